@@ -1,0 +1,141 @@
+public import Entities
+import Foundation
+public import Services
+import Synchronization
+
+/// Orders with no network, from recorded files, keeping what was booked in memory so a test can book, look the
+/// order up, list it and cancel it. Scripted replies let a test make a booking time out, or fail with any of
+/// Duffel's errors, while the order is kept (as a server that booked but whose answer was lost would).
+public final class FixtureOrderService: OrderService {
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var created: [OrderCreation] = []
+        var orders: [Order] = []
+        var createReplies: [CreateReply] = []
+        var quoteReplies: [FixtureReply] = []
+        var confirmReplies: [FixtureReply] = []
+        var cancellations: [String: OrderCancellation] = [:]
+        var lookups: [OrderQuery] = []
+    }
+
+    /// How the next ``createOrder(_:)`` answers.
+    public enum CreateReply: Sendable {
+        /// Book it and answer with this file (an error file throws its error and books nothing).
+        case file(FixtureFile)
+        /// Book nothing and fail with this error.
+        case failure(ServiceError)
+        /// Book it, then fail with this error: the answer was lost on the way (a timeout at booking).
+        case bookThenFail(ServiceError)
+    }
+
+    /// Creates the service.
+    public init() {}
+
+    /// Every order body sent, in order (including the ones that failed).
+    public var created: [OrderCreation] { state.withLock { $0.created } }
+    /// The orders booked and kept.
+    public var orders: [Order] { state.withLock { $0.orders } }
+    /// Every list query made, in order.
+    public var lookups: [OrderQuery] { state.withLock { $0.lookups } }
+
+    /// Answers the next bookings with `replies`, in order, before booking from `order.json`.
+    public func replyCreates(with replies: CreateReply...) {
+        state.withLock { $0.createReplies += replies }
+    }
+
+    /// Answers the next cancellation quotes with `replies`, in order.
+    public func replyQuotes(with replies: FixtureReply...) {
+        state.withLock { $0.quoteReplies += replies }
+    }
+
+    /// Answers the next cancellation confirmations with `replies`, in order.
+    public func replyConfirmations(with replies: FixtureReply...) {
+        state.withLock { $0.confirmReplies += replies }
+    }
+
+    public func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order {
+        let reply = state.withLock { state -> CreateReply in
+            state.created.append(order)
+            return state.createReplies.isEmpty ? .file(.order) : state.createReplies.removeFirst()
+        }
+        switch reply {
+        case .failure(let error):
+            throw error
+        case .file(let file):
+            return try book(order, from: file)
+        case .bookThenFail(let error):
+            _ = try book(order, from: .order)
+            throw error
+        }
+    }
+
+    private func book(_ creation: OrderCreation, from file: FixtureFile) throws(ServiceError) -> Order {
+        var order = try file.decode(DataEnvelope<Order>.self).data
+        let count = state.withLock { $0.orders.count }
+        if count > 0 {
+            // Every booking gets its own id and reference, as on the server.
+            order.id = "\(order.id)_\(count + 1)"
+            order.bookingReference = String(order.bookingReference.prefix(5)) + String(count % 10)
+        }
+        order.metadata = creation.metadata
+        if creation.type == .hold {
+            order.type = .hold
+            order.paymentStatus.awaitingPayment = true
+            order.paymentStatus.paidAt = nil
+        }
+        let kept = order
+        state.withLock { $0.orders.append(kept) }
+        return kept
+    }
+
+    public func order(id: String) async throws(ServiceError) -> Order {
+        guard let order = state.withLock({ state in state.orders.first { $0.id == id } }) else {
+            throw FixtureFile.errorNotFound.error
+        }
+        return order
+    }
+
+    public func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
+        let orders = state.withLock { state in
+            state.lookups.append(query)
+            return state.orders.reversed().filter { query.bookingReference == nil || $0.bookingReference == query.bookingReference }
+        }
+        return Page(items: Array(orders), limit: query.limit ?? 50)
+    }
+
+    public func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
+        let (reply, known) = state.withLock { state in
+            (state.quoteReplies.isEmpty ? nil : state.quoteReplies.removeFirst(), state.orders.contains { $0.id == orderID })
+        }
+        if case .failure(let error)? = reply { throw error }
+        guard known else { throw FixtureFile.errorNotFound.error }
+        var file = FixtureFile.orderCancellationQuote
+        if case .file(let recorded)? = reply { file = recorded }
+        var quote = try file.decode(DataEnvelope<OrderCancellation>.self).data
+        quote.orderId = orderID
+        let kept = quote
+        state.withLock { $0.cancellations[kept.id] = kept }
+        return kept
+    }
+
+    public func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
+        let (reply, quote) = state.withLock { state in
+            (state.confirmReplies.isEmpty ? nil : state.confirmReplies.removeFirst(), state.cancellations[id])
+        }
+        if case .failure(let error)? = reply { throw error }
+        guard let quote else { throw FixtureFile.errorNotFound.error }
+        var file = FixtureFile.orderCancellationConfirmed
+        if case .file(let recorded)? = reply { file = recorded }
+        var confirmed = try file.decode(DataEnvelope<OrderCancellation>.self).data
+        confirmed.id = quote.id
+        confirmed.orderId = quote.orderId
+        let cancelledAt = confirmed.confirmedAt ?? Date()
+        state.withLock { state in
+            guard let index = state.orders.firstIndex(where: { $0.id == quote.orderId }) else { return }
+            state.orders[index].cancelledAt = cancelledAt
+            state.orders[index].availableActions = []
+        }
+        return confirmed
+    }
+}

@@ -1,0 +1,145 @@
+/// The reading half shared by ``SystemTerminal`` and ``VirtualTerminal``: keys and lines from an ``InputQueue``,
+/// line editing with per-prompt history, and drawing the line being edited.
+///
+/// Sharing it means the tests of every module exercise the same editor the user gets.
+@MainActor
+final class LineReader {
+    let queue: InputQueue
+    private var histories: [String: [String]] = [:]
+    private static let historyLimit = 100
+
+    init(queue: InputQueue) {
+        self.queue = queue
+    }
+
+    func readKey(endingWhenEmpty: Bool = false) async -> KeyInput {
+        switch await queue.next(endingWhenEmpty: endingWhenEmpty) {
+        case .event(.key(let key)): return key
+        case .event(.line(let line)): return .line(line)
+        case .finished: return .end
+        case .cancelled: return .cancelled
+        }
+    }
+
+    func readLine(
+        prompt: String,
+        default defaultValue: String?,
+        on terminal: any Terminal,
+        endingWhenEmpty: Bool = false
+    ) async -> LineInput {
+        let interactive = terminal.isInteractive
+        let hint = defaultValue.map { terminal.style.dim("[\($0)]") + " " } ?? ""
+        let historyKey = TerminalText.stripANSI(prompt)
+        var editor = LineEditor(history: histories[historyKey] ?? [])
+        var renderer = LineRenderer(prompt: prompt + hint, columns: terminal.columns)
+        // Every event this read takes, so a cancellation can hand them all back.
+        var taken: [InputEvent] = []
+
+        if interactive {
+            terminal.write(renderer.preamble + renderer.draw(editor, columns: terminal.columns))
+        } else {
+            terminal.write(prompt + hint)
+        }
+
+        while true {
+            let key: KeyInput
+            switch await queue.next(endingWhenEmpty: endingWhenEmpty) {
+            case .cancelled:
+                queue.unread(taken)
+                // The screen is being covered: leave no half-typed prompt behind.
+                terminal.write(interactive ? "\r" + ANSI.eraseLine : "\n")
+                return .cancelled
+            case .finished:
+                terminal.write("\n")
+                return .end
+            case .event(let event):
+                taken.append(event)
+                switch event {
+                case .key(let pressed): key = pressed
+                case .line(let line): key = .line(line)
+                }
+            }
+
+            switch editor.handle(key) {
+            case .editing:
+                if interactive { terminal.write(renderer.draw(editor, columns: terminal.columns)) }
+            case .submit(let typed):
+                let value = typed.isEmpty ? (defaultValue ?? "") : typed
+                if !typed.isEmpty { remember(typed, for: historyKey) }
+                if interactive { terminal.write(renderer.drawFinal(value, columns: terminal.columns)) }
+                terminal.write("\n")
+                return .text(value)
+            case .back:
+                terminal.write("\n")
+                return .back
+            case .interrupt:
+                terminal.write(interactive ? "^C\n" : "\n")
+                return .interrupt
+            case .end:
+                terminal.write("\n")
+                return .end
+            }
+        }
+    }
+
+    private func remember(_ line: String, for prompt: String) {
+        var history = histories[prompt] ?? []
+        if history.last != line { history.append(line) }
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        histories[prompt] = history
+    }
+}
+
+/// Draws the line being edited on one terminal row, scrolling horizontally when it is wider than the row, so the
+/// redraw never has to track wrapped rows.
+struct LineRenderer {
+    /// Written once before the first draw: the part of the prompt that is not redrawn (lines before its last
+    /// newline, or a prompt too wide to share a row with the input).
+    let preamble: String
+    /// Redrawn with every change.
+    let prompt: String
+    private let promptWidth: Int
+    /// Index of the first character shown.
+    private var scroll = 0
+
+    init(prompt: String, columns: Int) {
+        var preamble = ""
+        var prompt = prompt
+        if let newline = prompt.lastIndex(of: "\n") {
+            preamble = String(prompt[...newline])
+            prompt = String(prompt[prompt.index(after: newline)...])
+        }
+        // Leave room for at least a few characters of input after the prompt.
+        if TerminalText.displayWidth(of: prompt) > max(0, columns - 10) {
+            preamble += prompt + "\n"
+            prompt = "› "
+        }
+        self.preamble = preamble
+        self.prompt = prompt
+        self.promptWidth = TerminalText.displayWidth(of: prompt)
+    }
+
+    mutating func draw(_ editor: LineEditor, columns: Int) -> String {
+        let widths = editor.buffer.map { TerminalText.displayWidth(of: $0) }
+        // The last column stays empty so the cursor never sits in the terminal's pending-wrap position.
+        let available = max(1, columns - promptWidth - 1)
+        let cursor = editor.cursor
+        if cursor < scroll { scroll = cursor }
+        while scroll < cursor, widths[scroll..<cursor].reduce(0, +) > available - 1 { scroll += 1 }
+        var end = scroll
+        var used = 0
+        while end < widths.count, used + widths[end] <= available {
+            used += widths[end]
+            end += 1
+        }
+        let visible = String(editor.buffer[scroll..<end])
+        let afterCursor = cursor < end ? widths[cursor..<end].reduce(0, +) : 0
+        return "\r" + prompt + visible + ANSI.eraseToEndOfLine + ANSI.cursorBack(afterCursor)
+    }
+
+    /// The line as it stays on screen once entered, showing the value taken (the default when nothing was typed).
+    func drawFinal(_ value: String, columns: Int) -> String {
+        let available = max(1, columns - promptWidth - 1)
+        return "\r" + prompt + TerminalText.truncate(value, toWidth: available) + ANSI.eraseToEndOfLine
+    }
+}

@@ -1,0 +1,121 @@
+/// A screen the App's navigator can show: a module's View.
+///
+/// `run()` shows the screen and handles its input until the running task is cancelled (the navigator covered or
+/// removed it: return promptly) or the input ends (return). The navigator calls `run()` again when the screen is
+/// back on top, so `run()` must re-display current state.
+@MainActor
+public protocol Screen: AnyObject {
+    /// Shows the screen and handles its input until the task is cancelled or the input ends.
+    func run() async
+}
+
+/// The terminal a View talks to.
+///
+/// Implemented by ``SystemTerminal`` (the real one) and ``VirtualTerminal`` (tests). Reads are cancellation-safe:
+/// a cancelled read returns `.cancelled` and consumes no input, so keys typed ahead stay for the next reader.
+@MainActor
+public protocol Terminal: AnyObject {
+    /// A TTY with raw-mode keys; `false` means plain lines (pipes, scripts).
+    var isInteractive: Bool { get }
+    /// The current width in columns (80 when unknown).
+    var columns: Int { get }
+    /// How to style text here: colour is on only for a TTY without `NO_COLOR`.
+    var style: Style { get }
+    /// Writes `text` as it is; no newline is added.
+    func write(_ text: String)
+    /// Writes a message for the person rather than for a program reading the output (progress, errors while
+    /// the output is JSON): standard error on a real terminal. No newline is added.
+    func writeDiagnostic(_ text: String)
+    /// Shows `prompt` and reads one line of input, offering `default` when the user just presses Enter.
+    ///
+    /// On a TTY the line can be edited; Esc returns `.back`, Ctrl-C `.interrupt`, Ctrl-D on an empty line `.end`.
+    func readLine(prompt: String, default: String?) async -> LineInput
+    /// Reads one key. On a non-interactive terminal a whole line is read and returned as `.line`.
+    func readKey() async -> KeyInput
+}
+
+/// The outcome of ``Terminal/readLine(prompt:default:)``.
+public enum LineInput: Sendable, Equatable, Hashable {
+    /// A line was entered (the default when the line was empty and there is one).
+    case text(String)
+    /// The user asked to go back (Esc on a TTY).
+    case back
+    /// The user pressed Ctrl-C.
+    case interrupt
+    /// The input ended (end of file, or Ctrl-D on an empty line).
+    case end
+    /// The reading task was cancelled; no input was consumed.
+    case cancelled
+}
+
+/// One key read by ``Terminal/readKey()``.
+public enum KeyInput: Sendable, Equatable, Hashable {
+    /// A printable character, space included.
+    case character(Character)
+    /// Enter or Return.
+    case enter
+    /// Esc on its own.
+    case escape
+    /// Tab.
+    case tab
+    /// Backspace (the key that deletes before the cursor).
+    case backspace
+    /// Delete (the key that deletes under the cursor).
+    case delete
+    /// Arrow up.
+    case up
+    /// Arrow down.
+    case down
+    /// Arrow left.
+    case left
+    /// Arrow right.
+    case right
+    /// Home.
+    case home
+    /// End (the key; the end of input is ``end``).
+    case endKey
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// Ctrl with a letter, lowercased (`.control("d")` for Ctrl-D), for those not named above.
+    case control(Character)
+    /// Ctrl-C.
+    case interrupt
+    /// A whole line: what a non-interactive terminal returns instead of keys.
+    case line(String)
+    /// The input ended (end of file).
+    case end
+    /// The reading task was cancelled; no input was consumed.
+    case cancelled
+}
+
+extension Terminal {
+    /// Reads a line with no default.
+    public func readLine(prompt: String) async -> LineInput {
+        await readLine(prompt: prompt, default: nil)
+    }
+
+    /// Writes `text` followed by a newline.
+    public func writeLine(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    /// Writes each line followed by a newline.
+    public func writeLines(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Renders `block` at this terminal's width and style and writes its lines.
+    public func display(_ block: any Renderable) {
+        writeLines(block.render(width: columns, style: style))
+    }
+
+    /// Clears the screen and moves to its top-left corner; does nothing on a non-interactive terminal, where the
+    /// output is a log that should keep everything.
+    public func clearScreen() {
+        guard isInteractive else { return }
+        write(ANSI.clearScreen)
+    }
+}

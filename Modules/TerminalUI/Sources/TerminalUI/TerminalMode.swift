@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The saved terminal modes live in globals because a signal handler and an `atexit` hook can reach nothing else.
+// They are written only on the main actor, before the handlers that read them can run, and read by those handlers.
+nonisolated(unsafe) private var originalMode = termios()
+nonisolated(unsafe) private var rawMode = termios()
+nonisolated(unsafe) private var modeDescriptor: Int32 = -1
+nonisolated(unsafe) private var isRawModeActive = false
+nonisolated(unsafe) private var areHandlersInstalled = false
+
+/// Puts the controlling terminal into the raw-ish mode the line editor needs and guarantees it comes back.
+///
+/// The original mode is restored at normal exit (`atexit`), on SIGINT, SIGTERM, SIGHUP and SIGQUIT (then the
+/// signal's default action runs, so the exit status still says what happened), around a Ctrl-Z suspension, and
+/// by ``restore()``.
+@MainActor
+enum TerminalMode {
+    /// Switches `descriptor` to raw input: no echo, no line buffering, no flow control. Output processing stays on
+    /// so a newline still returns the carriage. Only the first call saves the original mode.
+    static func enterRaw(_ descriptor: Int32) -> Bool {
+        if isRawModeActive { return true }
+        var mode = termios()
+        guard tcgetattr(descriptor, &mode) == 0 else { return false }
+        originalMode = mode
+        mode.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
+        mode.c_iflag &= ~tcflag_t(ICRNL | IXON | BRKINT | INPCK | ISTRIP)
+        withUnsafeMutableBytes(of: &mode.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        rawMode = mode
+        modeDescriptor = descriptor
+        installHandlersOnce()
+        guard tcsetattr(descriptor, TCSANOW, &rawMode) == 0 else { return false }
+        isRawModeActive = true
+        return true
+    }
+
+    /// Whether Ctrl-C and Ctrl-Z act as signals (between reads, so a long operation can be interrupted) or arrive
+    /// as keys (while a View reads, so it can treat Ctrl-C as an answer).
+    static func setSignalKeys(enabled: Bool) {
+        guard isRawModeActive else { return }
+        if enabled {
+            rawMode.c_lflag |= tcflag_t(ISIG)
+        } else {
+            rawMode.c_lflag &= ~tcflag_t(ISIG)
+        }
+        _ = tcsetattr(modeDescriptor, TCSANOW, &rawMode)
+    }
+
+    /// Puts the terminal back the way it was before ``enterRaw(_:)``.
+    nonisolated static func restore() {
+        restoreOriginalMode()
+    }
+
+    private static func installHandlersOnce() {
+        guard !areHandlersInstalled else { return }
+        areHandlersInstalled = true
+        atexit { restoreOriginalMode() }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            _ = signal(signalNumber) { received in
+                restoreOriginalMode()
+                _ = signal(received, SIG_DFL)
+                _ = raise(received)
+            }
+        }
+        _ = signal(SIGTSTP) { _ in suspend() }
+        _ = signal(SIGCONT) { _ in resume() }
+    }
+}
+
+private func restoreOriginalMode() {
+    guard isRawModeActive else { return }
+    isRawModeActive = false
+    _ = tcsetattr(modeDescriptor, TCSANOW, &originalMode)
+}
+
+/// Ctrl-Z between reads: hand the shell a normal terminal, then stop.
+private func suspend() {
+    if isRawModeActive { _ = tcsetattr(modeDescriptor, TCSANOW, &originalMode) }
+    _ = signal(SIGTSTP, SIG_DFL)
+    // SIGTSTP is blocked while its handler runs; unblock it so the raise below stops the process right here.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGTSTP)
+    _ = sigprocmask(SIG_UNBLOCK, &signals, nil)
+    _ = raise(SIGTSTP)
+}
+
+/// Back in the foreground after a suspension: take raw mode again and re-arm the suspension handler.
+private func resume() {
+    _ = signal(SIGTSTP) { _ in suspend() }
+    if isRawModeActive { _ = tcsetattr(modeDescriptor, TCSANOW, &rawMode) }
+}

@@ -1,0 +1,57 @@
+import Testing
+@testable import TerminalUI
+
+@Suite("Spinner")
+@MainActor
+struct SpinnerTests {
+    private struct SearchFailed: Error {}
+
+    @Test("off a TTY the message is written once, as a line, and the final message after it")
+    func plain() {
+        let terminal = VirtualTerminal()
+        let spinner = terminal.startSpinner("Searching flights…")
+        #expect(spinner.isRunning)
+        spinner.update("Still searching…")
+        spinner.stop("Found 3 offers")
+        spinner.stop("ignored")
+        #expect(!spinner.isRunning)
+        #expect(terminal.text == "Searching flights…\nStill searching…\nFound 3 offers\n")
+    }
+
+    @Test("on a TTY it animates on one line and clears it when stopped")
+    func animates() async throws {
+        let terminal = VirtualTerminal(isInteractive: true)
+        let spinner = terminal.startSpinner("Searching flights…")
+        #expect(terminal.screen == ["⠋ Searching flights…"])
+        // The next frame comes from the animation task: await it rather than sleeping for a guessed time.
+        try await terminal.wait(for: "the second frame") { $0.screen == ["⠙ Searching flights…"] }
+        spinner.update("Comparing fares…")
+        #expect(terminal.screen.first?.hasSuffix("Comparing fares…") == true)
+        spinner.stop()
+        #expect(terminal.screen.isEmpty)
+        terminal.write("Done")
+        #expect(terminal.screen == ["Done"])
+    }
+
+    @Test("its line never wraps: the message is cut to the width")
+    func fitsWidth() {
+        let terminal = VirtualTerminal(columns: 20, isInteractive: true)
+        let spinner = terminal.startSpinner("Searching flights from London to New York…")
+        #expect(terminal.screen.allSatisfy { TerminalText.displayWidth(of: $0) <= 19 })
+        spinner.stop()
+    }
+
+    @Test("withSpinner returns the operation's value and stops the spinner, also when it throws")
+    func withSpinner() async {
+        let terminal = VirtualTerminal(isInteractive: true)
+        let count = await terminal.withSpinner("Searching…") { 3 }
+        #expect(count == 3)
+        #expect(terminal.screen.isEmpty)
+        await #expect(throws: SearchFailed.self) {
+            try await terminal.withSpinner("Booking…") { () async throws(SearchFailed) -> Int in
+                throw SearchFailed()
+            }
+        }
+        #expect(terminal.screen.isEmpty)
+    }
+}

@@ -1,0 +1,36 @@
+import Synchronization
+
+/// Decides, request by request, which faults of a plan strike. The n-th request's draw depends only on the
+/// seed and n, so the same seed and the same sequence of requests fail in the same places.
+final class FaultInjector: Sendable {
+    struct Decision: Sendable, Equatable {
+        var latency: Duration?
+        var errorStatus: Int?
+        var malformed = false
+        var truncated = false
+        var drop = false
+    }
+
+    let plan: FaultPlan
+    private let sequence = Atomic<UInt64>(0)
+
+    init(plan: FaultPlan) { self.plan = plan }
+
+    /// The decision for the next request under `plan` (the server's, perhaps overlaid by a request header).
+    func decide(_ plan: FaultPlan) -> Decision {
+        let number = sequence.add(1, ordering: .relaxed).newValue
+        return FaultInjector.decision(plan, requestNumber: number)
+    }
+
+    static func decision(_ plan: FaultPlan, requestNumber: UInt64) -> Decision {
+        var random = SplitMix64(seed: plan.seed ^ SplitMix64.mix(requestNumber))
+        // Every draw is made whatever the rates, so changing one rate does not reshuffle the others.
+        let dropDraw = random.unit(), errorDraw = random.unit(), malformedDraw = random.unit(), truncatedDraw = random.unit()
+        var decision = Decision(latency: plan.latency)
+        decision.drop = dropDraw < plan.dropRate
+        if let status = plan.errorStatus, errorDraw < plan.errorRate { decision.errorStatus = status }
+        decision.malformed = malformedDraw < plan.malformedRate
+        decision.truncated = !decision.malformed && truncatedDraw < plan.truncatedRate
+        return decision
+    }
+}

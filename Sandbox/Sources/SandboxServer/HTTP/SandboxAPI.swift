@@ -1,0 +1,198 @@
+import Entities
+import Foundation
+
+/// The sandbox's endpoints, apart from HTTP: each takes what the request said and answers a reply or an
+/// ``APIFailure``. The responder does the HTTP around them.
+final class SandboxAPI: Sendable {
+    let world: WorldMap
+    let generator: OfferGenerator
+    let store: SandboxStore
+    let now: @Sendable () -> Date
+    private let searches = LockedCache<String, GeneratedSearch>(capacity: 256)
+
+    /// The most a search waits before the timeout scenario answers 504, whatever `supplier_timeout` says.
+    static let longestSupplierWait = Duration.seconds(1)
+
+    init(world: WorldMap, store: SandboxStore, now: @escaping @Sendable () -> Date) {
+        self.world = world
+        self.generator = OfferGenerator(world: world)
+        self.store = store
+        self.now = now
+    }
+
+    // MARK: - Places
+
+    func suggestions(query: String?) throws(APIFailure) -> APIReply {
+        let text = query?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !text.isEmpty else {
+            throw .invalidParameter("query", "Give a query: part of an airport's or a city's name, or its code.")
+        }
+        return try .json(DataEnvelope(world.suggestions(for: text, limit: 20)))
+    }
+
+    // MARK: - Offer requests
+
+    func createOfferRequest(
+        body: Data, returnOffers: Bool, supplierTimeout: Duration?, offerCount: Int?
+    ) async throws(APIFailure) -> APIReply {
+        let request = try RequestBody.decode(SearchRequest.self, from: body)
+        let searchedAt = now()
+        try validate(request, at: searchedAt)
+        if let offerCount, !(1...OfferGenerator.maximumOfferCount).contains(offerCount) {
+            throw .badRequest("x-sandbox-offer-count must be 1 to \(OfferGenerator.maximumOfferCount).")
+        }
+        let key = SearchKey(request: request, offerCount: offerCount ?? 0, createdAt: searchedAt)
+        if Scenario.forSearch(key).contains(.searchTimesOut) {
+            // Duffel waits for the airlines up to supplier_timeout, then gives up.
+            let wait = min(supplierTimeout ?? SandboxAPI.longestSupplierWait, SandboxAPI.longestSupplierWait)
+            try? await Task.sleep(for: wait)
+            throw APIFailure(
+                status: 504, type: .api, code: .supplierTimeout, title: "Airline timeout",
+                message: "The airlines did not answer within the supplier timeout. Try the search again.")
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let search = generatedSearch(for: key)
+        let generated = clock.now
+        var reply = try APIReply.json(DataEnvelope(search.offerRequest(includingOffers: returnOffers)), status: 201)
+        reply.timings = [("generate", generated - started), ("encode", clock.now - generated)]
+        return reply
+    }
+
+    func offerRequest(id: String) throws(APIFailure) -> APIReply {
+        guard let key = SandboxID.searchKey(fromOfferRequestID: id) else {
+            throw .notFound("No offer request has the id \(id).")
+        }
+        return try .json(DataEnvelope(generatedSearch(for: key).offerRequest(includingOffers: true)))
+    }
+
+    /// Duffel's rules first (shared with the app), then whether the airports exist.
+    private func validate(_ request: SearchRequest, at date: Date) throws(APIFailure) {
+        // "Today" is the origin's: a flight from Honolulu can still leave on a date that is yesterday in London.
+        let zone = request.slices.first.flatMap { world.airports(for: $0.origin).first?.zone }
+            ?? TimeZone(secondsFromGMT: -12 * 3_600) ?? SearchKey.utc
+        var issues = request.validationIssues(today: CalendarDate(date, in: zone))
+        for (index, slice) in request.slices.enumerated() {
+            for (field, code) in [("origin", slice.origin), ("destination", slice.destination)]
+            where BookingRules.isIATACode(code) && !world.knows(code) {
+                issues.append(ValidationIssue(
+                    field: "slices[\(index)].\(field)",
+                    message: "\(code) is not an airport or city the sandbox knows; look it up with place suggestions."))
+            }
+        }
+        if !issues.isEmpty { throw .validation(issues) }
+    }
+
+    func generatedSearch(for key: SearchKey) -> GeneratedSearch {
+        let id = SandboxID.offerRequestID(for: key)
+        if let cached = searches.value(for: id) { return cached }
+        let search = generator.generate(key)
+        searches.store(search, for: id)
+        return search
+    }
+
+    // MARK: - Offers
+
+    func listOffers(
+        offerRequestID: String?, sort: String?, maxConnections: String?, limit: String?, after: String?
+    ) async throws(APIFailure) -> APIReply {
+        guard let offerRequestID, !offerRequestID.isEmpty else {
+            throw .invalidParameter("offer_request_id", "Give the offer request's id (orq_…) as offer_request_id.")
+        }
+        guard let key = SandboxID.searchKey(fromOfferRequestID: offerRequestID) else {
+            throw .notFound("No offer request has the id \(offerRequestID).", source: APIErrorSource(parameter: "offer_request_id"))
+        }
+        let pageSize = try SandboxAPI.pageSize(limit)
+        var connections: Int?
+        if let maxConnections {
+            guard let value = Int(maxConnections), (0...2).contains(value) else {
+                throw .invalidParameter("max_connections", "max_connections must be 0, 1 or 2.")
+            }
+            connections = value
+        }
+        let search = generatedSearch(for: key)
+        var offers = Array(search.offers.enumerated())
+        if let connections {
+            offers.removeAll { $0.element.maxConnections > connections }
+        }
+        switch sort {
+        case nil, "": break
+        case "total_amount": offers.sort { ($0.element.totalAmount.amount, $0.offset) < ($1.element.totalAmount.amount, $1.offset) }
+        case "-total_amount": offers.sort { ($0.element.totalAmount.amount, $1.offset) > ($1.element.totalAmount.amount, $0.offset) }
+        case "total_duration": offers.sort { ($0.element.totalDuration, $0.offset) < ($1.element.totalDuration, $1.offset) }
+        case "-total_duration": offers.sort { ($0.element.totalDuration, $1.offset) > ($1.element.totalDuration, $0.offset) }
+        case let other?:
+            throw .invalidParameter(
+                "sort", "sort must be total_amount or total_duration, with a leading - for descending, not \"\(other)\".")
+        }
+        let scope = "offers|\(offerRequestID)|\(sort ?? "")|\(connections.map(String.init) ?? "")"
+        var start = 0
+        if let after {
+            guard let offset = SandboxID.offset(fromCursor: after, scope: scope), offset <= offers.count else {
+                throw .invalidParameter("after", "after must be the cursor of a previous page of this same listing.")
+            }
+            start = offset
+        }
+        let end = min(offers.count, start + pageSize)
+        var page: [Offer] = []
+        for entry in offers[start..<end] {
+            page.append(try await current(entry.element, of: search, countingRead: false))
+        }
+        let next = end < offers.count ? SandboxID.cursor(offset: end, scope: scope) : nil
+        return try .json(Page(items: page, after: next, before: nil, limit: pageSize))
+    }
+
+    /// `GET /air/offers/{id}`, and the price action: the offer as it stands now. Each counts as a read.
+    func offer(id: String) async throws(APIFailure) -> APIReply {
+        let (search, offer) = try resolveOffer(id, source: nil)
+        guard !offer.isExpired(at: now()) else {
+            throw APIFailure(
+                status: 404, type: .invalidRequest, code: .offerNoLongerAvailable, title: "Offer no longer available",
+                message: "Offer \(id) expired at \(DuffelJSON.formatTimestamp(offer.expiresAt)); search again for current offers.")
+        }
+        return try .json(DataEnvelope(try await current(offer, of: search, countingRead: true)))
+    }
+
+    /// The generated search and the offer an id names, or 404.
+    func resolveOffer(_ id: String, source: APIErrorSource?) throws(APIFailure) -> (GeneratedSearch, Offer) {
+        guard let reference = SandboxID.offerReference(fromOfferID: id) else {
+            throw .notFound("No offer has the id \(id).", source: source)
+        }
+        let search = generatedSearch(for: reference.key)
+        guard search.offers.indices.contains(reference.index) else {
+            throw .notFound("No offer has the id \(id).", source: source)
+        }
+        return (search, search.offers[reference.index])
+    }
+
+    /// The offer with what has happened to it since the search: in the rising-price scenario, 10.00 more for
+    /// each read so far (this one included when `countingRead`).
+    func current(_ offer: Offer, of search: GeneratedSearch, countingRead: Bool) async throws(APIFailure) -> Offer {
+        guard search.scenarios.contains(.priceRisesOnRead) else { return offer }
+        let reads: Int
+        do {
+            reads = countingRead ? try await store.recordRead(ofOffer: offer.id) : try await store.reads(ofOffer: offer.id)
+        } catch {
+            throw .internalError(error.description)
+        }
+        return SandboxAPI.raised(offer, reads: reads, at: countingRead ? now() : nil)
+    }
+
+    static func raised(_ offer: Offer, reads: Int, at date: Date?) -> Offer {
+        guard reads > 0 else { return offer }
+        var raised = offer
+        let rise = Money(amount: Decimal(Scenario.priceRise * reads), currency: offer.totalAmount.currency)
+        raised.totalAmount = offer.totalAmount.adding(rise) ?? offer.totalAmount
+        raised.baseAmount = offer.baseAmount.flatMap { $0.adding(rise) }
+        if let date { raised.updatedAt = date }
+        return raised
+    }
+
+    static func pageSize(_ limit: String?) throws(APIFailure) -> Int {
+        guard let limit else { return 50 }
+        guard let value = Int(limit), (1...200).contains(value) else {
+            throw .invalidParameter("limit", "limit must be a whole number from 1 to 200.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,143 @@
+import Entities
+import Foundation
+
+/// A fare family: what the ticket allows, and how much more it costs than the cheapest.
+struct FareBrand: Sendable, Hashable {
+    enum Level: Int, Sendable { case basic, standard, flex }
+
+    var level: Level
+    var multiplier: Double
+
+    var name: String {
+        switch level {
+        case .basic: "Basic"
+        case .standard: "Standard"
+        case .flex: "Flex"
+        }
+    }
+
+    /// The brands sold in each cabin, cheapest first: premium cabins have no bare fare.
+    static func brands(for cabin: CabinClass) -> [FareBrand] {
+        switch cabin {
+        case .premiumEconomy, .business:
+            [FareBrand(level: .standard, multiplier: 1.0), FareBrand(level: .flex, multiplier: 1.4)]
+        case .first:
+            [FareBrand(level: .flex, multiplier: 1.0)]
+        default:
+            [FareBrand(level: .basic, multiplier: 1.0), FareBrand(level: .standard, multiplier: 1.22),
+             FareBrand(level: .flex, multiplier: 1.85)]
+        }
+    }
+}
+
+/// How the sandbox prices a journey. Amounts are computed in pounds, converted at fixed rates, and kept in
+/// whole minor units (pence, cents) so that base + tax = total exactly.
+enum Pricing {
+    private static let euroCountries: Set<String> = [
+        "AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL",
+        "PT", "SI", "SK",
+    ]
+
+    /// One currency per search, from the first departure's country, as a traveller there would pay.
+    static func currency(forOriginCountry country: String) -> String {
+        if country == "GB" { return "GBP" }
+        if euroCountries.contains(country) { return "EUR" }
+        return "USD"
+    }
+
+    /// Units of `currency` per pound.
+    static func rate(_ currency: String) -> Double {
+        switch currency {
+        case "EUR": 1.17
+        case "USD": 1.27
+        default: 1.0
+        }
+    }
+
+    /// Minor units (pence) for `pounds` in `currency`.
+    static func minorUnits(pounds: Double, currency: String) -> Int {
+        Int((pounds * rate(currency) * 100).rounded())
+    }
+
+    static func money(minorUnits: Int, currency: String) -> Money {
+        Money(amount: Decimal(minorUnits) / 100, currency: currency)
+    }
+
+    /// An economy fare for one adult over `distanceKm`, in pounds: steep per kilometre on short routes,
+    /// flatter on long ones.
+    static func fareCurve(distanceKm: Double) -> Double {
+        if distanceKm < 2_000 { return 38 + 0.082 * distanceKm }
+        return 38 + 0.082 * 2_000 + 0.048 * (distanceKm - 2_000)
+    }
+
+    static func cabinMultiplier(_ cabin: CabinClass) -> Double {
+        switch cabin {
+        case .premiumEconomy: 1.65
+        case .business: 3.6
+        case .first: 6.2
+        default: 1.0
+        }
+    }
+
+    /// Fares climb as departure nears: about 1.7× in the last days, 0.9× months ahead.
+    static func advanceMultiplier(daysAhead: Int) -> Double {
+        0.9 + 0.8 * exp(-Double(max(daysAhead, 0)) / 12)
+    }
+
+    /// Fridays and Sundays cost more; Tuesdays and Wednesdays less.
+    static func weekdayMultiplier(_ date: CalendarDate) -> Double {
+        switch date.weekday {
+        case .friday, .sunday: 1.1
+        case .tuesday, .wednesday: 0.94
+        default: 1.0
+        }
+    }
+
+    /// Business travellers' departure times cost more.
+    static func timeOfDayMultiplier(_ time: LocalTime) -> Double {
+        switch time.hour {
+        case 6...8, 17...19: 1.08
+        case 21...23: 0.93
+        default: 1.0
+        }
+    }
+
+    static func passengerMultiplier(_ passenger: PassengerSpec) -> Double {
+        switch passenger {
+        case .adult: 1.0
+        case .child: 0.75
+        case .infantOnLap: 0.1
+        }
+    }
+
+    /// Taxes and charges for one passenger on one flight, in pounds: airport charges by distance, and the
+    /// departure country's duty on the first flight of a leg (the UK's is the well-known one).
+    static func taxes(
+        flightDistanceKm: Double, originCountry: String, firstOfLeg: Bool, cabin: CabinClass, passenger: PassengerSpec
+    ) -> Double {
+        var amount = 9 + 0.006 * flightDistanceKm
+        if passenger == .infantOnLap { return amount * 0.2 }
+        if firstOfLeg {
+            let premium = cabin != .economy
+            if originCountry == "GB" {
+                amount += (flightDistanceKm < 2_000 ? 13 : 88) * (premium ? 2 : 1)
+            } else {
+                amount += min(60, 0.004 * flightDistanceKm) * (premium ? 1.5 : 1)
+            }
+        }
+        return amount
+    }
+
+    /// CO₂ per seated passenger for a flight, in kilograms.
+    static func emissionsKg(distanceKm: Double, cabin: CabinClass) -> Double {
+        let perKm = distanceKm < 1_500 ? 0.13 : 0.095
+        let cabinFactor: Double
+        switch cabin {
+        case .premiumEconomy: cabinFactor = 1.6
+        case .business: cabinFactor = 2.9
+        case .first: cabinFactor = 4.0
+        default: cabinFactor = 1.0
+        }
+        return distanceKm * perKm * cabinFactor
+    }
+}

@@ -1,0 +1,54 @@
+/// Duffel's test-mode routes, reproduced so that an app can exercise every awkward path against the sandbox:
+/// see the scenarios table in the README.
+enum Scenario: String, Sendable, Hashable, CaseIterable {
+    /// PVD → RAI: the search succeeds with no offers.
+    case noOffers
+    /// JFK → EWR: offers can only be held and paid later.
+    case holdOnly
+    /// LHR → DXB: every offer connects.
+    case connectionsOnly
+    /// DXB → AMS: each flight lands on the way without a change of flight.
+    case stopInsideSegment
+    /// BTS → MRU: no bags included.
+    case noBaggage
+    /// STN → LHR: the search times out (504).
+    case searchTimesOut
+    /// LGW → LHR: booking fails with `offer_no_longer_available`.
+    case offerNoLongerAvailable
+    /// LHR → STN: the price rises by 10.00 each time the offer is read.
+    case priceRisesOnRead
+
+    var route: (origin: String, destination: String) {
+        switch self {
+        case .noOffers: ("PVD", "RAI")
+        case .holdOnly: ("JFK", "EWR")
+        case .connectionsOnly: ("LHR", "DXB")
+        case .stopInsideSegment: ("DXB", "AMS")
+        case .noBaggage: ("BTS", "MRU")
+        case .searchTimesOut: ("STN", "LHR")
+        case .offerNoLongerAvailable: ("LGW", "LHR")
+        case .priceRisesOnRead: ("LHR", "STN")
+        }
+    }
+
+    /// Routes too short for a real airline, where Duffel Airways flies anyway so the scenario has offers.
+    var forcesDuffelAirwaysDirect: Bool {
+        switch self {
+        case .holdOnly, .offerNoLongerAvailable, .priceRisesOnRead: true
+        default: false
+        }
+    }
+
+    /// The scenario a leg from `origin` to `destination` triggers, if any.
+    static func forLeg(origin: String, destination: String) -> Scenario? {
+        allCases.first { $0.route.origin == origin && $0.route.destination == destination }
+    }
+
+    /// Every scenario any leg of a search triggers.
+    static func forSearch(_ key: SearchKey) -> Set<Scenario> {
+        Set(key.legs.compactMap { forLeg(origin: $0.origin, destination: $0.destination) })
+    }
+
+    /// How much the price rises per read in the `priceRisesOnRead` scenario, in the offer's currency.
+    static let priceRise = 10
+}

@@ -1,0 +1,254 @@
+import CurlHTTP
+import DuffelServices
+import Entities
+import Foundation
+import SandboxServer
+import Services
+import Testing
+
+@Suite("Headers, faults and ways to run")
+struct TransportTests {
+    @Test("every answer carries x-request-id and the rate-limit headers, errors too")
+    func headers() async throws {
+        try await Harness.run { harness in
+            let ok = try await harness.raw(.get, "/places/suggestions?query=par")
+            let unauthorised = try await harness.raw(.get, "/places/suggestions?query=par", headers: ["Duffel-Version": "v2"])
+            let missing = try await harness.raw(.get, "/air/orders/ord_missing")
+            for response in [ok, unauthorised, missing] {
+                let requestID = try #require(response.headers["x-request-id"])
+                #expect(requestID.count == 20)
+                #expect(Int(response.headers["ratelimit-limit"] ?? "") == RateLimitPolicy.standard.limit)
+                #expect(Int(response.headers["ratelimit-remaining"] ?? "") != nil)
+                #expect(HTTPDate.parse(response.headers["ratelimit-reset"] ?? "") != nil)
+                #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
+            }
+            #expect(Set([ok, unauthorised, missing].compactMap { $0.headers["x-request-id"] }).count == 3)
+            let remaining = [ok, missing].compactMap { Int($0.headers["ratelimit-remaining"] ?? "") }
+            #expect(remaining[0] > remaining[1])
+            _ = try await harness.places.suggestions(for: "par")
+            #expect(harness.client.latestRateLimit?.limit == RateLimitPolicy.standard.limit)
+        }
+    }
+
+    @Test("answers are gzipped when the client accepts gzip, and decode to the same JSON")
+    func gzip() async throws {
+        try await Harness.run { harness in
+            let offerRequest = try await harness.offers.createOfferRequest(harness.search("LHR", "JFK"), returnOffers: true)
+            let response = try await harness.raw(.get, "/air/offer_requests/\(offerRequest.id)")
+            #expect(response.headers["content-encoding"] == "gzip")
+            let decoded = try DuffelJSON.decoder().decode(DataEnvelope<OfferRequest>.self, from: response.body).data
+            #expect(decoded == offerRequest)
+        }
+    }
+
+    @Test("over the rate limit the answer is 429 rate_limit_error with a time to wait")
+    func rateLimit() async throws {
+        try await Harness.run(rateLimit: RateLimitPolicy(limit: 3, window: .seconds(60))) { harness in
+            for _ in 0..<3 { _ = try await harness.places.suggestions(for: "rome") }
+            let error = await serviceError { try await harness.places.suggestions(for: "rome") }
+            #expect(error?.apiError?.status == 429)
+            #expect(error?.apiError?.primary?.type == .rateLimit)
+            #expect(error?.retryAfter != nil)
+            let other = try await harness.raw(.get, "/places/suggestions?query=rome", headers: [
+                "Duffel-Version": "v2", "Authorization": "Bearer duffel_test_another_team",
+            ])
+            #expect(other.status == 200)
+        }
+    }
+
+    @Test("an injected error status answers in Duffel's envelope, on the share of requests the seed picks")
+    func injectedErrors() async throws {
+        let plan = try FaultPlan(parsing: "error=503@0.5,seed=42")
+        func statuses() async throws -> [Int] {
+            try await Harness.run(faults: plan) { harness in
+                var statuses: [Int] = []
+                for _ in 0..<40 {
+                    statuses.append(try await harness.raw(.get, "/places/suggestions?query=ber").status)
+                }
+                return statuses
+            }
+        }
+        let first = try await statuses()
+        let second = try await statuses()
+        #expect(first == second)
+        #expect(Set(first) == [200, 503])
+        #expect((8...32).contains(first.filter { $0 == 503 }.count))
+        try await Harness.run(faults: try FaultPlan(parsing: "error=502")) { harness in
+            let error = await apiError { try await harness.places.suggestions(for: "ber") }
+            #expect(error?.status == 502)
+            #expect(error?.primary?.type == .api)
+        }
+    }
+
+    @Test("faults can be asked for by one request's header")
+    func faultHeader() async throws {
+        try await Harness.run { harness in
+            var headers: HTTPHeaders = ["Authorization": "Bearer \(Harness.token)", "Duffel-Version": "v2"]
+            headers.add(name: FaultPlan.headerName, value: "error=418")
+            let faulted = try await harness.raw(.get, "/places/suggestions?query=ber", headers: headers)
+            #expect(faulted.status == 418)
+            let clean = try await harness.raw(.get, "/places/suggestions?query=ber")
+            #expect(clean.status == 200)
+            headers.replace(name: FaultPlan.headerName, value: "explode")
+            let unreadable = try await harness.raw(.get, "/places/suggestions?query=ber", headers: headers)
+            #expect(unreadable.status == 400)
+        }
+    }
+
+    @Test("added latency delays the answer by at least that much")
+    func latency() async throws {
+        try await Harness.run(faults: try FaultPlan(parsing: "latency=300ms")) { harness in
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = try await harness.places.suggestions(for: "oslo")
+            #expect(clock.now - start >= .milliseconds(300))
+        }
+    }
+
+    @Test("a malformed body fails to decode; a truncated body and a dropped connection fail the transfer")
+    func brokenAnswers() async throws {
+        try await Harness.run(faults: try FaultPlan(parsing: "malformed")) { harness in
+            let error = await serviceError { try await harness.places.suggestions(for: "oslo") }
+            guard case .malformedResponse = error else {
+                Issue.record("expected a malformed response, got \(String(describing: error))")
+                return
+            }
+        }
+        for plan in ["truncated", "drop"] {
+            try await Harness.run(faults: try FaultPlan(parsing: plan)) { harness in
+                let error = await serviceError { try await harness.places.suggestions(for: "oslo") }
+                switch error {
+                case .transport?, .cannotConnect?, .malformedResponse?: break
+                default: Issue.record("\(plan): expected a transport failure, got \(String(describing: error))")
+                }
+                #expect(error?.isRetryable == true)
+            }
+        }
+    }
+
+    @Test("fault plans read and write the same terms, and refuse what they cannot read")
+    func faultPlanParsing() throws {
+        let plan = try FaultPlan(parsing: "latency=1.5s, error=503@0.25, malformed@0.1, truncated@0.2, drop@0.05, seed=9")
+        #expect(plan.latency == .milliseconds(1_500))
+        #expect(plan.errorStatus == 503 && plan.errorRate == 0.25)
+        #expect(plan.malformedRate == 0.1 && plan.truncatedRate == 0.2 && plan.dropRate == 0.05)
+        #expect(plan.seed == 9)
+        #expect(try FaultPlan(parsing: plan.description) == plan)
+        #expect(try FaultPlan(parsing: "").isEmpty)
+        for bad in ["error=200", "latency=soon", "drop@2", "explode", "seed=-1", "malformed=3"] {
+            #expect(throws: SandboxError.self, "\(bad)") { try FaultPlan(parsing: bad) }
+        }
+    }
+
+    @Test("a plain HTTP request in Duffel's documented format gets offers back in Duffel's shape")
+    func documentedRequest() async throws {
+        try await Harness.run { harness in
+            let body = """
+                {"data":{"slices":[{"origin":"LHR","destination":"JFK","departure_date":"\(harness.clock.date(daysAhead: 60))"}],\
+                "passengers":[{"type":"adult"},{"age":8}],"cabin_class":"economy"}}
+                """
+            let data: Data
+            if let curl = Self.executable(named: "curl") {
+                let output = try Self.runProcess(curl, [
+                    "-sS", "--fail-with-body", "--compressed", "-X", "POST",
+                    "\(harness.sandbox.baseURL.absoluteString)/air/offer_requests?return_offers=true",
+                    "-H", "Accept: application/json", "-H", "Content-Type: application/json",
+                    "-H", "Duffel-Version: v2", "-H", "Authorization: Bearer duffel_test_curl", "--data", body,
+                ])
+                data = output
+            } else {
+                let response = try await harness.raw(.post, "/air/offer_requests?return_offers=true", body: body)
+                #expect(response.status == 201)
+                data = response.body
+            }
+            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let payload = try #require(json["data"] as? [String: Any])
+            #expect((payload["id"] as? String)?.hasPrefix("orq_") == true)
+            let offers = try #require(payload["offers"] as? [[String: Any]])
+            #expect(!offers.isEmpty)
+            let offer = try #require(offers.first)
+            for key in ["id", "total_amount", "total_currency", "base_amount", "tax_amount", "owner", "slices", "passengers",
+                        "conditions", "payment_requirements", "expires_at", "live_mode"] {
+                #expect(offer[key] != nil, "offer.\(key)")
+            }
+            let decoded = try DuffelJSON.decoder().decode(DataEnvelope<OfferRequest>.self, from: data).data
+            #expect(decoded.passengers.map(\.resolvedType) == [.adult, .child])
+            #expect(decoded.offers.allSatisfy { $0.passengers.count == 2 })
+        }
+    }
+
+    @Test("flights-sandbox starts on a port, serves a search, and stops on SIGTERM")
+    func executable() async throws {
+        let binary = try #require(Self.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
+        let directory = try Harness.temporaryDirectory()
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--port", "0", "--data-dir", directory.path, "--log-level", "warning"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The first line says where it listens; reading it is how a script knows it is ready.
+        let line = try #require(Self.readLine(from: output.fileHandleForReading))
+        #expect(line.hasPrefix("flights-sandbox listening on http://127.0.0.1:"))
+        let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        let http = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))
+        let client = DuffelClient(
+            configuration: DuffelConfiguration(baseURL: try #require(URL(string: address)), accessToken: "duffel_test_cli"),
+            transport: http)
+        let places = try await client.placeService.suggestions(for: "heathrow")
+        #expect(places.first?.iataCode == "LHR")
+        await http.shutdown()
+
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
+    }
+
+    // MARK: - Helpers
+
+    static func executable(named name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// A product built beside the test bundle (SwiftPM puts executables and the tests in one directory).
+    static func builtProduct(_ name: String) -> URL? {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    static func runProcess(_ executable: URL, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw HarnessError.expectedFailure("\(executable.lastPathComponent) exited \(process.terminationStatus): \(String(decoding: data, as: UTF8.self))")
+        }
+        return data
+    }
+
+    static func readLine(from handle: FileHandle) -> String? {
+        var bytes = Data()
+        while true {
+            let chunk = handle.readData(ofLength: 1)
+            guard let byte = chunk.first else { break }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+}

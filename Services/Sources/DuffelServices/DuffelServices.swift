@@ -1,0 +1,102 @@
+public import Entities
+import Foundation
+public import Services
+
+/// Place suggestions: `GET /places/suggestions?query=…`.
+public struct DuffelPlaceService: PlaceService {
+    let client: DuffelClient
+
+    /// A place service over `client`.
+    public init(client: DuffelClient) { self.client = client }
+
+    public func suggestions(for query: String) async throws(ServiceError) -> [Place] {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return [] }
+        return try await client.get(
+            "/places/suggestions", query: [("query", trimmed)], as: Page<Place>.self
+        ).items
+    }
+}
+
+/// Offer requests and offers: `POST /air/offer_requests`, `GET /air/offers`, `GET /air/offers/{id}`.
+public struct DuffelOfferService: OfferService {
+    let client: DuffelClient
+
+    /// An offer service over `client`.
+    public init(client: DuffelClient) { self.client = client }
+
+    public func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest {
+        let supplierTimeout = client.configuration.supplierTimeout
+        let milliseconds = supplierTimeout.components.seconds * 1000 + supplierTimeout.components.attoseconds / 1_000_000_000_000_000
+        return try await client.post(
+            "/air/offer_requests",
+            query: [("return_offers", returnOffers ? "true" : "false"), ("supplier_timeout", "\(milliseconds)")],
+            body: request,
+            // The server may wait the whole supplier timeout before it answers.
+            timeout: client.configuration.requestTimeout + supplierTimeout,
+            as: DataEnvelope<OfferRequest>.self
+        ).data
+    }
+
+    public func offers(_ query: OfferQuery) async throws(ServiceError) -> Page<Offer> {
+        try await client.get(
+            "/air/offers",
+            query: [
+                ("offer_request_id", query.offerRequestID), ("sort", query.sort?.rawValue),
+                ("max_connections", query.maxConnections.map(String.init)), ("limit", query.limit.map(String.init)),
+                ("after", query.after),
+            ],
+            as: Page<Offer>.self)
+    }
+
+    public func offer(id: String) async throws(ServiceError) -> Offer {
+        try await client.get("/air/offers/\(DuffelClient.percentEncode(id))", as: DataEnvelope<Offer>.self).data
+    }
+}
+
+/// Orders and cancellations: `POST /air/orders`, `GET /air/orders[/{id}]`, `POST /air/order_cancellations`.
+public struct DuffelOrderService: OrderService {
+    let client: DuffelClient
+
+    /// An order service over `client`.
+    public init(client: DuffelClient) { self.client = client }
+
+    public func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order {
+        try await client.post("/air/orders", body: order, as: DataEnvelope<Order>.self).data
+    }
+
+    public func order(id: String) async throws(ServiceError) -> Order {
+        try await client.get("/air/orders/\(DuffelClient.percentEncode(id))", as: DataEnvelope<Order>.self).data
+    }
+
+    public func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
+        try await client.get(
+            "/air/orders",
+            query: [
+                ("booking_reference", query.bookingReference), ("limit", query.limit.map(String.init)),
+                ("after", query.after),
+            ],
+            as: Page<Order>.self)
+    }
+
+    public func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
+        try await client.post(
+            "/air/order_cancellations", body: CancellationBody(orderID: orderID),
+            as: DataEnvelope<OrderCancellation>.self
+        ).data
+    }
+
+    public func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
+        try await client.post(
+            "/air/order_cancellations/\(DuffelClient.percentEncode(id))/actions/confirm", body: EmptyBody?.none,
+            as: DataEnvelope<OrderCancellation>.self
+        ).data
+    }
+}
+
+private struct CancellationBody: Codable, Sendable {
+    var orderID: String
+    enum CodingKeys: String, CodingKey { case orderID = "order_id" }
+}
+
+private struct EmptyBody: Codable, Sendable {}

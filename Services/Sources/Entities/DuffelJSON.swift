@@ -1,0 +1,120 @@
+public import Foundation
+
+/// The JSON coders for Duffel's wire format. Entities' `Codable` conformances are that format (snake_case keys
+/// spelled out in each type), with one convention the coder carries: timestamps such as `created_at` and
+/// `expires_at` are ISO 8601 instants, with or without fractional seconds.
+///
+/// Everything that reads or writes Duffel JSON (the HTTP services, the fixture services, the sandbox) goes through
+/// these two functions, so a fixture decodes exactly as a live response does.
+public enum DuffelJSON {
+    /// A decoder for Duffel responses and request bodies.
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = parseTimestamp(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected an ISO 8601 timestamp, found \"\(text)\"")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// An encoder that writes what Duffel writes (sorted keys, so output is stable and diffable).
+    public static func encoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(formatTimestamp(date))
+        }
+        return encoder
+    }
+
+    /// Parses `2026-12-18T09:45:00Z`, `2026-12-18T09:45:00.123456Z` or with an offset such as `+01:00`.
+    public static func parseTimestamp(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+            return date
+        }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle())
+    }
+
+    /// Writes an instant as Duffel does: UTC with milliseconds, `2026-12-18T09:45:00.000Z`.
+    public static func formatTimestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}
+
+/// A string-valued token from Duffel that may grow new values over time (an error type, a cabin class).
+/// Unknown values decode instead of failing, so a new value on the server never breaks a search.
+public protocol WireToken: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible
+where RawValue == String {
+    init(rawValue: String)
+}
+
+extension WireToken {
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Duffel's list envelope: `{"data": [...], "meta": {"limit": 50, "after": "…", "before": null}}`.
+public struct Page<Element: Sendable>: Sendable {
+    /// The items of this page.
+    public var items: [Element]
+    /// The cursor for the next page, `nil` on the last page.
+    public var after: String?
+    /// The cursor for the previous page.
+    public var before: String?
+    /// The page size the server applied.
+    public var limit: Int?
+
+    /// A page of `items`.
+    public init(items: [Element], after: String? = nil, before: String? = nil, limit: Int? = nil) {
+        self.items = items
+        self.after = after
+        self.before = before
+        self.limit = limit
+    }
+}
+
+extension Page: Equatable where Element: Equatable {}
+extension Page: Hashable where Element: Hashable {}
+
+extension Page: Codable where Element: Codable {
+    private enum CodingKeys: String, CodingKey { case data, meta }
+    private struct Meta: Codable { var limit: Int?; var after: String?; var before: String? }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([Element].self, forKey: .data)
+        let meta = try container.decodeIfPresent(Meta.self, forKey: .meta)
+        after = meta?.after
+        before = meta?.before
+        limit = meta?.limit
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .data)
+        try container.encode(Meta(limit: limit, after: after, before: before), forKey: .meta)
+    }
+}
+
+/// Duffel's single-object envelope: `{"data": {...}}`, for responses and request bodies alike.
+public struct DataEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
+    /// The wrapped object.
+    public var data: Payload
+
+    /// Wraps `data`.
+    public init(_ data: Payload) { self.data = data }
+}

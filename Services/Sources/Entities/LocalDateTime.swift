@@ -1,0 +1,185 @@
+public import Foundation
+
+/// A wall-clock date and time at an airport, with no offset, as Duffel writes segment times:
+/// `2026-12-18T09:45:00`. The airport's `time_zone` says where the wall clock hangs.
+public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, LosslessStringConvertible {
+    /// The calendar day.
+    public let date: CalendarDate
+    /// The time of day.
+    public let time: LocalTime
+    /// Seconds, 0 to 59 (Duffel sends `:00`).
+    public let second: Int
+
+    /// Creates a date-time from its parts.
+    public init(date: CalendarDate, time: LocalTime, second: Int = 0) {
+        self.date = date
+        self.time = time
+        self.second = min(max(second, 0), 59)
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM[:SS]`; a trailing offset or `Z` is refused, since these times are local.
+    public init?(_ description: String) {
+        let halves = description.split(separator: "T", omittingEmptySubsequences: false)
+        guard halves.count == 2, let date = CalendarDate(String(halves[0])) else { return nil }
+        let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2 || clock.count == 3,
+              let time = LocalTime("\(clock[0]):\(clock[1])") else { return nil }
+        var second = 0
+        if clock.count == 3 {
+            guard clock[2].count == 2, clock[2].allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let parsed = Int(clock[2]), parsed < 60 else { return nil }
+            second = parsed
+        }
+        self.init(date: date, time: time, second: second)
+    }
+
+    /// The wall-clock reading of `instant` in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let offset = timeZone.secondsFromGMT(for: instant)
+        let local = Int((instant.timeIntervalSince1970).rounded(.down)) + offset
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let secondsOfDay = local - days * 86_400
+        self.date = CalendarDate(dayNumber: days)
+        self.time = LocalTime(minutesSinceMidnight: secondsOfDay / 60)
+        self.second = secondsOfDay % 60
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    public var description: String {
+        "\(date)T\(time):\(String(format: "%02d", second))"
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 on this wall clock, ignoring any time zone.
+    var wallSeconds: Int {
+        date.dayNumber * 86_400 + time.minutesSinceMidnight * 60 + second
+    }
+
+    /// The instant this wall-clock time names in `timeZone`. In a daylight-saving gap the clock is read as the
+    /// offset before the change; in an overlap, the first occurrence.
+    public func instant(in timeZone: TimeZone) -> Date {
+        let wall = Double(wallSeconds)
+        // Two passes converge on the offset in force at the resulting instant.
+        let guess = Date(timeIntervalSince1970: wall - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall))))
+        let offset = timeZone.secondsFromGMT(for: guess)
+        return Date(timeIntervalSince1970: wall - Double(offset))
+    }
+
+    /// Whole calendar days from `self` to `other` on the wall clock (`+1` for an arrival the next day).
+    public func dayOffset(to other: LocalDateTime) -> Int {
+        date.days(until: other.date)
+    }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+        lhs.wallSeconds < rhs.wallSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = LocalDateTime(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected a local date-time as YYYY-MM-DDTHH:MM:SS, found \"\(text)\"")
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A length of time as ISO 8601 writes it (`PT7H5M`, `P1DT2H`), kept in whole seconds.
+public struct ISODuration: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, LosslessStringConvertible {
+    /// The length in seconds.
+    public let seconds: Int
+
+    /// A duration of `seconds`.
+    public init(seconds: Int) { self.seconds = max(seconds, 0) }
+
+    /// A duration of `minutes`.
+    public init(minutes: Int) { self.init(seconds: minutes * 60) }
+
+    /// Parses `P[nD][T[nH][nM][nS]]` (weeks too); years and months are refused, their length is not fixed.
+    public init?(_ description: String) {
+        var rest = Substring(description.uppercased())
+        guard rest.first == "P", rest.count > 1 else { return nil }
+        rest = rest.dropFirst()
+        var total = 0
+        var inTime = false
+        var number = ""
+        var sawComponent = false
+        for character in rest {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+                continue
+            }
+            if character == "T" {
+                guard !inTime, number.isEmpty else { return nil }
+                inTime = true
+                continue
+            }
+            guard let value = Int(number) else { return nil }
+            number = ""
+            switch (character, inTime) {
+            case ("W", false): total += value * 7 * 86_400
+            case ("D", false): total += value * 86_400
+            case ("H", true): total += value * 3600
+            case ("M", true): total += value * 60
+            case ("S", true): total += value
+            default: return nil
+            }
+            sawComponent = true
+        }
+        guard number.isEmpty, sawComponent else { return nil }
+        self.init(seconds: total)
+    }
+
+    /// Canonical ISO 8601: `PT7H5M`, `P1DT2H30M`, `PT0S`.
+    public var description: String {
+        let days = seconds / 86_400
+        let hours = (seconds % 86_400) / 3600
+        let minutes = (seconds % 3600) / 60
+        let secs = seconds % 60
+        var text = "P"
+        if days > 0 { text += "\(days)D" }
+        if hours > 0 || minutes > 0 || secs > 0 || days == 0 {
+            text += "T"
+            if hours > 0 { text += "\(hours)H" }
+            if minutes > 0 { text += "\(minutes)M" }
+            if secs > 0 || (hours == 0 && minutes == 0) { text += "\(secs)S" }
+        }
+        return text
+    }
+
+    /// How a traveller reads it: `7h 05m`, `45m`, `1d 2h 30m`.
+    public var formatted: String {
+        let days = seconds / 86_400
+        let hours = (seconds % 86_400) / 3600
+        let minutes = (seconds % 3600) / 60
+        if days > 0 { return "\(days)d \(hours)h \(String(format: "%02d", minutes))m" }
+        if hours > 0 { return "\(hours)h \(String(format: "%02d", minutes))m" }
+        return "\(minutes)m"
+    }
+
+    public static func < (lhs: ISODuration, rhs: ISODuration) -> Bool { lhs.seconds < rhs.seconds }
+
+    public static func + (lhs: ISODuration, rhs: ISODuration) -> ISODuration {
+        ISODuration(seconds: lhs.seconds + rhs.seconds)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = ISODuration(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected an ISO 8601 duration such as PT7H5M, found \"\(text)\"")
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,475 @@
+public import Foundation
+
+/// A booking: what the airline confirmed, with its booking reference (the PNR).
+public struct Order: Sendable, Hashable, Codable, Identifiable {
+    /// `ord_…`.
+    public var id: String
+    /// The airline's six-character booking reference, `RZPVYB`.
+    public var bookingReference: String
+    /// Instant (paid) or hold (pay later).
+    public var type: OrderType?
+    /// The total paid or due.
+    public var totalAmount: Money
+    /// Before taxes.
+    public var baseAmount: Money?
+    /// Taxes.
+    public var taxAmount: Money?
+    /// The airline.
+    public var owner: Carrier
+    /// Who flies.
+    public var passengers: [OrderPassenger]
+    /// The legs.
+    public var slices: [Slice]
+    /// Refund and change rules.
+    public var conditions: Conditions
+    /// What can be done with it now: cancel, change, update.
+    public var availableActions: [OrderAction]
+    /// Paid, or awaiting payment until a deadline.
+    public var paymentStatus: PaymentStatus
+    /// E-tickets, once issued.
+    public var documents: [OrderDocument]
+    /// When it was cancelled, if it was.
+    public var cancelledAt: Date?
+    /// When it was made.
+    public var createdAt: Date
+    /// `false` in test mode.
+    public var liveMode: Bool
+    /// Free-form key–value data the booker attached.
+    public var metadata: [String: String]?
+
+    /// Creates an order.
+    public init(
+        id: String, bookingReference: String, type: OrderType?, totalAmount: Money, baseAmount: Money?,
+        taxAmount: Money?, owner: Carrier, passengers: [OrderPassenger], slices: [Slice], conditions: Conditions,
+        availableActions: [OrderAction], paymentStatus: PaymentStatus, documents: [OrderDocument],
+        cancelledAt: Date?, createdAt: Date, liveMode: Bool = false, metadata: [String: String]? = nil
+    ) {
+        self.id = id
+        self.bookingReference = bookingReference
+        self.type = type
+        self.totalAmount = totalAmount
+        self.baseAmount = baseAmount
+        self.taxAmount = taxAmount
+        self.owner = owner
+        self.passengers = passengers
+        self.slices = slices
+        self.conditions = conditions
+        self.availableActions = availableActions
+        self.paymentStatus = paymentStatus
+        self.documents = documents
+        self.cancelledAt = cancelledAt
+        self.createdAt = createdAt
+        self.liveMode = liveMode
+        self.metadata = metadata
+    }
+
+    /// Where the booking stands.
+    public var status: OrderStatus {
+        if cancelledAt != nil { return .cancelled }
+        return paymentStatus.awaitingPayment ? .awaitingPayment : .confirmed
+    }
+
+    /// Whether the airline will take a cancellation now.
+    public var canBeCancelled: Bool { cancelledAt == nil && availableActions.contains(.cancel) }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, type, owner, passengers, slices, conditions, documents, metadata
+        case bookingReference = "booking_reference"
+        case totalAmount = "total_amount", totalCurrency = "total_currency"
+        case baseAmount = "base_amount", baseCurrency = "base_currency"
+        case taxAmount = "tax_amount", taxCurrency = "tax_currency"
+        case availableActions = "available_actions", paymentStatus = "payment_status"
+        case cancelledAt = "cancelled_at", createdAt = "created_at", liveMode = "live_mode"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        bookingReference = try container.decode(String.self, forKey: .bookingReference)
+        type = try container.decodeIfPresent(OrderType.self, forKey: .type)
+        totalAmount = try container.decodeMoney(amount: .totalAmount, currency: .totalCurrency)
+        baseAmount = try container.decodeMoneyIfPresent(amount: .baseAmount, currency: .baseCurrency)
+        taxAmount = try container.decodeMoneyIfPresent(amount: .taxAmount, currency: .taxCurrency)
+        owner = try container.decode(Carrier.self, forKey: .owner)
+        passengers = try container.decode([OrderPassenger].self, forKey: .passengers)
+        slices = try container.decode([Slice].self, forKey: .slices)
+        conditions = try container.decodeIfPresent(Conditions.self, forKey: .conditions) ?? Conditions()
+        availableActions = try container.decodeIfPresent([OrderAction].self, forKey: .availableActions) ?? []
+        paymentStatus = try container.decode(PaymentStatus.self, forKey: .paymentStatus)
+        documents = try container.decodeIfPresent([OrderDocument].self, forKey: .documents) ?? []
+        cancelledAt = try container.decodeIfPresent(Date.self, forKey: .cancelledAt)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        liveMode = try container.decodeIfPresent(Bool.self, forKey: .liveMode) ?? false
+        metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(bookingReference, forKey: .bookingReference)
+        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeMoney(totalAmount, amount: .totalAmount, currency: .totalCurrency)
+        try container.encodeMoney(baseAmount, amount: .baseAmount, currency: .baseCurrency)
+        try container.encodeMoney(taxAmount, amount: .taxAmount, currency: .taxCurrency)
+        try container.encode(owner, forKey: .owner)
+        try container.encode(passengers, forKey: .passengers)
+        try container.encode(slices, forKey: .slices)
+        try container.encode(conditions, forKey: .conditions)
+        try container.encode(availableActions, forKey: .availableActions)
+        try container.encode(paymentStatus, forKey: .paymentStatus)
+        try container.encode(documents, forKey: .documents)
+        try container.encode(cancelledAt, forKey: .cancelledAt)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(liveMode, forKey: .liveMode)
+        try container.encodeIfPresent(metadata, forKey: .metadata)
+    }
+}
+
+/// Where a booking stands.
+public enum OrderStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Paid and ticketed.
+    case confirmed
+    /// Held; to be paid before the deadline.
+    case awaitingPayment = "awaiting_payment"
+    /// Cancelled.
+    case cancelled
+
+    /// `Confirmed`, `Awaiting payment`, `Cancelled`.
+    public var displayName: String {
+        switch self {
+        case .confirmed: "Confirmed"
+        case .awaitingPayment: "Awaiting payment"
+        case .cancelled: "Cancelled"
+        }
+    }
+}
+
+/// Instant or hold.
+public struct OrderType: WireToken {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Paid now.
+    public static let instant = OrderType(rawValue: "instant")
+    /// Held, paid later.
+    public static let hold = OrderType(rawValue: "hold")
+}
+
+/// Something an order allows now.
+public struct OrderAction: WireToken {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// It can be cancelled.
+    public static let cancel = OrderAction(rawValue: "cancel")
+    /// It can be changed.
+    public static let change = OrderAction(rawValue: "change")
+    /// Its passengers' details can be updated.
+    public static let update = OrderAction(rawValue: "update")
+}
+
+/// A passenger on an order.
+public struct OrderPassenger: Sendable, Hashable, Codable, Identifiable {
+    /// `pas_…`.
+    public var id: String
+    /// `adult`, `child`, `infant_without_seat`.
+    public var type: PassengerType?
+    /// `mr`, `ms`, …
+    public var title: PassengerTitle?
+    /// Given name.
+    public var givenName: String
+    /// Family name.
+    public var familyName: String
+    /// Birth date.
+    public var bornOn: CalendarDate?
+    /// `m` or `f`.
+    public var gender: Gender?
+
+    /// Creates an order passenger.
+    public init(
+        id: String, type: PassengerType?, title: PassengerTitle?, givenName: String, familyName: String,
+        bornOn: CalendarDate?, gender: Gender?
+    ) {
+        self.id = id
+        self.type = type
+        self.title = title
+        self.givenName = givenName
+        self.familyName = familyName
+        self.bornOn = bornOn
+        self.gender = gender
+    }
+
+    /// `Ada Lovelace`.
+    public var fullName: String { "\(givenName) \(familyName)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, type, title, gender
+        case givenName = "given_name", familyName = "family_name", bornOn = "born_on"
+    }
+}
+
+/// Whether and when an order is paid.
+public struct PaymentStatus: Sendable, Hashable, Codable {
+    /// Held and not paid yet.
+    public var awaitingPayment: Bool
+    /// The deadline to pay a hold.
+    public var paymentRequiredBy: Date?
+    /// Until when a held price stands.
+    public var priceGuaranteeExpiresAt: Date?
+    /// When it was paid.
+    public var paidAt: Date?
+
+    /// Creates a payment status.
+    public init(
+        awaitingPayment: Bool, paymentRequiredBy: Date? = nil, priceGuaranteeExpiresAt: Date? = nil,
+        paidAt: Date? = nil
+    ) {
+        self.awaitingPayment = awaitingPayment
+        self.paymentRequiredBy = paymentRequiredBy
+        self.priceGuaranteeExpiresAt = priceGuaranteeExpiresAt
+        self.paidAt = paidAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case awaitingPayment = "awaiting_payment", paymentRequiredBy = "payment_required_by"
+        case priceGuaranteeExpiresAt = "price_guarantee_expires_at", paidAt = "paid_at"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(awaitingPayment, forKey: .awaitingPayment)
+        try container.encode(paymentRequiredBy, forKey: .paymentRequiredBy)
+        try container.encode(priceGuaranteeExpiresAt, forKey: .priceGuaranteeExpiresAt)
+        try container.encode(paidAt, forKey: .paidAt)
+    }
+}
+
+/// A ticket or other document issued for an order.
+public struct OrderDocument: Sendable, Hashable, Codable {
+    /// `electronic_ticket`.
+    public var type: String
+    /// The ticket number.
+    public var uniqueIdentifier: String
+    /// The passengers it covers.
+    public var passengerIds: [String]
+
+    /// Creates a document.
+    public init(type: String, uniqueIdentifier: String, passengerIds: [String] = []) {
+        self.type = type
+        self.uniqueIdentifier = uniqueIdentifier
+        self.passengerIds = passengerIds
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, uniqueIdentifier = "unique_identifier", passengerIds = "passenger_ids"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(String.self, forKey: .type)
+        uniqueIdentifier = try container.decode(String.self, forKey: .uniqueIdentifier)
+        passengerIds = try container.decodeIfPresent([String].self, forKey: .passengerIds) ?? []
+    }
+}
+
+/// The body of `POST /air/orders`: the offer chosen, who flies, and how it is paid.
+public struct OrderCreation: Sendable, Hashable, Codable {
+    /// Instant or hold.
+    public var type: OrderType
+    /// The offer, one id.
+    public var selectedOffers: [String]
+    /// One per offer passenger, with that passenger's id.
+    public var passengers: [PassengerDetails]
+    /// For an instant order: the payment, equal to the offer's total. Empty for a hold.
+    public var payments: [Payment]
+    /// Key–value data kept with the order (we keep an idempotency key there).
+    public var metadata: [String: String]?
+
+    /// Creates an order body.
+    public init(
+        type: OrderType, selectedOffers: [String], passengers: [PassengerDetails], payments: [Payment],
+        metadata: [String: String]? = nil
+    ) {
+        self.type = type
+        self.selectedOffers = selectedOffers
+        self.passengers = passengers
+        self.payments = payments
+        self.metadata = metadata
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, passengers, payments, metadata, selectedOffers = "selected_offers"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decodeIfPresent(OrderType.self, forKey: .type) ?? .instant
+        selectedOffers = try container.decode([String].self, forKey: .selectedOffers)
+        passengers = try container.decode([PassengerDetails].self, forKey: .passengers)
+        payments = try container.decodeIfPresent([Payment].self, forKey: .payments) ?? []
+        metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+    }
+}
+
+/// One passenger's details for booking, as the airline needs them.
+public struct PassengerDetails: Sendable, Hashable, Codable, Identifiable {
+    /// The offer passenger's `pas_…` id.
+    public var id: String
+    /// `mr`, `ms`, `mrs`, `miss`, `dr`.
+    public var title: PassengerTitle
+    /// `m` or `f`, as on the passport.
+    public var gender: Gender
+    /// Given name, as on the passport.
+    public var givenName: String
+    /// Family name, as on the passport.
+    public var familyName: String
+    /// Birth date.
+    public var bornOn: CalendarDate
+    /// Contact email.
+    public var email: String
+    /// Contact phone, E.164 (`+442080160508`).
+    public var phoneNumber: String
+    /// For an adult travelling with an infant on the lap: the infant's passenger id.
+    public var infantPassengerId: String?
+
+    /// Creates passenger details.
+    public init(
+        id: String, title: PassengerTitle, gender: Gender, givenName: String, familyName: String,
+        bornOn: CalendarDate, email: String, phoneNumber: String, infantPassengerId: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.gender = gender
+        self.givenName = givenName
+        self.familyName = familyName
+        self.bornOn = bornOn
+        self.email = email
+        self.phoneNumber = phoneNumber
+        self.infantPassengerId = infantPassengerId
+    }
+
+    /// `Ada Lovelace`.
+    public var fullName: String { "\(givenName) \(familyName)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, gender, email
+        case givenName = "given_name", familyName = "family_name", bornOn = "born_on"
+        case phoneNumber = "phone_number", infantPassengerId = "infant_passenger_id"
+    }
+}
+
+/// A passenger's title.
+public enum PassengerTitle: String, Sendable, Hashable, Codable, CaseIterable {
+    case mr, ms, mrs, miss, dr
+
+    /// `Mr`, `Ms`, `Mrs`, `Miss`, `Dr`.
+    public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}
+
+/// Gender as airlines record it.
+public enum Gender: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Male.
+    case male = "m"
+    /// Female.
+    case female = "f"
+
+    /// `Male`, `Female`.
+    public var displayName: String { self == .male ? "Male" : "Female" }
+}
+
+/// A payment for an instant order.
+public struct Payment: Sendable, Hashable, Codable {
+    /// How it is paid; `balance` draws on the account's balance.
+    public var type: String
+    /// How much, which must equal the offer's total.
+    public var amount: Money
+
+    /// Creates a payment.
+    public init(type: String = "balance", amount: Money) {
+        self.type = type
+        self.amount = amount
+    }
+
+    private enum CodingKeys: String, CodingKey { case type, amount, currency }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(String.self, forKey: .type)
+        amount = try container.decodeMoney(amount: .amount, currency: .currency)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encodeMoney(amount, amount: .amount, currency: .currency)
+    }
+}
+
+/// A cancellation of an order: first a quote (how much comes back), then, once confirmed, done.
+public struct OrderCancellation: Sendable, Hashable, Codable, Identifiable {
+    /// `ore_…`.
+    public var id: String
+    /// The order it cancels.
+    public var orderId: String
+    /// What will be refunded; `nil` when nothing.
+    public var refundAmount: Money?
+    /// Where the refund goes (`balance`, `original_form_of_payment`, `voucher`).
+    public var refundTo: String?
+    /// Until when the quote stands.
+    public var expiresAt: Date?
+    /// When it was confirmed; `nil` while it is a quote.
+    public var confirmedAt: Date?
+    /// When it was quoted.
+    public var createdAt: Date
+    /// `false` in test mode.
+    public var liveMode: Bool
+
+    /// Creates a cancellation.
+    public init(
+        id: String, orderId: String, refundAmount: Money?, refundTo: String?, expiresAt: Date?,
+        confirmedAt: Date?, createdAt: Date, liveMode: Bool = false
+    ) {
+        self.id = id
+        self.orderId = orderId
+        self.refundAmount = refundAmount
+        self.refundTo = refundTo
+        self.expiresAt = expiresAt
+        self.confirmedAt = confirmedAt
+        self.createdAt = createdAt
+        self.liveMode = liveMode
+    }
+
+    /// Whether it has been confirmed.
+    public var isConfirmed: Bool { confirmedAt != nil }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case orderId = "order_id", refundAmount = "refund_amount", refundCurrency = "refund_currency"
+        case refundTo = "refund_to", expiresAt = "expires_at", confirmedAt = "confirmed_at"
+        case createdAt = "created_at", liveMode = "live_mode"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        orderId = try container.decode(String.self, forKey: .orderId)
+        refundAmount = try container.decodeMoneyIfPresent(amount: .refundAmount, currency: .refundCurrency)
+        refundTo = try container.decodeIfPresent(String.self, forKey: .refundTo)
+        expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        confirmedAt = try container.decodeIfPresent(Date.self, forKey: .confirmedAt)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        liveMode = try container.decodeIfPresent(Bool.self, forKey: .liveMode) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(orderId, forKey: .orderId)
+        try container.encodeMoney(refundAmount, amount: .refundAmount, currency: .refundCurrency)
+        try container.encode(refundTo, forKey: .refundTo)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encode(confirmedAt, forKey: .confirmedAt)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(liveMode, forKey: .liveMode)
+    }
+}

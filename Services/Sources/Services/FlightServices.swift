@@ -1,0 +1,127 @@
+public import Entities
+
+/// Finds airports and cities from what a traveller types (`lon`, `new york`, `JFK`).
+public protocol PlaceService: Sendable {
+    /// Places matching `query`, best first; a city is followed by its airports. Empty when nothing matches.
+    func suggestions(for query: String) async throws(ServiceError) -> [Place]
+}
+
+/// Searches for offers and re-reads one before booking.
+public protocol OfferService: Sendable {
+    /// Creates an offer request for `request`. With `returnOffers`, the offers come back inline (all of them,
+    /// unsorted); without, list them with ``offers(_:)``.
+    func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest
+
+    /// One page of the offers of an offer request.
+    func offers(_ query: OfferQuery) async throws(ServiceError) -> Page<Offer>
+
+    /// The offer as it stands now (its latest price), or `.api` with a 404 when it is gone.
+    func offer(id: String) async throws(ServiceError) -> Offer
+}
+
+/// Books, reads and cancels orders.
+public protocol OrderService: Sendable {
+    /// Books an offer. Never retried blindly: when it fails without an answer, look the order up
+    /// (``orders(bookingReference:)`` or by metadata) before trying again.
+    func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order
+
+    /// An order by id.
+    func order(id: String) async throws(ServiceError) -> Order
+
+    /// One page of orders, newest first, optionally only those with a booking reference.
+    func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order>
+
+    /// Asks what cancelling an order would refund: a quote to confirm.
+    func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation
+
+    /// Confirms a quoted cancellation; the order is cancelled.
+    func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation
+}
+
+/// Which offers to list, and in which order.
+public struct OfferQuery: Sendable, Hashable {
+    /// The offer request, `orq_…`.
+    public var offerRequestID: String
+    /// Server-side order.
+    public var sort: OfferSort?
+    /// Only offers with at most this many connections on every slice.
+    public var maxConnections: Int?
+    /// Page size, 1 to 200.
+    public var limit: Int?
+    /// The cursor of the page to read.
+    public var after: String?
+
+    /// Creates a query.
+    public init(offerRequestID: String, sort: OfferSort? = nil, maxConnections: Int? = nil, limit: Int? = nil, after: String? = nil) {
+        self.offerRequestID = offerRequestID
+        self.sort = sort
+        self.maxConnections = maxConnections
+        self.limit = limit
+        self.after = after
+    }
+}
+
+/// The orders Duffel can sort offers by; a leading `-` sorts descending.
+public enum OfferSort: String, Sendable, Hashable, CaseIterable {
+    /// Cheapest first.
+    case totalAmount = "total_amount"
+    /// Dearest first.
+    case totalAmountDescending = "-total_amount"
+    /// Shortest first.
+    case totalDuration = "total_duration"
+    /// Longest first.
+    case totalDurationDescending = "-total_duration"
+}
+
+/// Which orders to list.
+public struct OrderQuery: Sendable, Hashable {
+    /// Only the order with this booking reference.
+    public var bookingReference: String?
+    /// Page size, 1 to 200.
+    public var limit: Int?
+    /// The cursor of the page to read.
+    public var after: String?
+
+    /// Creates a query.
+    public init(bookingReference: String? = nil, limit: Int? = nil, after: String? = nil) {
+        self.bookingReference = bookingReference
+        self.limit = limit
+        self.after = after
+    }
+}
+
+extension OfferService {
+    /// Searches and returns every offer, following pages up to `maxOffers`: the offer request (for its passenger
+    /// ids) and its offers in the server's `sort` order.
+    public func search(
+        _ request: SearchRequest, sort: OfferSort? = .totalAmount, maxOffers: Int = 1_000
+    ) async throws(ServiceError) -> OfferSearchResult {
+        var offerRequest = try await createOfferRequest(request, returnOffers: false)
+        var offers: [Offer] = []
+        var cursor: String?
+        repeat {
+            let page = try await self.offers(OfferQuery(
+                offerRequestID: offerRequest.id, sort: sort, maxConnections: request.maxConnections,
+                limit: min(200, max(1, maxOffers - offers.count)), after: cursor))
+            offers += page.items
+            cursor = page.after
+        } while cursor != nil && offers.count < maxOffers && !Task.isCancelled
+        if Task.isCancelled { throw .cancelled }
+        offerRequest.offers = []
+        return OfferSearchResult(offerRequest: offerRequest, offers: offers)
+    }
+}
+
+/// A finished search: the offer request and every offer it found.
+public struct OfferSearchResult: Sendable, Hashable {
+    /// The offer request, with the passenger ids an order needs.
+    public var offerRequest: OfferRequest
+    /// The offers, in the order asked for.
+    public var offers: [Offer]
+
+    /// Creates a result.
+    public init(offerRequest: OfferRequest, offers: [Offer]) {
+        self.offerRequest = offerRequest
+        self.offers = offers
+    }
+}

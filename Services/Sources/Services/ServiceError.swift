@@ -1,0 +1,136 @@
+public import Entities
+public import Foundation
+
+/// Why a service call failed, in terms a module can explain to a traveller. Transport details stay inside the
+/// services; the access token never appears in any case's text.
+public enum ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server did not answer in time.
+    case timedOut
+    /// The server could not be reached (refused, no route, DNS).
+    case cannotConnect(String)
+    /// The secure connection failed (certificate, handshake).
+    case insecureConnection(String)
+    /// The API answered with its error envelope (Duffel's type, code, message and source are kept).
+    case api(APIError, rateLimit: RateLimit?)
+    /// The server answered with an error status and a body that is not Duffel's envelope (a proxy's 502 page).
+    case unexpectedStatus(code: Int, body: String)
+    /// The answer did not decode as Duffel's format.
+    case malformedResponse(String)
+    /// The answer was larger than the client accepts.
+    case responseTooLarge
+    /// The caller cancelled.
+    case cancelled
+    /// Any other transport failure.
+    case transport(String)
+
+    /// The API error, when the server answered with one.
+    public var apiError: APIError? {
+        if case .api(let error, _) = self { return error }
+        return nil
+    }
+
+    /// Whether the API answered with `code`.
+    public func has(_ code: APIErrorCode) -> Bool { apiError?.has(code) ?? false }
+
+    /// Whether trying the same call again later may work.
+    public var isRetryable: Bool {
+        switch self {
+        case .timedOut, .cannotConnect, .responseTooLarge, .transport: return true
+        case .api(let error, _): return error.status == 429 || error.status >= 500
+        case .unexpectedStatus(let code, _): return code == 429 || code >= 500
+        case .malformedResponse: return true
+        case .insecureConnection, .cancelled: return false
+        }
+    }
+
+    /// When the server says to try again (from `Retry-After` or the rate-limit reset).
+    public var retryAfter: Date? {
+        if case .api(_, let rateLimit) = self { return rateLimit?.resetsAt }
+        return nil
+    }
+
+    /// What happened, in one sentence for a traveller.
+    public var message: String {
+        switch self {
+        case .timedOut:
+            return "The flight service did not answer in time."
+        case .cannotConnect(let detail):
+            return "The flight service could not be reached (\(detail))."
+        case .insecureConnection(let detail):
+            return "A secure connection to the flight service could not be made (\(detail))."
+        case .api(let error, _):
+            if let primary = error.primary {
+                if error.status == 429 || primary.type == .rateLimit {
+                    return "Too many requests were made to the flight service in a short time."
+                }
+                if primary.type == .authentication {
+                    return "The flight service did not accept the access token: \(primary.message)"
+                }
+                return primary.description
+            }
+            return "The flight service answered with an error (HTTP \(error.status))."
+        case .unexpectedStatus(let code, _):
+            return "The flight service answered with an error (HTTP \(code))."
+        case .malformedResponse:
+            return "The flight service sent an answer that could not be read."
+        case .responseTooLarge:
+            return "The flight service sent more data than expected."
+        case .cancelled:
+            return "Cancelled."
+        case .transport(let detail):
+            return "The connection to the flight service failed (\(detail))."
+        }
+    }
+
+    /// What the traveller can do about it.
+    public var suggestion: String {
+        switch self {
+        case .timedOut, .cannotConnect, .transport, .responseTooLarge:
+            return "Check the connection and try again."
+        case .insecureConnection:
+            return "Check the server address and its certificate."
+        case .api(let error, let rateLimit):
+            if error.has(.offerNoLongerAvailable) { return "Choose another offer or search again." }
+            if error.has(.priceChanged) { return "Look at the new price before booking." }
+            if error.status == 429 || error.has(.rateLimit) {
+                if let reset = rateLimit?.resetsAt {
+                    let seconds = max(1, Int(reset.timeIntervalSinceNow.rounded(.up)))
+                    return "Wait about \(seconds) s and try again."
+                }
+                return "Wait a moment and try again."
+            }
+            if error.has(.authentication) { return "Check DUFFEL_ACCESS_TOKEN." }
+            if error.has(.validation) { return "Correct the highlighted field and try again." }
+            if error.status >= 500 { return "Try again in a moment; if it keeps failing, quote request \(error.requestID ?? "id unknown")." }
+            return "Change the request and try again."
+        case .unexpectedStatus(let code, _):
+            return code >= 500 ? "Try again in a moment." : "Check the server address."
+        case .malformedResponse:
+            return "Try again; if it keeps failing, the server may not speak Duffel's API v2."
+        case .cancelled:
+            return ""
+        }
+    }
+
+    /// `message suggestion`.
+    public var description: String {
+        suggestion.isEmpty ? message : "\(message) \(suggestion)"
+    }
+}
+
+/// The rate-limit state a response reported (`ratelimit-limit`, `ratelimit-remaining`, `ratelimit-reset`).
+public struct RateLimit: Sendable, Hashable, Codable {
+    /// Requests allowed in the window.
+    public var limit: Int?
+    /// Requests left in the window.
+    public var remaining: Int?
+    /// When the window resets (or when to retry, from `Retry-After`).
+    public var resetsAt: Date?
+
+    /// Creates a rate-limit state.
+    public init(limit: Int?, remaining: Int?, resetsAt: Date?) {
+        self.limit = limit
+        self.remaining = remaining
+        self.resetsAt = resetsAt
+    }
+}
