@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Services", targets: ["Services", "Entities"]),
         .library(name: "DuffelServices", targets: ["DuffelServices"]),
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
+        .library(name: "LocalStore", targets: ["LocalStore"]),
         .executable(name: "flights-http-benchmark", targets: ["HTTPBenchmark"]),
     ],
     dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
             dependencies: ["Services", "Entities", "CurlHTTP", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        .target(name: "LocalStore", dependencies: ["Services", "Entities"], swiftSettings: strict),
         .executableTarget(
             name: "HTTPBenchmark",
             dependencies: ["CurlHTTP"],
@@ -50,6 +52,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
+        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "Services", "Entities"], swiftSettings: strict),
         .testTarget(
             name: "DuffelServicesTests",
             dependencies: ["DuffelServices", "Services", "Entities", "CurlHTTP"],

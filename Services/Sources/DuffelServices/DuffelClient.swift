@@ -1,5 +1,5 @@
 public import CurlHTTP
-public import Entities
+import Entities
 public import Foundation
 public import Logging
 public import Services

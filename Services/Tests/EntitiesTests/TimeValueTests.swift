@@ -17,9 +17,10 @@ struct TimeValueTests {
 
     @Test("day numbers agree with Foundation's calendar across centuries")
     func dayNumbersMatchFoundation() throws {
+        // Foundation's Gregorian calendar turns Julian before October 1582; ours stays proleptic, so start after.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
-        for dayNumber in stride(from: -800_000, through: 800_000, by: 997) {
+        for dayNumber in stride(from: -140_000, through: 800_000, by: 997) {
             let instant = Date(timeIntervalSince1970: Double(dayNumber) * 86_400)
             let parts = calendar.dateComponents([.year, .month, .day], from: instant)
             let date = CalendarDate(dayNumber: dayNumber)

@@ -1,0 +1,140 @@
+public import Foundation
+
+/// A booking as the traveller's own machine keeps it: enough to list it, find it and cancel it without asking the
+/// API, and the key that finds the order again after a booking whose answer was lost.
+public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
+    /// Where the booking stands locally.
+    public enum State: String, Sendable, Hashable, Codable {
+        /// The order was sent and no answer came back yet (or it was lost): look it up before anything else.
+        case pending
+        /// Booked and paid.
+        case confirmed
+        /// Booked on hold, to be paid.
+        case awaitingPayment = "awaiting_payment"
+        /// Cancelled.
+        case cancelled
+        /// The order was refused; nothing was booked.
+        case failed
+
+        /// `Pending`, `Confirmed`, …
+        public var displayName: String {
+            switch self {
+            case .pending: "Pending"
+            case .confirmed: "Confirmed"
+            case .awaitingPayment: "Awaiting payment"
+            case .cancelled: "Cancelled"
+            case .failed: "Not booked"
+            }
+        }
+    }
+
+    /// One leg, as shown in a list.
+    public struct Leg: Sendable, Hashable, Codable {
+        /// Origin IATA code.
+        public var origin: String
+        /// Destination IATA code.
+        public var destination: String
+        /// Departure, on the origin's clock.
+        public var departingAt: LocalDateTime?
+        /// Arrival, on the destination's clock.
+        public var arrivingAt: LocalDateTime?
+        /// `BA117`, `AA100`.
+        public var flightNumbers: [String]
+
+        /// Creates a leg.
+        public init(origin: String, destination: String, departingAt: LocalDateTime?, arrivingAt: LocalDateTime?, flightNumbers: [String]) {
+            self.origin = origin
+            self.destination = destination
+            self.departingAt = departingAt
+            self.arrivingAt = arrivingAt
+            self.flightNumbers = flightNumbers
+        }
+
+        /// The leg of a slice.
+        public init(_ slice: Slice) {
+            self.init(
+                origin: slice.segments.first?.origin.iataCode ?? slice.origin.iataCode,
+                destination: slice.segments.last?.destination.iataCode ?? slice.destination.iataCode,
+                departingAt: slice.departingAt, arrivingAt: slice.arrivingAt,
+                flightNumbers: slice.segments.map(\.flightNumber))
+        }
+    }
+
+    /// A key made before the order is sent, kept in the order's metadata: finds the order after a lost answer.
+    public var bookingKey: String
+    /// The offer booked.
+    public var offerID: String
+    /// `ord_…`, once known.
+    public var orderID: String?
+    /// The airline's booking reference (PNR), once known.
+    public var bookingReference: String?
+    /// Which API holds the order (`sandbox`, or the API's address).
+    public var backend: String
+    /// The legs.
+    public var legs: [Leg]
+    /// Passengers' names.
+    public var passengers: [String]
+    /// What was paid or is due.
+    public var total: Money
+    /// Where it stands.
+    public var state: State
+    /// When it was first written.
+    public var createdAt: Date
+    /// When it last changed.
+    public var updatedAt: Date
+
+    /// Creates a record.
+    public init(
+        bookingKey: String, offerID: String, orderID: String? = nil, bookingReference: String? = nil,
+        backend: String, legs: [Leg], passengers: [String], total: Money, state: State, createdAt: Date,
+        updatedAt: Date
+    ) {
+        self.bookingKey = bookingKey
+        self.offerID = offerID
+        self.orderID = orderID
+        self.bookingReference = bookingReference
+        self.backend = backend
+        self.legs = legs
+        self.passengers = passengers
+        self.total = total
+        self.state = state
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// Records are identified by their booking key.
+    public var id: String { bookingKey }
+
+    /// `LHR → JFK → LHR` for a round trip, `LHR → JFK, CDG → LHR` for an open jaw.
+    public var route: String {
+        var stops: [String] = []
+        var text: [String] = []
+        for leg in legs {
+            if stops.last == leg.origin {
+                stops.append(leg.destination)
+            } else {
+                if !stops.isEmpty { text.append(stops.joined(separator: " → ")) }
+                stops = [leg.origin, leg.destination]
+            }
+        }
+        if !stops.isEmpty { text.append(stops.joined(separator: " → ")) }
+        return text.joined(separator: ", ")
+    }
+
+    /// The same record updated from the order the API returned.
+    public func updated(from order: Order, at date: Date) -> BookingRecord {
+        var copy = self
+        copy.orderID = order.id
+        copy.bookingReference = order.bookingReference
+        copy.legs = order.slices.map(Leg.init)
+        copy.passengers = order.passengers.map(\.fullName)
+        copy.total = order.totalAmount
+        copy.state = switch order.status {
+        case .confirmed: .confirmed
+        case .awaitingPayment: .awaitingPayment
+        case .cancelled: .cancelled
+        }
+        copy.updatedAt = date
+        return copy
+    }
+}
