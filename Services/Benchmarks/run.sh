@@ -3,7 +3,8 @@
 #
 #   Benchmarks/run.sh [extra flights-http-benchmark arguments, e.g. --duration 5]
 #
-# Environment: SCRATCH_PATH (a separate SwiftPM build folder), DURATION (seconds per measurement, default 3).
+# Environment: SCRATCH_PATH (a separate SwiftPM build folder), DURATION (seconds per measurement, default 1),
+# ROUNDS (measurements per client and scenario, default 5; the table shows medians).
 # It installs nginx and wrk with apt if they are missing (through sudo when not root), builds the benchmark in
 # release mode, starts its own nginx (1 worker, keep-alive, a 1 KB and a 50 KB file, an ephemeral port) and
 # stops it on exit. A measurement, not a test: it prints a table and never fails on a timing.
@@ -11,7 +12,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 package="$(dirname "$here")"
-duration="${DURATION:-3}"
+duration="${DURATION:-1}"
+rounds="${ROUNDS:-5}"
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -88,4 +90,4 @@ until curl -fsS -o /dev/null "http://127.0.0.1:$port/1k.bin" 2>/dev/null; do
     sleep 0.1
 done
 
-"$binary" --base-url "http://127.0.0.1:$port" --duration "$duration" --wrk "$(command -v wrk)" "$@"
+"$binary" --base-url "http://127.0.0.1:$port" --duration "$duration" --rounds "$rounds" --wrk "$(command -v wrk)" "$@"

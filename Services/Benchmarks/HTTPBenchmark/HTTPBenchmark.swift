@@ -52,6 +52,7 @@ struct HTTPBenchmark {
             FileHandle.standardError.write(Data("--base-url is required (run Benchmarks/run.sh, which starts nginx)\n".utf8))
             exit(2)
         }
+        let loadBefore = loadAverage()
         let expectedBytes = ["1k": 1024, "50k": 51_200]
         var rows: [Row] = []
         for size in options.sizes {
@@ -79,6 +80,16 @@ struct HTTPBenchmark {
             }
         }
         printTable(rows, options: options)
+        if let loadBefore, let loadAfter = loadAverage() {
+            // Other work on the machine moves these figures a lot; say how busy it was.
+            print("Load average (1 min) before / after: \(loadBefore) / \(loadAfter), on \(ProcessInfo.processInfo.activeProcessorCount) cores.")
+        }
+    }
+
+    /// The 1-minute load average, where the system reports one.
+    static func loadAverage() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.map(String.init)
     }
 
     // MARK: Clients
