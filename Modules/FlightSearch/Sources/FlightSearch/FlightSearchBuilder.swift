@@ -1,0 +1,136 @@
+public import Entities
+public import Foundation
+public import Services
+public import TerminalUI
+
+/// Builds the flight search screen: where from, where to, when, who, which cabin. The only way into the module.
+///
+/// ```swift
+/// let builder = FlightSearchBuilder(places: placeService)
+/// let screen = builder.build(router: appRouter, terminal: terminal)
+/// await screen.run()   // ends in appRouter.navigateToAvailability(for:) or navigateBack()
+/// ```
+public struct FlightSearchBuilder {
+    private let places: any PlaceService
+    private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
+
+    /// A builder over `places`.
+    ///
+    /// - Parameters:
+    ///   - places: suggests airports and cities for what the traveller types.
+    ///   - now: the clock; "today" is `now()` in `timeZone`, so `tomorrow`, `fri` and past dates follow it.
+    ///   - timeZone: the traveller's time zone.
+    public init(places: any PlaceService, now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+        self.places = places
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// Creates the screen. The returned screen is its only strong owner: keep it for as long as it is shown.
+    ///
+    /// - Parameters:
+    ///   - input: what the traveller (or a command line) already said; in ``FlightSearchInput/Mode/interactive``
+    ///     mode the rest is asked, in ``FlightSearchInput/Mode/unattended`` mode nothing is.
+    ///   - router: where the screen goes next; held weakly.
+    ///   - terminal: where the screen reads and writes.
+    @MainActor
+    public func build(
+        input: FlightSearchInput = FlightSearchInput(), router: any FlightSearchRouter, terminal: any Terminal
+    ) -> any Screen {
+        let interactor = FlightSearchInteractor(places: places, now: now, timeZone: timeZone)
+        let presenter = FlightSearchPresenter(input: input, interactor: interactor, router: router)
+        let view = FlightSearchTerminalView(presenter: presenter, terminal: terminal)
+        presenter.view = view
+        return view
+    }
+}
+
+/// What the traveller (or a command line) already said, as typed text, so it goes through the same parsing and
+/// place resolution as typing would.
+///
+/// ```swift
+/// // flights search LHR JFK --depart 2026-12-18 --return +10 --adults 2
+/// let input = FlightSearchInput(
+///     legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18")], returnDate: "+10", adults: 2, mode: .unattended)
+/// ```
+public struct FlightSearchInput: Sendable, Hashable {
+    /// One leg as typed: places as a city, an airport or a code (`lon`, `new york`, `JFK`); the date in any form
+    /// the date field takes (`2026-12-18`, `tomorrow`, `+7`, `fri`, `18 dec`). An empty string means "not given".
+    public struct Leg: Sendable, Hashable {
+        /// Where from.
+        public var from: String
+        /// Where to.
+        public var to: String
+        /// When.
+        public var date: String
+
+        /// A leg from `from` to `to` on `date`.
+        public init(from: String, to: String, date: String) {
+            self.from = from
+            self.to = to
+            self.date = date
+        }
+    }
+
+    /// Whether the screen may ask for what is missing.
+    public enum Mode: Sendable, Hashable {
+        /// Fill in what is given and ask the rest; the traveller reviews the search before it runs.
+        case interactive
+        /// Never prompt: resolve and validate what is given, then search or fail. Nothing is written to standard
+        /// output; problems go to the terminal's diagnostics and ``FlightSearchRouter/flightSearchDidFail(_:)``.
+        case unattended
+        /// Never prompt: list the places the From and To fields would offer for `query` (a table, or with `json`
+        /// Duffel's place objects as a JSON array) on standard output, then ``FlightSearchRouter/navigateBack()``.
+        /// Nothing found, or a service failure, goes to the diagnostics and
+        /// ``FlightSearchRouter/flightSearchDidFail(_:)`` instead.
+        case placeLookup(query: String, json: Bool)
+    }
+
+    /// The legs: empty to ask; one leg (with ``returnDate`` for a round trip); two to four for multi-city.
+    public var legs: [Leg]
+    /// The return date for a one-leg trip; `+N` counts from the outbound date.
+    public var returnDate: String?
+    /// Adults (18 or older); 1 when not given.
+    public var adults: Int?
+    /// The age of each child (0 to 17) with a seat of their own.
+    public var childAges: [Int]
+    /// Infants under 2 on an adult's lap; 0 when not given.
+    public var infants: Int?
+    /// The cabin; economy when not given.
+    public var cabin: CabinClass?
+    /// The most connections on any leg (0 to 2); 1 when not given.
+    public var maxConnections: Int?
+    /// Only flights departing in this window, as typed: `09:00-17:00`, `9-17`, `morning`.
+    public var departureWindow: String?
+    /// Whether the screen may ask.
+    public var mode: Mode
+
+    /// An input; everything not given is asked (or, unattended, takes its default).
+    public init(
+        legs: [Leg] = [],
+        returnDate: String? = nil,
+        adults: Int? = nil,
+        childAges: [Int] = [],
+        infants: Int? = nil,
+        cabin: CabinClass? = nil,
+        maxConnections: Int? = nil,
+        departureWindow: String? = nil,
+        mode: Mode = .interactive
+    ) {
+        self.legs = legs
+        self.returnDate = returnDate
+        self.adults = adults
+        self.childAges = childAges
+        self.infants = infants
+        self.cabin = cabin
+        self.maxConnections = maxConnections
+        self.departureWindow = departureWindow
+        self.mode = mode
+    }
+
+    /// An input that lists the places `query` would offer (`flights places lon`), as a table or as JSON.
+    public init(placeLookup query: String, json: Bool = false) {
+        self.init(mode: .placeLookup(query: query, json: json))
+    }
+}

@@ -1,0 +1,29 @@
+/// What the presenter can ask the search screen to show and to ask.
+@MainActor
+protocol FlightSearchView: AnyObject {
+    /// The key that goes back a step, as it should be named in hints: `Esc` on a TTY, `b` elsewhere.
+    var backKey: String { get }
+
+    /// Shows the title and how to use the screen.
+    func displayHeader(_ header: FlightSearchHeaderViewModel)
+    /// Shows every field with its value.
+    func display(_ form: FlightSearchFormViewModel)
+    /// Shows the search on one line.
+    func displaySummary(_ summary: FlightSearchSummaryViewModel)
+    /// Shows the legs of a multi-city trip.
+    func displayLegs(_ legs: FlightSearchLegsViewModel)
+    /// Shows what an answer was read as (`→ Fri 18 Dec 2026`).
+    func displayConfirmation(_ text: String)
+    /// Shows what went wrong.
+    func displayError(_ error: FlightSearchErrorViewModel)
+    /// Shows that the screen is waiting for a service; `nil` stops showing it.
+    func displayProgress(_ message: String?)
+    /// Writes the places found by a look-up as the output of the program.
+    func displayPlaces(_ places: FlightSearchPlacesViewModel)
+    /// Reports why an unattended search failed, for a person rather than for a program reading the output.
+    func displayFailure(_ lines: [String])
+    /// Puts `question` next.
+    func ask(_ question: FlightSearchQuestion)
+    /// Nothing more to ask until the screen is shown again.
+    func finish()
+}

@@ -1,0 +1,365 @@
+import Entities
+import FixtureServices
+@testable import FlightSearch
+import Foundation
+import Services
+import Testing
+
+@Suite("FlightSearchInteractor")
+struct FlightSearchInteractorTests {
+    /// An interactor whose today is `now` in London.
+    private func interactor(
+        now: Date = TestClock.searchDay, places: FixturePlaceService = FixturePlaceService()
+    ) -> FlightSearchInteractor {
+        FlightSearchInteractor(places: places, now: { now }, timeZone: TestClock.londonZone)
+    }
+
+    // MARK: Today
+
+    @Test("today is now() in the traveller's time zone, not in UTC")
+    func todayFollowsTheTimeZone() throws {
+        // 23:30 UTC on the 22nd is already the 23rd in Tokyo and still the 22nd in New York.
+        let lateEvening = TestClock.date(year: 2026, month: 11, day: 22, hour: 23, minute: 30)
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let inTokyo = FlightSearchInteractor(places: FixturePlaceService(), now: { lateEvening }, timeZone: tokyo)
+        let inNewYork = FlightSearchInteractor(places: FixturePlaceService(), now: { lateEvening }, timeZone: newYork)
+        #expect(inTokyo.today.description == "2026-11-23")
+        #expect(inNewYork.today.description == "2026-11-22")
+        #expect(try inTokyo.date("tomorrow").description == "2026-11-24")
+    }
+
+    // MARK: Dates
+
+    /// Today is Sunday 2026-11-22.
+    @Test("every date form reads as the day a traveller means", arguments: [
+        ("2026-12-18", "2026-12-18"),
+        ("2026-12-8", "2026-12-08"),
+        ("today", "2026-11-22"),
+        ("Tomorrow", "2026-11-23"),
+        ("+7", "2026-11-29"),
+        ("+0", "2026-11-22"),
+        ("+2w", "2026-12-06"),
+        ("+3 days", "2026-11-25"),
+        ("fri", "2026-11-27"),
+        ("Friday", "2026-11-27"),
+        ("next fri", "2026-11-27"),
+        ("mon", "2026-11-23"),
+        ("sun", "2026-11-29"),
+        ("18 dec", "2026-12-18"),
+        ("dec 18", "2026-12-18"),
+        ("18 December", "2026-12-18"),
+        ("December 18th", "2026-12-18"),
+        ("18 Dec.", "2026-12-18"),
+        ("22 nov", "2026-11-22"),
+        ("21 nov", "2027-11-21"),
+        ("3 jan", "2027-01-03"),
+        ("18 dec 2027", "2027-12-18"),
+        ("sept 1", "2027-09-01"),
+    ])
+    func readsDates(typed: String, expected: String) throws {
+        #expect(try interactor().date(typed).description == expected)
+    }
+
+    @Test("a weekday means the next one after today: fri on a Friday is a week later")
+    func weekdayOnTheSameWeekday() throws {
+        let friday = TestClock.date(year: 2026, month: 11, day: 27)
+        #expect(try interactor(now: friday).date("fri").description == "2026-12-04")
+        #expect(try interactor(now: friday).date("sat").description == "2026-11-28")
+    }
+
+    @Test("18 jan typed in December is next January")
+    func yearRollover() throws {
+        let december = TestClock.date(year: 2026, month: 12, day: 20)
+        #expect(try interactor(now: december).date("18 jan").description == "2027-01-18")
+        #expect(try interactor(now: december).date("jan 18").description == "2027-01-18")
+        #expect(try interactor(now: december).date("+14").description == "2027-01-03")
+        #expect(try interactor(now: december).date("31 dec").description == "2026-12-31")
+    }
+
+    @Test("leap days: 29 February exists only in leap years")
+    func leapDays() throws {
+        #expect(try interactor().date("2028-02-29").description == "2028-02-29")
+        #expect(throws: FlightSearchInputError.noSuchDate("2027-02-29", reason: "February 2027 has 28 days")) {
+            try interactor().date("2027-02-29")
+        }
+        // From November 2027 the next 29 February is three months away.
+        let november2027 = TestClock.date(year: 2027, month: 11, day: 22)
+        #expect(try interactor(now: november2027).date("29 feb").description == "2028-02-29")
+        // From November 2026 it is fifteen months away: more likely a slip than a trip, so it is questioned.
+        let tooFar = #expect(throws: FlightSearchInputError.self) { try interactor().date("29 feb") }
+        #expect(tooFar?.message == "There is no 29 February in the next twelve months; type 2028-02-29 if that is the day you mean.")
+        #expect(try interactor().date("28 feb").description == "2027-02-28")
+    }
+
+    @Test("dates that do not exist say why", arguments: [
+        ("31 apr", "“31 apr” is not a date: April has 30 days."),
+        ("2026-13-01", "“2026-13-01” is not a date: months go from 1 to 12."),
+        ("2026-11-31", "“2026-11-31” is not a date: November 2026 has 30 days."),
+    ])
+    func impossibleDates(typed: String, message: String) {
+        let error = #expect(throws: FlightSearchInputError.self) { try interactor().date(typed) }
+        #expect(error?.message == message)
+    }
+
+    @Test("text that is no date is refused with the forms that work", arguments: [
+        "someday", "18", "18/12", "2026-12", "fri 18", "+", "+x", "+3 months", "dec", "32 dec",
+    ])
+    func unreadableDates(typed: String) {
+        let error = #expect(throws: FlightSearchInputError.self) { try interactor().date(typed) }
+        #expect(error?.message.contains("2026-12-18, 18 dec, fri, tomorrow or +7") == true)
+    }
+
+    @Test("+N far beyond any timetable is refused instead of overflowing")
+    func hugeOffsets() {
+        #expect(throws: FlightSearchInputError.tooFarAhead("+99999999999999999999")) {
+            try interactor().date("+99999999999999999999")
+        }
+        #expect(throws: FlightSearchInputError.tooFarAhead("+1000")) { try interactor().date("+1000") }
+    }
+
+    @Test("+N and weekdays count from the base: a return's +10 is ten days after the outbound")
+    func relativeToBase() throws {
+        let outbound = try #require(CalendarDate("2026-12-18"))
+        #expect(try interactor().date("+10", base: outbound).description == "2026-12-28")
+        #expect(try interactor().date("sun", base: outbound).description == "2026-12-20")
+        // Named days and day-month dates are always counted from today.
+        #expect(try interactor().date("tomorrow", base: outbound).description == "2026-11-23")
+        #expect(try interactor().date("10 dec", base: outbound).description == "2026-12-10")
+    }
+
+    @Test("a past date is refused naming the date and today")
+    func pastDate() throws {
+        var draft = FlightSearchDraft()
+        draft.legs[0].date = try interactor().date("2026-11-01")
+        let issues = interactor().issues(in: draft, complete: false)
+        #expect(issues == [FlightSearchIssue(
+            field: .departure(leg: 0), message: "2026-11-01 is in the past; choose today (2026-11-22) or later.")])
+    }
+
+    @Test("a return before the outbound is refused naming both dates")
+    func returnBeforeOutbound() throws {
+        var draft = FlightSearchDraft()
+        draft.legs[0] = try leg("LHR", "JFK", "2026-12-18")
+        draft.returnDate = CalendarDate("2026-12-10")
+        let issues = interactor().issues(in: draft, complete: false)
+        #expect(issues.map(\.field) == [.returnDate])
+        #expect(issues.first?.message
+            == "The return date, Thu 10 Dec 2026, is before the outbound date, Fri 18 Dec 2026; choose 2026-12-18 or later.")
+        draft.returnDate = CalendarDate("2026-12-18")
+        #expect(interactor().issues(in: draft, complete: false).isEmpty)
+    }
+
+    @Test("multi-city legs must be in date order")
+    func legsInDateOrder() throws {
+        var draft = FlightSearchDraft()
+        draft.legs = [try leg("LHR", "JFK", "2026-12-18"), try leg("JFK", "LAX", "2026-12-12")]
+        let issues = interactor().issues(in: draft, complete: false)
+        #expect(issues.map(\.field) == [.departure(leg: 1)])
+        #expect(issues.first?.message.contains("before leg 1 (2026-12-18)") == true)
+        draft.legs[1].date = CalendarDate("2026-12-18")
+        #expect(interactor().issues(in: draft, complete: false).isEmpty)
+    }
+
+    // MARK: Passengers
+
+    @Test("passenger rules: an adult per infant, at most nine, children under 18")
+    func passengerRules() {
+        var draft = FlightSearchDraft()
+        draft.adults = 2
+        draft.infants = 3
+        #expect(interactor().issues(in: draft, complete: false).map(\.message)
+            == ["Each infant on a lap needs an adult: 3 infants, 2 adults."])
+        draft.infants = 2
+        #expect(interactor().issues(in: draft, complete: false).isEmpty)
+        draft.adults = 6
+        draft.childAges = [4, 9]
+        #expect(interactor().issues(in: draft, complete: false).map(\.message)
+            == ["At most 9 passengers can book together; split the group into two bookings."])
+        draft.adults = 1
+        draft.infants = 0
+        draft.childAges = [18]
+        #expect(interactor().issues(in: draft, complete: false).map(\.field) == [.passengers])
+    }
+
+    @Test("children's ages and counts are read from what is typed")
+    func readsPassengers() throws {
+        #expect(try FlightSearchInteractor.childAges("4, 9") == [4, 9])
+        #expect(try FlightSearchInteractor.childAges("4 9 12") == [4, 9, 12])
+        #expect(try FlightSearchInteractor.childAges("none").isEmpty)
+        #expect(try FlightSearchInteractor.childAges("").isEmpty)
+        #expect(try FlightSearchInteractor.childAges("0") == [0])
+        #expect(throws: FlightSearchInputError.unreadableAges("four")) { try FlightSearchInteractor.childAges("four") }
+        #expect(throws: FlightSearchInputError.unreadableAges("-3")) { try FlightSearchInteractor.childAges("-3") }
+        #expect(try FlightSearchInteractor.count("2", in: 1...9, problem: "p") == 2)
+        #expect(throws: FlightSearchInputError.unreadableCount("p")) { try FlightSearchInteractor.count("0", in: 1...9, problem: "p") }
+        #expect(throws: FlightSearchInputError.unreadableCount("p")) { try FlightSearchInteractor.count("two", in: 1...9, problem: "p") }
+    }
+
+    // MARK: Departure window
+
+    @Test("departure windows", arguments: [
+        ("09:00-17:00", "09:00–17:00"),
+        ("9-17", "09:00–17:00"),
+        ("9:30 – 13:00", "09:30–13:00"),
+        ("06:00 to 10:00", "06:00–10:00"),
+        ("morning", "05:00–11:59"),
+        ("Evening", "18:00–23:59"),
+    ])
+    func readsWindows(typed: String, expected: String) throws {
+        #expect(try FlightSearchInteractor.departureWindow(typed)?.description == expected)
+    }
+
+    @Test("any time clears the window; nonsense and impossible times are refused")
+    func windowProblems() throws {
+        #expect(try FlightSearchInteractor.departureWindow("any") == nil)
+        #expect(try FlightSearchInteractor.departureWindow("") == nil)
+        #expect(throws: FlightSearchInputError.unreadableWindow("lunch")) { try FlightSearchInteractor.departureWindow("lunch") }
+        #expect(throws: FlightSearchInputError.noSuchTime("25:00")) { try FlightSearchInteractor.departureWindow("25:00-26:00") }
+        var draft = FlightSearchDraft()
+        draft.legs[0] = try leg("LHR", "JFK", "2026-12-18")
+        draft.departureWindow = try FlightSearchInteractor.departureWindow("17:00-09:00")
+        #expect(interactor().issues(in: draft, complete: false).map(\.message)
+            == ["The departure window 17:00–09:00 ends before it starts."])
+    }
+
+    // MARK: Places
+
+    @Test("an exact code is taken only when typed in capitals")
+    func exactCodes() async throws {
+        let places = try await FixturePlaceService().suggestions(for: "lon")
+        #expect(FlightSearchInteractor.exactCode("LON", in: places)?.iataCode == "LON")
+        #expect(FlightSearchInteractor.exactCode("LHR", in: places)?.iataCode == "LHR")
+        #expect(FlightSearchInteractor.exactCode("lon", in: places) == nil)
+        #expect(FlightSearchInteractor.exactCode("JFK", in: places) == nil)
+    }
+
+    @Test("unattended place matching", arguments: [
+        ("lon", "LON"), ("LHR", "LHR"), ("jfk", "JFK"), ("new york", "NYC"), ("London", "LON"),
+        ("paris cdg", "CDG"), ("paris", "PAR"), ("heathrow", "LHR"), ("zürich", "ZRH"), ("sao paulo", "SAO"),
+    ])
+    func unambiguousPlaces(typed: String, code: String) async throws {
+        let places = try await FixturePlaceService().suggestions(for: typed)
+        #expect(FlightSearchInteractor.unambiguousMatch(typed, in: places)?.iataCode == code)
+    }
+
+    @Test("several places of the same name are not guessed", arguments: ["springfield", "portland", "sydney", "lo"])
+    func ambiguousPlaces(typed: String) async throws {
+        let places = try await FixturePlaceService().suggestions(for: typed)
+        #expect(!places.isEmpty)
+        #expect(FlightSearchInteractor.unambiguousMatch(typed, in: places) == nil)
+    }
+
+    @Test("a city and one of its own airports are the same place")
+    func cityAndItsAirport() async throws {
+        let london = try #require(try await FixturePlaceService().suggestions(for: "lon").first)
+        let heathrow = try #require(try await FixturePlaceService().suggestions(for: "LHR").first)
+        let kennedy = try #require(try await FixturePlaceService().suggestions(for: "JFK").first)
+        #expect(ChosenPlace(london).overlaps(ChosenPlace(heathrow)))
+        #expect(ChosenPlace(heathrow).overlaps(ChosenPlace(london)))
+        #expect(!ChosenPlace(london).overlaps(ChosenPlace(kennedy)))
+        var draft = FlightSearchDraft()
+        draft.legs[0].from = ChosenPlace(london)
+        draft.legs[0].to = ChosenPlace(heathrow)
+        #expect(interactor().issues(in: draft, complete: false).map(\.field) == [.destination(leg: 0)])
+    }
+
+    // MARK: Unattended
+
+    @Test("unattended: a round trip from codes and relative dates")
+    func unattendedSuccess() async throws {
+        let input = FlightSearchInput(
+            legs: [.init(from: "LHR", to: "new york", date: "18 dec")], returnDate: "+10", adults: 2, childAges: [8],
+            infants: 1, cabin: .business, maxConnections: 0, departureWindow: "9-17", mode: .unattended)
+        let result = await interactor().unattendedRequest(for: input)
+        let window = TimeWindow(from: try #require(LocalTime("09:00")), to: try #require(LocalTime("17:00")))
+        let expected = SearchRequest(
+            slices: [
+                SearchSlice(origin: "LHR", destination: "NYC", departureDate: try #require(CalendarDate("2026-12-18")), departureTime: window),
+                SearchSlice(origin: "NYC", destination: "LHR", departureDate: try #require(CalendarDate("2026-12-28")), departureTime: window),
+            ],
+            passengers: [.adult, .adult, .child(age: 8), .infantOnLap], cabinClass: .business, maxConnections: 0)
+        #expect(result == .success(expected))
+    }
+
+    @Test("unattended: multi-city legs count +N from the leg before")
+    func unattendedMultiCity() async throws {
+        let input = FlightSearchInput(
+            legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18"), .init(from: "JFK", to: "paris cdg", date: "+5")],
+            mode: .unattended)
+        let request = try await interactor().unattendedRequest(for: input).get()
+        #expect(request.slices.map(\.origin) == ["LHR", "JFK"])
+        #expect(request.slices.map(\.destination) == ["JFK", "CDG"])
+        #expect(request.slices.map(\.departureDate.description) == ["2026-12-18", "2026-12-23"])
+        #expect(request.passengers == [.adult])
+        #expect(request.cabinClass == .economy)
+        #expect(request.maxConnections == 1)
+    }
+
+    @Test("unattended failures name the field and what to do", arguments: [
+        (FlightSearchInput(legs: [.init(from: "xyzzy", to: "JFK", date: "18 dec")], mode: .unattended),
+         "From: No airport or city matches “xyzzy”. Try a city or an airport name, or a three-letter code."),
+        (FlightSearchInput(legs: [.init(from: "springfield", to: "JFK", date: "18 dec")], mode: .unattended),
+         "From: “springfield” could be several places; give one of these codes: SGF ("),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "", date: "18 dec")], mode: .unattended),
+         "To: Give a city, an airport or a three-letter code."),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "someday")], mode: .unattended),
+         "Depart: “someday” is not a date."),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "2026-11-01")], mode: .unattended),
+         "Depart: 2026-11-01 is in the past; choose today (2026-11-22) or later."),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], returnDate: "10 dec", mode: .unattended),
+         "Return: The return date, Thu 10 Dec 2026, is before the outbound date"),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], adults: 1, infants: 2, mode: .unattended),
+         "Passengers: Each infant on a lap needs an adult"),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], maxConnections: 5, mode: .unattended),
+         "Connections: Maximum connections must be 0, 1 or 2."),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], departureWindow: "lunch", mode: .unattended),
+         "Departure time: “lunch” is not a time window."),
+        (FlightSearchInput(legs: [.init(from: "LHR", to: "LHR", date: "18 dec")], mode: .unattended),
+         "To: The destination must differ from the origin."),
+        (FlightSearchInput(legs: [], mode: .unattended),
+         "From: Give where from, where to and the departure date."),
+        (FlightSearchInput(
+            legs: [.init(from: "LHR", to: "JFK", date: "18 dec"), .init(from: "JFK", to: "LHR", date: "10 dec")],
+            mode: .unattended),
+         "Leg 2 depart: Leg 2 departs on 2026-12-10, before leg 1 (2026-12-18)"),
+    ])
+    func unattendedFailures(input: FlightSearchInput, expected: String) async {
+        let result = await interactor().unattendedRequest(for: input)
+        guard case .failure(.invalidInput(let problems)) = result else {
+            Issue.record("Expected invalid input, got \(result)")
+            return
+        }
+        #expect(problems.contains { $0.hasPrefix(expected) }, "\(problems)")
+    }
+
+    @Test("unattended: every problem is reported at once, not only the first")
+    func unattendedReportsAll() async {
+        let input = FlightSearchInput(
+            legs: [.init(from: "xyzzy", to: "JFK", date: "someday")], infants: 3, mode: .unattended)
+        guard case .failure(.invalidInput(let problems)) = await interactor().unattendedRequest(for: input) else {
+            Issue.record("Expected invalid input")
+            return
+        }
+        #expect(problems.count == 3)
+        #expect(problems.map { $0.prefix(while: { $0 != ":" }) } == ["From", "Depart", "Passengers"])
+    }
+
+    @Test("unattended: a place service timeout is a service failure, not bad input")
+    func unattendedTimeout() async {
+        let places = FixturePlaceService()
+        places.fail(with: .timedOut)
+        let input = FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], mode: .unattended)
+        #expect(await interactor(places: places).unattendedRequest(for: input) == .failure(.service(.timedOut)))
+    }
+
+    // MARK: Helpers
+
+    private func leg(_ from: String, _ to: String, _ day: String) throws -> FlightSearchDraft.Leg {
+        func place(_ code: String) -> ChosenPlace {
+            ChosenPlace(Place(kind: .airport, iataCode: code, name: code, iataCountryCode: "GB"))
+        }
+        let date: CalendarDate = try #require(CalendarDate(day))
+        return FlightSearchDraft.Leg(from: place(from), to: place(to), date: date)
+    }
+}
