@@ -18,7 +18,7 @@ public final class FixtureOfferService: OfferService {
         var offerReplies: [FixtureReply] = []
         var offersByRequest: [String: [Offer]] = [:]
         var requestCount = 0
-        var pendingSearches: [CheckedContinuation<Void, Never>] = []
+        var pendingSearches: [(UUID, CheckedContinuation<Void, Never>)] = []
         var holdSearches = false
     }
 
@@ -54,7 +54,7 @@ public final class FixtureOfferService: OfferService {
             defer { state.pendingSearches = [] }
             return state.pendingSearches
         }
-        waiting.forEach { $0.resume() }
+        waiting.forEach { $0.1.resume() }
     }
 
     /// How many searches are waiting on ``holdSearches()``.
@@ -67,13 +67,23 @@ public final class FixtureOfferService: OfferService {
             return (reply, state.holdSearches)
         }
         if mustWait {
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state in
-                    guard state.holdSearches else { return true }
-                    state.pendingSearches.append(continuation)
-                    return false
+            let ticket = UUID()
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let resumeNow = state.withLock { state in
+                        guard state.holdSearches, !Task.isCancelled else { return true }
+                        state.pendingSearches.append((ticket, continuation))
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
                 }
-                if resumeNow { continuation.resume() }
+            } onCancel: {
+                // A cancelled search stops waiting at once, as a cancelled request would.
+                let waiting = state.withLock { state in
+                    let index = state.pendingSearches.firstIndex { $0.0 == ticket }
+                    return index.map { state.pendingSearches.remove(at: $0).1 }
+                }
+                waiting?.resume()
             }
         }
         if Task.isCancelled { throw .cancelled }

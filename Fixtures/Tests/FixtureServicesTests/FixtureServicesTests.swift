@@ -128,6 +128,23 @@ struct FixtureServiceTests {
         #expect(try await service.search(empty).offers.isEmpty)
     }
 
+    @Test("a held search waits for release, and a cancelled one stops waiting at once")
+    func heldSearches() async throws {
+        let service = FixtureOfferService()
+        let request = SearchRequest(
+            slices: [SearchSlice(origin: "LHR", destination: "JFK", departureDate: CalendarDate("2026-12-18")!)],
+            passengers: [.adult])
+        service.holdSearches()
+        let cancelled = Task { try await service.createOfferRequest(request, returnOffers: false) }
+        let released = Task { try await service.createOfferRequest(request, returnOffers: false) }
+        while service.heldSearchCount < 2 { await Task.yield() }
+        cancelled.cancel()
+        await #expect(throws: ServiceError.cancelled) { try await cancelled.value }
+        #expect(service.heldSearchCount == 1)
+        service.releaseSearches()
+        #expect(try await released.value.id.hasPrefix("orq_"))
+    }
+
     @Test("an order is kept, found by reference and cancelled")
     func orders() async throws {
         let service = FixtureOrderService()

@@ -41,9 +41,17 @@ public enum DuffelJSON {
         return try? Date(text, strategy: Date.ISO8601FormatStyle())
     }
 
-    /// Writes an instant as Duffel does: UTC with milliseconds, `2026-12-18T09:45:00.000Z`.
+    /// Writes an instant as Duffel does: UTC with milliseconds, `2026-12-18T09:45:00.000Z`, rounded to the nearest
+    /// millisecond so that what was read is written back unchanged.
     public static func formatTimestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = Int(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient - (milliseconds % 1000 < 0 ? 1 : 0))
+        let fraction = Int(milliseconds - Int64(seconds) * 1000)
+        let day = CalendarDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
+        let secondOfDay = seconds - day.dayNumber * 86_400
+        return String(
+            format: "%@T%02d:%02d:%02d.%03dZ", day.description, secondOfDay / 3600, (secondOfDay % 3600) / 60,
+            secondOfDay % 60, fraction)
     }
 }
 

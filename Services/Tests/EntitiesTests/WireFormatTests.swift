@@ -97,3 +97,14 @@ struct WireFormatTests {
         #expect(page.limit == 50)
     }
 }
+
+@Suite("Timestamps written back")
+struct TimestampRoundTripTests {
+    @Test("a timestamp read is written back unchanged, to the millisecond", arguments: [
+        "2026-11-22T10:42:21.739Z", "2026-11-22T10:42:21.000Z", "1969-12-31T23:59:59.999Z", "2026-12-31T23:59:59.999Z",
+    ])
+    func roundTrip(_ text: String) throws {
+        let date = try #require(DuffelJSON.parseTimestamp(text))
+        #expect(DuffelJSON.formatTimestamp(date) == text)
+    }
+}

@@ -1,0 +1,174 @@
+import Entities
+import FlightAvailability
+import FlightBookings
+import FlightSearch
+import FlightSummary
+import Services
+import TerminalUI
+
+/// The booking story, told in one place. Each module says where it wants to go through its router; this is the
+/// one object that knows which module comes next and what it needs:
+///
+///     FlightSearch ──SearchRequest──► FlightAvailability ──Offer──► FlightSummary ──Order──► FlightBookings
+///          ▲                                 │ back                     │ back / offer gone      │ new search
+///          └─────────────────────────────────┴──────────────────────────┴────────────────────────┘
+///
+/// Interactive runs start at the search (or at the bookings list). Commands (`flights search …`, `flights book …`)
+/// are deep links: they enter the same modules with their input given and a printed presentation, and the flow
+/// ends with an outcome the command turns into an exit code.
+@MainActor
+final class BookingFlow {
+    /// How a deep link wants availability printed.
+    enum Listing: Sendable, Equatable {
+        case interactive
+        case table(sort: AvailabilitySort, limit: Int?)
+        case json(sort: AvailabilitySort, limit: Int?)
+    }
+
+    let navigator: Navigator
+    let modules: ModuleFactory
+    /// How availability shows its offers in this run.
+    var listing: Listing = .interactive
+    /// How a deep link ended; `nil` while running or for an interactive run.
+    private(set) var outcome: FlowOutcome?
+
+    init(navigator: Navigator, modules: ModuleFactory) {
+        self.navigator = navigator
+        self.modules = modules
+    }
+
+    // MARK: Entry points
+
+    /// The interactive app: a search form.
+    func startSearch(_ input: FlightSearchInput = FlightSearchInput()) {
+        navigator.push(modules.search(input: input, router: self))
+    }
+
+    /// The bookings screen (`flights bookings`, `flights booking REF`, `flights cancel REF`).
+    func startBookings(_ input: FlightBookingsInput) {
+        navigator.push(modules.bookings(input: input, router: self))
+    }
+
+    /// A booking without prompts (`flights book OFFER --passengers FILE`).
+    func startSummary(_ input: FlightSummaryInput) {
+        navigator.push(modules.summary(input: input, router: self))
+    }
+
+    private func end(_ outcome: FlowOutcome) {
+        self.outcome = outcome
+        navigator.finish()
+    }
+}
+
+// MARK: Search → availability
+
+extension BookingFlow: FlightSearchRouter {
+    func navigateToAvailability(for request: SearchRequest) {
+        let input: FlightAvailabilityInput = switch listing {
+        case .interactive: FlightAvailabilityInput(request: request)
+        case .table(let sort, let limit): FlightAvailabilityInput(request: request, sort: sort, presentation: .table, limit: limit)
+        case .json(let sort, let limit): FlightAvailabilityInput(request: request, sort: sort, presentation: .json, limit: limit)
+        }
+        navigator.push(modules.availability(input: input, router: self))
+    }
+
+    /// Every module's way back is the same move: the screen beneath comes back, as it was. Leaving the first
+    /// screen ends the app.
+    func navigateBack() {
+        navigator.pop()
+    }
+
+    func flightSearchDidFail(_ failure: FlightSearchFailure) {
+        switch failure {
+        case .invalidInput: end(.badInput)
+        case .service(let error): end(.backendError(error.description))
+        }
+    }
+}
+
+// MARK: Availability → summary
+
+extension BookingFlow: FlightAvailabilityRouter {
+    func navigateToSummary(offer: Offer, search: SearchRequest) {
+        navigator.push(modules.summary(
+            input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search), router: self))
+    }
+
+    func availabilityDidFinish(_ outcome: AvailabilityOutcome) {
+        switch outcome {
+        case .shown: end(.done)
+        case .noOffers: end(.noResults)
+        case .failed(let error): end(.backendError(error.description))
+        }
+    }
+}
+
+// MARK: Summary → booked → bookings
+
+extension BookingFlow: FlightSummaryRouter {
+    func navigateBackToAvailability() {
+        navigator.pop()
+    }
+
+    func navigateToBookings(highlighting order: Order) {
+        // The booking is done: the search form stays beneath, so "new search" comes back to it.
+        let bookings = modules.bookings(
+            input: FlightBookingsInput(request: .list, highlight: order.bookingReference), router: self)
+        if let search = navigator.stack.first, navigator.stack.count > 1 {
+            navigator.reset(to: search)
+            navigator.push(bookings)
+        } else {
+            navigator.reset(to: bookings)
+        }
+    }
+
+    func summaryDidFinish(_ outcome: FlightSummaryOutcome) {
+        switch outcome {
+        case .booked: end(.done)
+        // A changed price is never accepted unattended: nothing was booked, and running again shows the new one.
+        case .declined, .priceChanged: end(.declined)
+        case .invalidInput: end(.badInput)
+        case .offerUnavailable(let reason): end(.backendError(reason))
+        case .failed(let error): end(.backendError(error.description))
+        }
+    }
+}
+
+extension BookingFlow: FlightBookingsRouter {
+    func navigateToSearch() {
+        if navigator.stack.count > 1 {
+            navigator.pop()
+        } else {
+            navigator.reset(to: modules.search(input: FlightSearchInput(), router: self))
+        }
+    }
+
+    func bookingsDidFinish(_ outcome: FlightBookingsOutcome) {
+        switch outcome {
+        case .done: end(.done)
+        case .notFound: end(.noResults)
+        case .declined: end(.declined)
+        case .failed(let reason): end(.backendError(reason))
+        }
+    }
+}
+
+/// How a deep link ended, and the exit code it gives.
+enum FlowOutcome: Sendable, Equatable {
+    case done
+    case noResults
+    case declined
+    case badInput
+    case backendError(String)
+
+    /// 0 done, 1 nothing found, 2 confirmation needed (`--yes`), 64 bad input, 69 the backend failed.
+    var exitCode: Int32 {
+        switch self {
+        case .done: 0
+        case .noResults: 1
+        case .declined: 2
+        case .badInput: 64
+        case .backendError: 69
+        }
+    }
+}

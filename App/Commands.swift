@@ -1,0 +1,234 @@
+import ArgumentParser
+import Entities
+import FlightAvailability
+import FlightBookings
+import FlightSearch
+import FlightSummary
+import Foundation
+
+// Every command here is a deep link: it enters the same modules as the interactive flow, with its input given
+// and a printed presentation, and turns the flow's outcome into an exit code.
+
+/// `flights places <text>`: the airports and cities the search would offer for a text.
+struct PlacesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places", abstract: "List the airports and cities matching a text (a code, a city, a name).")
+
+    @Argument(help: "What you would type in From or To: `lon`, `new york`, `JFK`, `paris cdg`.")
+    var text: [String]
+
+    @Flag(name: .long, help: "Print JSON (Duffel's place objects).")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func run() async throws {
+        let query = text.joined(separator: " ")
+        let json = json
+        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { flow in
+            flow.startSearch(FlightSearchInput(placeLookup: query, json: json))
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights search LHR JFK --depart 2026-12-18 …`: offers as a table or JSON.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search offers without prompts and print them as a table or JSON.",
+        discussion: """
+        Places are codes (LHR, LON) or names (london heathrow); dates are 2026-12-18, tomorrow, +7, fri or 18 dec. \
+        Exit codes: 0 offers printed, 1 no offers, 64 bad input, 69 the backend failed.
+        """)
+
+    @Argument(help: "Where from: an airport or city code, or a name.")
+    var from: String
+
+    @Argument(help: "Where to: an airport or city code, or a name.")
+    var to: String
+
+    @Option(help: "The departure date.")
+    var depart: String
+
+    @Option(name: .customLong("return"), help: "The return date, for a round trip (+N counts from the departure).")
+    var returnDate: String?
+
+    @Option(help: "Adults (18 and over).")
+    var adults: Int = 1
+
+    @Option(name: .customLong("child"), help: ArgumentHelp("A child's age (0–17); repeat for each child.", valueName: "age"))
+    var childAges: [Int] = []
+
+    @Option(help: "Infants under 2 on a lap (one per adult).")
+    var infants: Int = 0
+
+    @Option(help: "economy, premium_economy, business or first.")
+    var cabin: String?
+
+    @Option(help: "At most this many connections per leg (0 = direct only).")
+    var maxConnections: Int?
+
+    @Option(help: ArgumentHelp("Only flights departing in this window, like 09:00-17:00.", valueName: "window"))
+    var departBetween: String?
+
+    @Option(help: "price, duration, departure or arrival.")
+    var sort: AvailabilitySort = .price
+
+    @Option(help: "Print at most this many offers.")
+    var limit: Int?
+
+    @Flag(name: .long, help: "Print JSON: the offer request id, the search, and Duffel's offer objects.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if let cabin, CabinClass.allCases.allSatisfy({ $0.rawValue != cabin }) {
+            throw ValidationError("--cabin must be one of: \(CabinClass.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    func run() async throws {
+        let input = FlightSearchInput(
+            legs: [FlightSearchInput.Leg(from: from, to: to, date: depart)], returnDate: returnDate, adults: adults,
+            childAges: childAges, infants: infants, cabin: cabin.map(CabinClass.init(rawValue:)),
+            maxConnections: maxConnections, departureWindow: departBetween, mode: .unattended)
+        let listing: BookingFlow.Listing = json ? .json(sort: sort, limit: limit) : .table(sort: sort, limit: limit)
+        let code = await AppRuntime.run(api: backend.api, showsBanner: false, listing: listing) { flow in
+            flow.startSearch(input)
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights book off_… --passengers people.json`: a booking without prompts.
+struct BookCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "book",
+        abstract: "Book an offer without prompts, with the passengers' details from a JSON file.",
+        discussion: """
+        The file holds one object per passenger of the offer, in order, with Duffel's field names: \
+        title (mr, ms, mrs, miss, dr), given_name, family_name, born_on (YYYY-MM-DD), gender (m, f), email, \
+        phone_number (+442080160508). Without --yes the summary and total are shown and nothing is booked (exit 2).
+        """)
+
+    @Argument(help: "The offer's id (off_…), as printed by `flights search`.")
+    var offerID: String
+
+    @Option(help: ArgumentHelp("A JSON file with the passengers' details.", valueName: "file"))
+    var passengers: String
+
+    @Flag(name: .long, help: "Book without asking.")
+    var yes = false
+
+    @Flag(name: .long, help: "Print the order as JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func run() async throws {
+        let travellers: [FlightSummaryInput.Traveller]
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: passengers))
+            travellers = try DuffelJSON.decoder().decode([FlightSummaryInput.Traveller].self, from: data)
+        } catch let error as DecodingError {
+            throw ValidationError("\(passengers) is not a list of passengers in Duffel's format: \(error.readable)")
+        } catch {
+            throw ValidationError("\(passengers) cannot be read: \(error.localizedDescription)")
+        }
+        let input = FlightSummaryInput(
+            offerID: offerID, offer: nil, search: nil, mode: .unattended(travellers: travellers, assumeYes: yes),
+            output: json ? .json : .text)
+        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { flow in
+            flow.startSummary(input)
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights bookings`: the bookings kept on this machine.
+struct BookingsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bookings", abstract: "List the bookings made on this machine.")
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func run() async throws {
+        let input = FlightBookingsInput(request: .list, presentation: json ? .json : .text)
+        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights booking RZPVYB`: one booking, refreshed from the API.
+struct BookingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "booking", abstract: "Show one booking in full, refreshed from the API.")
+
+    @Argument(help: "The booking reference (PNR).")
+    var reference: String
+
+    @Flag(name: .long, help: "Print the order as JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func run() async throws {
+        let input = FlightBookingsInput(request: .show(reference: reference), presentation: json ? .json : .text)
+        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights cancel RZPVYB --yes`: the refund quote, then the cancellation.
+struct CancelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel",
+        abstract: "Cancel a booking: shows the refund, then cancels once confirmed.",
+        discussion: "On a terminal it asks; in a script add --yes, or nothing is cancelled (exit 2).")
+
+    @Argument(help: "The booking reference (PNR).")
+    var reference: String
+
+    @Flag(name: .long, help: "Cancel without asking.")
+    var yes = false
+
+    @Flag(name: .long, help: "Print the cancellation as JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func run() async throws {
+        let input = FlightBookingsInput(
+            request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes)
+        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+extension AvailabilitySort: @retroactive ExpressibleByArgument {}
+
+extension DecodingError {
+    /// Where and why, without the file's contents.
+    var readable: String {
+        switch self {
+        case .keyNotFound(let key, let context):
+            return "\(Self.path(context.codingPath + [key])) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = Self.path(context.codingPath)
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default:
+            return "\(self)"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import FlightBookings
+import Foundation
+import LocalStore
+import Logging
+import TerminalUI
+
+/// `flights`: with no arguments, the interactive booking flow on the embedded sandbox.
+@main
+struct Flights: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flights",
+        abstract: "Search, compare, book and cancel flights from the terminal.",
+        discussion: """
+        With no command, Flights opens the interactive flow: search, offers, summary, booking, bookings.
+
+        Backend: by default an embedded sandbox that speaks Duffel API v2 with offline test data (no token, \
+        nothing to set up; bookings are kept in your data directory). To use another Duffel-v2 API, give \
+        --api URL (or FLIGHTS_API_URL) and DUFFEL_ACCESS_TOKEN.
+
+        Exit codes: 0 done, 1 nothing found, 2 confirmation needed (add --yes), 64 bad input, \
+        69 the backend failed (unreachable, timed out, refused).
+        """,
+        subcommands: [
+            Start.self, PlacesCommand.self, SearchCommand.self, BookCommand.self, BookingsCommand.self,
+            BookingCommand.self, CancelCommand.self,
+        ],
+        defaultSubcommand: Start.self
+    )
+}
+
+/// Options every command shares: which backend to talk to.
+struct BackendOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "A Duffel-v2 API to use instead of the embedded sandbox (also FLIGHTS_API_URL); needs DUFFEL_ACCESS_TOKEN.",
+        valueName: "url"))
+    var api: String?
+}
+
+/// The interactive flow.
+struct Start: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Open the interactive flow (the default).")
+
+    @OptionGroup var backend: BackendOptions
+
+    @Flag(name: .long, help: "Open the bookings list instead of a new search.")
+    var bookings = false
+
+    func run() async throws {
+        let code = await AppRuntime.run(api: backend.api, showsBanner: true) { flow in
+            if bookings {
+                flow.startBookings(FlightBookingsInput(request: .list, presentation: .interactive))
+            } else {
+                flow.startSearch()
+            }
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// Starts a backend and the terminal, runs a flow until it ends, and gives its exit code.
+@MainActor
+enum AppRuntime {
+    static func run(
+        api: String?, showsBanner: Bool, listing: BookingFlow.Listing = .interactive,
+        start: (BookingFlow) -> Void
+    ) async -> Int32 {
+        bootstrapLogging()
+        let terminal = SystemTerminal()
+        defer { terminal.close() }
+        let choice: BackendChoice
+        do {
+            choice = try BackendChoice.resolve(apiFlag: api, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            terminal.writeDiagnostic("flights: \(error)\n")
+            return FlowOutcome.badInput.exitCode
+        }
+        let backend: Backend
+        do {
+            backend = try await Backend.start(choice, logger: Logger(label: "flights"))
+        } catch {
+            terminal.writeDiagnostic("flights: \(error)\n")
+            return FlowOutcome.backendError("").exitCode
+        }
+        if showsBanner {
+            terminal.display(Notice(.info, "Flights — \(backend.description)"))
+        }
+        let navigator = Navigator()
+        let modules = ModuleFactory(
+            terminal: terminal, places: backend.places, offers: backend.offers, orders: backend.orders,
+            bookings: FileBookingStore.standard(), backendName: backend.name)
+        let flow = BookingFlow(navigator: navigator, modules: modules)
+        flow.listing = listing
+        start(flow)
+        await navigator.run()
+        await backend.stop()
+        return flow.outcome?.exitCode ?? 0
+    }
+
+    private static var loggingReady = false
+
+    /// Logs go to standard error, quiet unless `FLIGHTS_LOG_LEVEL` asks (`debug`, `info`, …), so they never mix
+    /// with the screens.
+    private static func bootstrapLogging() {
+        guard !loggingReady else { return }
+        loggingReady = true
+        let level = ProcessInfo.processInfo.environment["FLIGHTS_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import FlightAvailability
+import FlightBookings
+import FlightSearch
+import FlightSummary
+import Foundation
+import Services
+import TerminalUI
+
+/// The one place that knows concrete services: it holds each module's Builder, made with the backend's services,
+/// and the terminal every screen talks to.
+@MainActor
+struct ModuleFactory {
+    let terminal: any Terminal
+    let searchBuilder: FlightSearchBuilder
+    let availabilityBuilder: FlightAvailabilityBuilder
+    let summaryBuilder: FlightSummaryBuilder
+    let bookingsBuilder: FlightBookingsBuilder
+
+    init(
+        terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
+        bookings: any BookingStore, backendName: String,
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+    ) {
+        self.terminal = terminal
+        searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone)
+        availabilityBuilder = FlightAvailabilityBuilder(offers: offers, now: now, timeZone: timeZone)
+        summaryBuilder = FlightSummaryBuilder(
+            offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone)
+        bookingsBuilder = FlightBookingsBuilder(
+            orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone)
+    }
+
+    func search(input: FlightSearchInput, router: any FlightSearchRouter) -> any Screen {
+        searchBuilder.build(input: input, router: router, terminal: terminal)
+    }
+
+    func availability(input: FlightAvailabilityInput, router: any FlightAvailabilityRouter) -> any Screen {
+        availabilityBuilder.build(input: input, router: router, terminal: terminal)
+    }
+
+    func summary(input: FlightSummaryInput, router: any FlightSummaryRouter) -> any Screen {
+        summaryBuilder.build(input: input, router: router, terminal: terminal)
+    }
+
+    func bookings(input: FlightBookingsInput, router: any FlightBookingsRouter) -> any Screen {
+        bookingsBuilder.build(input: input, router: router, terminal: terminal)
+    }
+}

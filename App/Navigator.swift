@@ -1,0 +1,64 @@
+import TerminalUI
+
+/// The stack of screens, and the one strong owner of each. The top screen runs; pushing or popping cancels its run
+/// so the new top can take the terminal. Popping a screen releases it, and with it its whole module.
+@MainActor
+final class Navigator {
+    private(set) var stack: [any Screen] = []
+    private var running: Task<Void, Never>?
+    /// Bumped on every change, so the run loop can tell a screen that returned by itself (input ended) from one
+    /// that was covered or removed.
+    private var generation = 0
+
+    /// The screen on top.
+    var top: (any Screen)? { stack.last }
+
+    /// Shows `screen` on top of the others.
+    func push(_ screen: any Screen) {
+        stack.append(screen)
+        changed()
+    }
+
+    /// Removes the top screen; the one beneath runs again.
+    func pop() {
+        guard !stack.isEmpty else { return }
+        stack.removeLast()
+        changed()
+    }
+
+    /// Removes every screen above the first one matching `isTarget`; pops everything when none matches.
+    func pop(to isTarget: (any Screen) -> Bool) {
+        while let last = stack.last, !isTarget(last) { stack.removeLast() }
+        changed()
+    }
+
+    /// Replaces the whole stack with `screen`.
+    func reset(to screen: any Screen) {
+        stack = [screen]
+        changed()
+    }
+
+    /// Removes every screen: the run loop ends.
+    func finish() {
+        stack.removeAll()
+        changed()
+    }
+
+    private func changed() {
+        generation += 1
+        running?.cancel()
+    }
+
+    /// Runs the top screen until the stack is empty, or until a screen returns without a change of screens
+    /// (its input ended).
+    func run() async {
+        while let screen = stack.last {
+            let started = generation
+            let task = Task { await screen.run() }
+            running = task
+            await task.value
+            running = nil
+            if generation == started { return }
+        }
+    }
+}

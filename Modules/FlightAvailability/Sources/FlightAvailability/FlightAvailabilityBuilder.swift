@@ -1,0 +1,105 @@
+public import Entities
+public import Foundation
+public import Services
+public import TerminalUI
+
+/// Creates the availability screen: the offers for one search, to sort, filter, page through and choose from,
+/// with a flexible-dates view of the cheapest price around the chosen day.
+///
+/// ```swift
+/// let builder = FlightAvailabilityBuilder(offers: offerService)
+/// let screen = builder.build(
+///     input: FlightAvailabilityInput(request: search), router: appRouter, terminal: terminal)
+/// await screen.run()
+/// ```
+public struct FlightAvailabilityBuilder {
+    private let offers: any OfferService
+    private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
+
+    /// A builder whose screens search with `offers`.
+    ///
+    /// - Parameters:
+    ///   - offers: the offer search service.
+    ///   - now: the clock; today (for leaving past days out of flexible dates and checking the search) is read
+    ///     from it in `timeZone`.
+    ///   - timeZone: where the traveller is.
+    public init(offers: any OfferService, now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+        self.offers = offers
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// Builds the screen for `input`. The screen is its only strong owner's to keep (the App's navigator); it
+    /// holds `router` weakly.
+    ///
+    /// - Parameters:
+    ///   - input: the search and how to present its offers.
+    ///   - router: where the traveller goes next.
+    ///   - terminal: where the screen draws and reads.
+    /// - Returns: the screen; `run()` searches, then shows the offers (interactive) or writes them once (`table`,
+    ///   `json`) and returns.
+    @MainActor
+    public func build(
+        input: FlightAvailabilityInput, router: any FlightAvailabilityRouter, terminal: any Terminal
+    ) -> any Screen {
+        let interactor = FlightAvailabilityInteractor(offers: offers, now: now, timeZone: timeZone)
+        let presenter = FlightAvailabilityPresenter(
+            input: input, interactor: interactor, inputStyle: terminal.isInteractive ? .keys : .lines)
+        let view = FlightAvailabilityTerminalView(presenter: presenter, terminal: terminal)
+        presenter.view = view
+        presenter.router = router
+        return view
+    }
+}
+
+/// What the availability screen shows, and how.
+public struct FlightAvailabilityInput: Sendable, Hashable {
+    /// How the offers are presented.
+    public enum Presentation: Sendable, Hashable {
+        /// A screen to sort, filter, page and choose from.
+        case interactive
+        /// The offers as a table, written once to standard output; no prompts.
+        case table
+        /// The offers as one JSON document on standard output; no prompts.
+        case json
+    }
+
+    /// The search to run.
+    public var request: SearchRequest
+    /// The order offers are shown in.
+    public var sort: AvailabilitySort
+    /// How the offers are presented.
+    public var presentation: Presentation
+    /// For `table` and `json`: at most this many offers (the first in `sort` order); `nil` for all.
+    public var limit: Int?
+
+    /// The input for `request`.
+    ///
+    /// - Parameters:
+    ///   - request: the search to run.
+    ///   - sort: the order, cheapest first unless given.
+    ///   - presentation: interactive unless given.
+    ///   - limit: for `table` and `json`, how many offers at most.
+    public init(
+        request: SearchRequest, sort: AvailabilitySort = .price, presentation: Presentation = .interactive,
+        limit: Int? = nil
+    ) {
+        self.request = request
+        self.sort = sort
+        self.presentation = presentation
+        self.limit = limit
+    }
+}
+
+/// The orders offers can be shown in. Sorting happens on this machine, over every offer found.
+public enum AvailabilitySort: String, Sendable, Hashable, CaseIterable {
+    /// Cheapest first.
+    case price
+    /// Shortest total journey first.
+    case duration
+    /// Earliest departure of the first leg first.
+    case departure
+    /// Earliest arrival of the first leg first.
+    case arrival
+}

@@ -1,0 +1,27 @@
+public import Entities
+public import Services
+
+/// The ways out of the availability screen. The composer (the App) implements it and decides what comes next.
+@MainActor
+public protocol FlightAvailabilityRouter: AnyObject {
+    /// The traveller chose `offer`, found by `search` (the search as run: after a flexible-dates choice, the
+    /// shifted one, whose passengers the offer prices).
+    func navigateToSummary(offer: Offer, search: SearchRequest)
+
+    /// The traveller wants to change the search: go back to it, its fields kept.
+    func navigateBack()
+
+    /// A `table` or `json` presentation has written its output (or failed); the screen reads no input and its
+    /// `run()` returns right after this call. Not called for the interactive presentation.
+    func availabilityDidFinish(_ outcome: AvailabilityOutcome)
+}
+
+/// How a `table` or `json` presentation ended, for the composer's exit code.
+public enum AvailabilityOutcome: Sendable, Hashable {
+    /// This many offers were written.
+    case shown(offers: Int)
+    /// The search found no offers; the output says so (an empty `offers` array in JSON).
+    case noOffers
+    /// The search failed; the error was written as a diagnostic (standard error).
+    case failed(ServiceError)
+}

@@ -1,0 +1,29 @@
+/// What the presenter can ask the availability screen to show. Each call replaces what the screen is doing
+/// (except ``displayProblem(_:)``, ``displayDocument(_:)`` and ``displayDiagnostic(_:)``, which add a line).
+@MainActor
+protocol FlightAvailabilityView: AnyObject {
+    /// A search is running: a spinner, with a way to cancel it on a TTY.
+    func displayLoading(_ viewModel: LoadingViewModel)
+    /// A page of offers, waiting for a choice or a command.
+    func display(_ viewModel: ResultsViewModel)
+    /// No offers, or none left after the filters.
+    func displayNoOffers(_ viewModel: NoOffersViewModel)
+    /// The search failed or was cancelled, with retry and back.
+    func displayError(_ viewModel: ErrorViewModel)
+    /// The flexible-dates view; called again as each day's price arrives.
+    func displayFlexibleDates(_ viewModel: FlexibleDatesViewModel)
+    /// A list to choose one option from; the answer goes to the presenter's `didChoose(_:in:)`.
+    func displayChoice(_ viewModel: ChoiceViewModel)
+    /// A typed question; the answer goes to the presenter's `didAnswer(_:to:)`.
+    func displayQuestion(_ viewModel: QuestionViewModel)
+    /// The keys or commands.
+    func displayHelp(_ viewModel: HelpViewModel)
+    /// Something typed could not be used; what is on screen stays.
+    func displayProblem(_ message: String)
+    /// The `table` presentation's output.
+    func displayReport(_ viewModel: ReportViewModel)
+    /// The `json` presentation's document, written as it is.
+    func displayDocument(_ text: String)
+    /// Progress or an error while the output is for a program (standard error).
+    func displayDiagnostic(_ text: String)
+}

@@ -1,0 +1,206 @@
+/// The lines above every state of the screen: the route with place names, then dates, passengers, cabin and
+/// how many offers.
+struct AvailabilityHeaderViewModel: Equatable {
+    /// `London (LHR) → New York (JFK)`.
+    var title: String
+    /// `Fri 18 Dec · 1 adult · Economy · 14 offers`.
+    var details: String
+}
+
+/// One leg of an offer, as one line of the table.
+struct LegLineViewModel: Equatable {
+    /// `LHR–JFK`: which leg this line is, shown when the search has more than one.
+    var route: String
+    /// Local time at the origin, `07:00`.
+    var departs: String
+    /// Local time at the destination, with `+1` when it lands the next day: `07:05+1`.
+    var arrives: String
+    /// Door to door for the leg, `9h 55m`.
+    var duration: String
+    /// `Direct`, `1 stop KEF`, `2 stops DUB, BOS`.
+    var stops: String
+    /// The airline that sells the flights, `Icelandair`.
+    var airline: String
+    /// Flight numbers; a codeshare says who flies it: `BA213, BA4417 op. AA`.
+    var flights: String
+    /// `Economy`.
+    var cabin: String
+}
+
+/// One offer: its number, a line per leg, its total price.
+struct OfferRowViewModel: Equatable {
+    /// The number a traveller types to choose it, counted over every page.
+    var number: Int
+    /// The offer's id, for tests and for the presenter to find it again.
+    var offerID: String
+    /// One line per leg, in order.
+    var legs: [LegLineViewModel]
+    /// The total for every passenger, `£1,401.61`.
+    var price: String
+    /// Whether the highlight (arrow keys) is on it.
+    var isHighlighted: Bool
+}
+
+/// A page of offers.
+struct ResultsViewModel: Equatable {
+    /// Route, dates, passengers.
+    var header: AvailabilityHeaderViewModel
+    /// The current sort, filters and page: `Sort: price · Filters: none · Page 1 of 2 (offers 1–12 of 14)`.
+    var status: String
+    /// The offers of this page.
+    var rows: [OfferRowViewModel]
+    /// Whether each line says which leg it is (round trips and multi-city).
+    var showsLegRoute: Bool
+    /// On a TTY the key legend; on lines, the commands.
+    var legend: String
+    /// The prompt for a typed command (lines only).
+    var prompt: String
+}
+
+/// The search worked but there is nothing to show: no offers at all, or none left after the filters.
+struct NoOffersViewModel: Equatable {
+    /// Route, dates, passengers.
+    var header: AvailabilityHeaderViewModel
+    /// What happened, in a sentence.
+    var message: String
+    /// What to do next.
+    var suggestion: String
+    /// The keys or commands that apply.
+    var legend: String
+    /// The prompt for a typed command (lines only).
+    var prompt: String
+}
+
+/// The search failed, or was cancelled.
+struct ErrorViewModel: Equatable {
+    /// Route, dates, passengers.
+    var header: AvailabilityHeaderViewModel
+    /// `true` for a search the traveller cancelled: a warning, not an error.
+    var isCancellation: Bool
+    /// What happened (``ServiceError/message``).
+    var message: String
+    /// Further problems, one per line (every field a validation error names).
+    var details: [String]
+    /// What to do (``ServiceError/suggestion``, and to edit the search when a field is wrong).
+    var suggestion: String
+    /// The keys or commands that apply.
+    var legend: String
+    /// The prompt for a typed command (lines only).
+    var prompt: String
+}
+
+/// While a search runs.
+struct LoadingViewModel: Equatable {
+    /// Route, dates, passengers (as searched: codes, no counts yet).
+    var header: AvailabilityHeaderViewModel
+    /// The spinner's message.
+    var message: String
+    /// How to cancel (TTY only; empty on lines).
+    var legend: String
+}
+
+/// One day of the flexible-dates view.
+struct FlexibleDateRowViewModel: Equatable {
+    /// The number to type to choose it.
+    var number: Int
+    /// `Wed 16 Dec`.
+    var date: String
+    /// `£298.00`, `none`, `failed`, or `…` while searching.
+    var fare: String
+    /// `your search`, `lowest`, `searching`, `no flights`, or why the search of that day failed.
+    var note: String
+    /// Whether the highlight is on it.
+    var isHighlighted: Bool
+    /// Whether the day's search failed (shown as an error).
+    var isFailure: Bool
+}
+
+/// The cheapest price for each day around the searched date.
+struct FlexibleDatesViewModel: Equatable {
+    /// Route, dates, passengers.
+    var header: AvailabilityHeaderViewModel
+    /// `Cheapest price per day, 3 days either side`.
+    var title: String
+    /// One per day, earliest first.
+    var rows: [FlexibleDateRowViewModel]
+    /// Under the grid: what the prices are, and what is still loading.
+    var footnote: String
+    /// The keys or commands that apply.
+    var legend: String
+    /// The prompt for a typed command (lines only).
+    var prompt: String
+}
+
+/// What a list of options chooses.
+enum AvailabilityChoice: Equatable {
+    /// The sort order.
+    case sort
+    /// Which filter to change.
+    case filter
+    /// The most stops.
+    case stops
+}
+
+/// A list to choose one option from (sort order, filter).
+struct ChoiceViewModel: Equatable {
+    /// What is being chosen, handed back with the answer.
+    var kind: AvailabilityChoice
+    /// The title above the options.
+    var title: String
+    /// One line each, not numbered.
+    var options: [String]
+    /// The option selected at first (the current one).
+    var selected: Int
+}
+
+/// What a typed answer sets.
+enum AvailabilityQuestion: Equatable {
+    /// The airlines filter.
+    case carriers
+    /// The departure window filter.
+    case departureWindow
+}
+
+/// A question with a typed answer (airlines, departure window).
+struct QuestionViewModel: Equatable {
+    /// What is being asked, handed back with the answer.
+    var kind: AvailabilityQuestion
+    /// Lines shown before the question (the airlines to choose from).
+    var intro: [String]
+    /// The question.
+    var question: String
+    /// The current value, taken on a plain Enter.
+    var defaultAnswer: String?
+}
+
+/// Keys or commands, each with what it does.
+struct HelpViewModel: Equatable {
+    /// One key or command.
+    struct Row: Equatable {
+        /// `s`, `filter stops N`.
+        var keys: String
+        /// What it does.
+        var meaning: String
+    }
+
+    /// The title.
+    var title: String
+    /// The keys or commands.
+    var rows: [Row]
+    /// How to leave the help (TTY), or empty.
+    var legend: String
+}
+
+/// The `table` presentation: every offer (or the first few), written once.
+struct ReportViewModel: Equatable {
+    /// Route, dates, passengers.
+    var header: AvailabilityHeaderViewModel
+    /// `Sort: price · 14 offers`.
+    var status: String
+    /// The offers.
+    var rows: [OfferRowViewModel]
+    /// Whether each line says which leg it is.
+    var showsLegRoute: Bool
+    /// A line after the table (`No flights found…`, `Showing 5 of 14 offers`), or `nil`.
+    var footnote: String?
+}

@@ -1,0 +1,280 @@
+import Entities
+import FixtureServices
+@testable import FlightAvailability
+import Foundation
+import Services
+import Synchronization
+import Testing
+
+@Suite("Interactor: searching, sorting, filtering, flexible dates, JSON")
+struct FlightAvailabilityInteractorTests {
+    // MARK: Searching
+
+    @Test("a search follows every page and returns every recorded offer, cheapest first")
+    func searchPagesThroughEveryOffer() async throws {
+        let service = FixtureOfferService()
+        let result = try await makeInteractor(service).search(Searches.oneWay)
+        let recorded = try Recorded.offers(.offerRequestOneWay)
+        #expect(result.offers.count == recorded.count)
+        #expect(Set(result.offers.map(\.id)) == Set(recorded.map(\.id)))
+        let amounts = result.offers.map(\.totalAmount.amount)
+        #expect(amounts == amounts.sorted())
+        #expect(service.searches == [Searches.oneWay])
+        #expect(!service.listQueries.isEmpty)
+        #expect(result.offerRequest.slices.first?.origin.cityName == "London")
+    }
+
+    @Test("a search that breaks the rules fails as a validation error naming the field, without a call")
+    func invalidSearchIsRefusedLocally() async throws {
+        let service = FixtureOfferService()
+        var request = Searches.oneWay
+        request.slices[0].departureDate = date("2026-11-01")
+        await #expect(throws: ServiceError.self) { try await makeInteractor(service).search(request) }
+        let error = try #require(makeInteractor(service).validationError(for: request))
+        #expect(error.has(.invalidInputData))
+        #expect(error.apiError?.primary?.source?.field == "slices[0].departure_date")
+        #expect(error.message.contains("in the past"))
+        #expect(service.searches.isEmpty)
+    }
+
+    @Test("the search operation reports the service's error as a failure")
+    func searchOperationReportsFailures() async {
+        let service = FixtureOfferService()
+        service.replySearches(with: .failure(.timedOut))
+        let outcome = await makeInteractor(service).searchOperation(for: Searches.oneWay)()
+        #expect(outcome == .failure(.timedOut))
+    }
+
+    // MARK: Sorting
+
+    private static func firstLegDeparture(_ offer: Offer) -> Date {
+        offer.slices[0].segments[0].departingAt.instant(in: offer.slices[0].segments[0].origin.zone)
+    }
+
+    private static func firstLegArrival(_ offer: Offer) -> Date {
+        let last = offer.slices[0].segments[offer.slices[0].segments.count - 1]
+        return last.arrivingAt.instant(in: last.destination.zone)
+    }
+
+    @Test("each sort order puts the offers in order of its key, keeping every offer", arguments: AvailabilitySort.allCases)
+    func sortOrders(sort: AvailabilitySort) throws {
+        for file in [FixtureFile.offerRequestOneWay, .offerRequestRoundTrip] {
+            let offers = try Recorded.offers(file)
+            let sorted = FlightAvailabilityInteractor.sorted(offers.reversed(), by: sort)
+            #expect(Set(sorted.map(\.id)) == Set(offers.map(\.id)))
+            #expect(sorted.count == offers.count)
+            for (earlier, later) in zip(sorted, sorted.dropFirst()) {
+                switch sort {
+                case .price: #expect(earlier.totalAmount.amount <= later.totalAmount.amount)
+                case .duration: #expect(earlier.totalDuration <= later.totalDuration)
+                case .departure: #expect(Self.firstLegDeparture(earlier) <= Self.firstLegDeparture(later))
+                case .arrival: #expect(Self.firstLegArrival(earlier) <= Self.firstLegArrival(later))
+                }
+            }
+        }
+    }
+
+    @Test("the recorded one-way search's first offer under each order")
+    func sortFirsts() throws {
+        let offers = try Recorded.offers(.offerRequestOneWay)
+        func first(_ sort: AvailabilitySort) -> String? {
+            FlightAvailabilityInteractor.sorted(offers, by: sort).first?.slices.first?.segments.first?.flightNumber
+        }
+        #expect(first(.price) == "ZZ221")      // £298.00, two stops
+        #expect(first(.duration) == "BA117")   // 7h 55m
+        #expect(first(.departure) == "EI155")  // 06:40
+        #expect(first(.arrival) == "BA117")    // 11:15
+    }
+
+    @Test("ties keep the cheaper offer first")
+    func tiesGoToTheCheaper() throws {
+        let offers = try Recorded.offers(.offerRequestOneWay)
+        // B6 and ZZ121 both take 8h 10m; AA101 too.
+        let byDuration = FlightAvailabilityInteractor.sorted(offers, by: .duration).filter { $0.totalDuration.seconds == 8 * 3600 + 600 }
+        #expect(byDuration.count == 3)
+        #expect(byDuration.map(\.totalAmount.amount) == byDuration.map(\.totalAmount.amount).sorted())
+    }
+
+    // MARK: Filtering
+
+    @Test("filtering by stops keeps offers with at most that many stops on every leg")
+    func filterByStops() throws {
+        let offers = try Recorded.offers(.offerRequestOneWay)
+        let direct = FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(maxStops: 0))
+        #expect(direct.count == 8)
+        #expect(direct.allSatisfy { $0.slices.allSatisfy { $0.segments.count == 1 } })
+        #expect(FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(maxStops: 1)).count == 12)
+        #expect(FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(maxStops: 2)).count == 14)
+        let roundTrip = try Recorded.offers(.offerRequestRoundTrip)
+        #expect(FlightAvailabilityInteractor.filtered(roundTrip, by: AvailabilityFilters(maxStops: 0)).count == 4)
+    }
+
+    @Test("filtering by airline keeps offers whose every flight is sold or flown by a chosen airline")
+    func filterByCarrier() throws {
+        let offers = try Recorded.offers(.offerRequestOneWay)
+        func numbers(_ carriers: Set<String>) -> Set<String> {
+            Set(FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(carriers: carriers))
+                .map { $0.slices[0].segments.map(\.flightNumber).joined(separator: "+") })
+        }
+        // BA4417 is flown by American: a BA offer all the same.
+        #expect(numbers(["BA"]) == ["BA213+BA4417", "BA177", "BA117"])
+        #expect(numbers(["AA"]) == ["AA101"])
+        #expect(numbers(["BA", "VS"]) == ["BA213+BA4417", "BA177", "BA117", "VS3"])
+        #expect(numbers(["KL"]) == ["KL1000+KL641"])
+        #expect(numbers(["DL", "KL"]).contains("DL9463+DL173+DL5732"))
+    }
+
+    @Test("filtering by departure window looks at the first leg's local departure")
+    func filterByDepartureWindow() throws {
+        let offers = try Recorded.offers(.offerRequestOneWay)
+        let window = TimeWindow(from: LocalTime(hour: 9, minute: 0) ?? LocalTime(minutesSinceMidnight: 0),
+                                to: LocalTime(hour: 12, minute: 0) ?? LocalTime(minutesSinceMidnight: 0))
+        let kept = FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(departureWindow: window))
+        #expect(Set(kept.compactMap { $0.slices[0].departingAt.map { "\($0.time)" } }) == ["09:25", "09:45", "11:00", "11:05", "11:40"])
+        let combined = AvailabilityFilters(maxStops: 0, carriers: ["BA", "VS"], departureWindow: window)
+        #expect(FlightAvailabilityInteractor.filtered(offers, by: combined).map { $0.slices[0].segments[0].flightNumber } .sorted() == ["BA177", "VS3"])
+    }
+
+    @Test("the airlines of a search, for the filter")
+    func carriersListed() throws {
+        let carriers = FlightAvailabilityInteractor.carriers(in: try Recorded.offers(.offerRequestOneWay))
+        #expect(carriers.compactMap(\.iataCode) == ["AA", "B6", "BA", "DL", "EI", "FI", "KL", "VS", "ZZ"])
+    }
+
+    // MARK: Flexible dates
+
+    @Test("flexible dates are three days either side, with days before today left out")
+    func flexibleDays() {
+        let interactor = makeInteractor()
+        #expect(interactor.flexibleDates(around: Searches.oneWay).map(\.description) == [
+            "2026-12-15", "2026-12-16", "2026-12-17", "2026-12-18", "2026-12-19", "2026-12-20", "2026-12-21",
+        ])
+        var soon = Searches.oneWay
+        soon.slices[0].departureDate = date("2026-11-23")
+        #expect(interactor.flexibleDates(around: soon).map(\.description) == [
+            "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26",
+        ])
+    }
+
+    @Test("each day gets its cheapest price; a failing day fails alone; every leg moves alike")
+    func cheapestFaresWithOneFailure() async {
+        let base = FixtureOfferService()
+        let service = DayFailingOfferService(base: base, failures: [date("2026-12-16"): .timedOut])
+        let interactor = makeInteractor(service)
+        let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19"].map(date)
+        var fares: [CalendarDate: FlexibleDateFare.Outcome] = [:]
+        for await fare in interactor.cheapestFares(for: Searches.roundTrip, on: days) { fares[fare.date] = fare.outcome }
+        #expect(fares.count == 4)
+        #expect(fares[date("2026-12-16")] == .failed(.timedOut))
+        let cheapest = Money(amount: Decimal(string: "1401.61") ?? 0, currency: "GBP")
+        for day in ["2026-12-15", "2026-12-17", "2026-12-19"].map(date) { #expect(fares[day] == .cheapest(cheapest)) }
+        let searched = base.searches.map { $0.slices.map(\.departureDate.description) }
+        #expect(Set(searched) == [
+            ["2026-12-15", "2026-12-25"], ["2026-12-16", "2026-12-26"], ["2026-12-17", "2026-12-27"],
+            ["2026-12-19", "2026-12-29"],
+        ])
+    }
+
+    @Test("a day without flights says so")
+    func dayWithoutFlights() async {
+        var fares: [FlexibleDateFare] = []
+        for await fare in makeInteractor().cheapestFares(for: Searches.empty, on: [date("2026-12-19")]) { fares.append(fare) }
+        #expect(fares == [FlexibleDateFare(date: date("2026-12-19"), outcome: .noOffers)])
+    }
+
+    @Test("at most four day searches run at once")
+    func flexibleSearchesAreBounded() async throws {
+        let base = FixtureOfferService()
+        let counting = InFlightCountingOfferService(base: base)
+        let interactor = makeInteractor(counting)
+        base.holdSearches()
+        let days = (15...21).map { date("2026-12-\($0)") }
+        let collecting = Task { () -> Int in
+            var count = 0
+            for await _ in interactor.cheapestFares(for: Searches.oneWay, on: days) { count += 1 }
+            return count
+        }
+        try await eventually("four searches held") { base.heldSearchCount == 4 }
+        // Held searches cannot finish, so no fifth may have started.
+        #expect(counting.maxInFlight == 4)
+        base.releaseSearches()
+        #expect(await collecting.value == 7)
+        #expect(counting.maxInFlight == 4)
+    }
+
+    // MARK: JSON
+
+    @Test("the JSON document parses back: offer request id, the search, the offers in Duffel's format")
+    func jsonDocumentParsesBack() throws {
+        let offers = Array(try Recorded.offers(.offerRequestRoundTrip).prefix(2))
+        let text = try FlightAvailabilityInteractor.jsonDocument(
+            offerRequestID: "orq_123", search: Searches.roundTrip, offers: offers)
+        let data = Data(text.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["offer_request_id", "search", "offers"])
+        #expect(object["offer_request_id"] as? String == "orq_123")
+        let firstOffer = try #require((object["offers"] as? [[String: Any]])?.first)
+        #expect(firstOffer["total_amount"] as? String == "1401.61")
+        let search = try #require(object["search"] as? [String: Any])
+        #expect(search["cabin_class"] as? String == "economy")
+
+        struct Document: Decodable {
+            var offer_request_id: String
+            var search: SearchRequest
+            var offers: [Offer]
+        }
+        let decoded = try DuffelJSON.decoder().decode(Document.self, from: data)
+        #expect(decoded.offer_request_id == "orq_123")
+        #expect(decoded.search == Searches.roundTrip)
+        #expect(decoded.offers.map(\.id) == offers.map(\.id))
+        for (back, original) in zip(decoded.offers, offers) {
+            #expect(back.slices == original.slices)
+            #expect(back.passengers == original.passengers)
+            #expect(back.totalAmount == original.totalAmount)
+            #expect(back.conditions == original.conditions)
+            // Timestamps travel with millisecond precision.
+            #expect(abs(back.expiresAt.timeIntervalSince(original.expiresAt)) < 0.002)
+        }
+    }
+}
+
+/// Counts the searches running at once over the fixture service.
+final class InFlightCountingOfferService: OfferService {
+    let base: FixtureOfferService
+    private let counts = Mutex((now: 0, max: 0))
+
+    init(base: FixtureOfferService) { self.base = base }
+
+    var maxInFlight: Int { counts.withLock { $0.max } }
+
+    func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest {
+        counts.withLock { $0.now += 1; $0.max = max($0.max, $0.now) }
+        defer { counts.withLock { $0.now -= 1 } }
+        return try await base.createOfferRequest(request, returnOffers: returnOffers)
+    }
+
+    func offers(_ query: OfferQuery) async throws(ServiceError) -> Page<Offer> {
+        try await base.offers(query)
+    }
+
+    func offer(id: String) async throws(ServiceError) -> Offer {
+        try await base.offer(id: id)
+    }
+}
+
+struct ConditionTimeout: Error, CustomStringConvertible {
+    let condition: String
+    var description: String { "Timed out waiting for \(condition)" }
+}
+
+/// Polls `condition` until it holds, failing after `timeout`: for state outside any terminal (a service's held
+/// searches) that offers nothing to await.
+func eventually(
+    _ condition: String, timeout: Duration = .seconds(10), _ check: @Sendable () -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !check() {
+        guard ContinuousClock.now < deadline else { throw ConditionTimeout(condition: condition) }
+        try await Task.sleep(for: .milliseconds(2))
+    }
+}

@@ -1,0 +1,87 @@
+import Entities
+import FixtureServices
+@testable import FlightAvailability
+import Foundation
+import Services
+import TerminalUI
+import Testing
+
+/// Weak references to every role of one built module.
+@MainActor
+private struct Roles {
+    weak var view: AnyObject?
+    weak var presenter: AnyObject?
+    weak var interactor: AnyObject?
+    weak var router: SpyAvailabilityRouter?
+}
+
+@Suite("Lifetime: dropping the screen frees every role")
+@MainActor
+struct FlightAvailabilityLifetimeTests {
+    /// Builds the module, runs it to `ready`, does `action`, stops it, and returns weak references to its roles
+    /// once every strong reference made here is gone.
+    private func runAndDrop(
+        service: FixtureOfferService, offers: (any OfferService)? = nil, interactive: Bool = true,
+        ready: String, action: (VirtualTerminal) async throws -> Void = { _ in }
+    ) async throws -> Roles {
+        let terminal = VirtualTerminal(isInteractive: interactive)
+        var roles = Roles()
+        do {
+            let router = SpyAvailabilityRouter()
+            let screen = FlightAvailabilityBuilder(offers: offers ?? service, now: { recordingNow }, timeZone: london)
+                .build(input: FlightAvailabilityInput(request: Searches.oneWay), router: router, terminal: terminal)
+            let view = try #require(screen as? FlightAvailabilityTerminalView)
+            roles.view = view
+            roles.presenter = view.presenter
+            roles.interactor = view.presenter.interactor
+            roles.router = router
+            let running = Task { await screen.run() }
+            try await terminal.wait(for: ready) { $0.isAwaitingInput && $0.screen.joined().contains(ready) }
+            try await action(terminal)
+            running.cancel()
+            await running.value
+        }
+        return roles
+    }
+
+    @Test("after results and a choice")
+    func afterResults() async throws {
+        let roles = try await runAndDrop(service: FixtureOfferService(), ready: "›1.") { terminal in
+            terminal.press(.enter)
+            try await terminal.waitUntilAwaitingInput()
+        }
+        #expect(roles.view == nil)
+        #expect(roles.presenter == nil)
+        #expect(roles.interactor == nil)
+        #expect(roles.router == nil)
+    }
+
+    @Test("with a cancelled search the service has not answered yet")
+    func withAbandonedSearch() async throws {
+        let service = FixtureOfferService()
+        service.holdSearches()
+        let roles = try await runAndDrop(service: service, ready: "Searching flights") { terminal in
+            terminal.press(.escape)
+            try await terminal.wait(for: "cancelled") { $0.isAwaitingInput && $0.screen.joined().contains("Search cancelled.") }
+        }
+        #expect(service.heldSearchCount == 1)
+        #expect(roles.view == nil)
+        #expect(roles.presenter == nil)
+        #expect(roles.interactor == nil)
+        service.releaseSearches()
+    }
+
+    @Test("with flexible-date searches still running when the screen is removed")
+    func withFlexibleSearchesRunning() async throws {
+        let base = FixtureOfferService()
+        let roles = try await runAndDrop(service: base, interactive: false, ready: "Offer number or command:") { terminal in
+            base.holdSearches()
+            terminal.enter("dates")
+            try await eventually("day searches held") { base.heldSearchCount == 4 }
+        }
+        #expect(roles.view == nil)
+        #expect(roles.presenter == nil)
+        #expect(roles.interactor == nil)
+        base.releaseSearches()
+    }
+}

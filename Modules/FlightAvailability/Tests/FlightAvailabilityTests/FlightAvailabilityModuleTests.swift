@@ -1,0 +1,284 @@
+import Entities
+import FixtureServices
+import FlightAvailability
+import Foundation
+import Services
+import TerminalUI
+import Testing
+
+/// The module as the App sees it: built only through its Builder, driven on a virtual terminal by keys (a TTY)
+/// or typed lines (a pipe), read off the screen.
+@MainActor
+private final class Session {
+    let terminal: VirtualTerminal
+    let service: FixtureOfferService
+    let router = SpyAvailabilityRouter()
+    let running: Task<Void, Never>
+
+    init(
+        _ request: SearchRequest = Searches.oneWay, interactive: Bool, columns: Int = 80,
+        service: FixtureOfferService = FixtureOfferService(), offers: (any OfferService)? = nil,
+        presentation: FlightAvailabilityInput.Presentation = .interactive, limit: Int? = nil
+    ) {
+        let terminal = VirtualTerminal(columns: columns, isInteractive: interactive)
+        self.terminal = terminal
+        self.service = service
+        let screen = FlightAvailabilityBuilder(offers: offers ?? service, now: { recordingNow }, timeZone: london)
+            .build(input: FlightAvailabilityInput(request: request, presentation: presentation, limit: limit),
+                   router: router, terminal: terminal)
+        running = Task { await screen.run() }
+    }
+
+    var screenText: String { terminal.screen.joined(separator: "\n") }
+
+    /// Waits for the screen to settle on text containing `fragment`, ready for the next input.
+    func settle(on fragment: String) async throws {
+        try await terminal.wait(for: "the screen to show \"\(fragment)\" and await input") {
+            $0.isAwaitingInput && $0.screen.joined(separator: "\n").contains(fragment)
+        }
+    }
+
+    func stop() async {
+        running.cancel()
+        await running.value
+    }
+}
+
+@Suite("Module: the availability screen through its Builder")
+@MainActor
+struct FlightAvailabilityModuleTests {
+    @Test("lines: the offers as a table; a number chooses one for the summary")
+    func linesChooseByNumber() async throws {
+        let session = Session(interactive: false)
+        try await session.settle(on: "Offer number or command:")
+        #expect(session.terminal.screen.contains("── London (LHR) → New York (JFK) ───────────────────────────────────────────────"))
+        #expect(session.terminal.screen.contains("Fri 18 Dec · 1 adult · Economy · 14 offers"))
+        #expect(session.terminal.screen.contains(" 2.  13:10    18:05      9h 55m  1 stop KEF        FI451, FI615          £318.90"))
+        #expect(session.terminal.text.contains("Searching flights LHR → JFK on Fri 18 Dec…"))
+        session.terminal.enter("2")
+        try await session.terminal.wait(for: "the summary") { _ in session.router.summaries.count == 1 }
+        #expect(session.router.summaries.first?.offer.slices.first?.segments.first?.flightNumber == "FI451")
+        #expect(session.router.summaries.first?.search == Searches.oneWay)
+        await session.stop()
+    }
+
+    @Test("keys: ↓ moves the highlight, Enter chooses")
+    func keysChooseWithArrows() async throws {
+        let session = Session(interactive: true)
+        try await session.settle(on: "›1.")
+        #expect(session.terminal.screen.last == "↑↓ Enter choose · s sort · f filter · d dates · n/p page · b back · ? help")
+        session.terminal.press(.down)
+        try await session.settle(on: "›2.")
+        #expect(!session.screenText.contains("›1."))
+        session.terminal.press(.enter)
+        try await session.terminal.wait(for: "the summary") { _ in session.router.summaries.count == 1 }
+        #expect(session.router.summaries.first?.offer.totalAmount.formatted == "£318.90")
+        await session.stop()
+    }
+
+    @Test("keys: s sorts from a list; f filters from a list; c clears")
+    func keysSortAndFilter() async throws {
+        let session = Session(interactive: true)
+        try await session.settle(on: "›1.")
+        session.terminal.press(.character("s"))
+        try await session.settle(on: "Duration (shortest first)")
+        session.terminal.press(.down, .enter)
+        try await session.settle(on: "Sort: duration")
+        #expect(session.terminal.screen.contains { $0.hasPrefix("›1.  08:20    11:15      7h 55m  Direct") })
+
+        session.terminal.press(.character("f"))
+        try await session.settle(on: "Clear all filters")
+        session.terminal.press(.enter)
+        try await session.settle(on: "Most stops on each leg")
+        session.terminal.press(.home, .enter)
+        try await session.settle(on: "Filters: direct only")
+        let rows = session.terminal.screen.filter { $0.range(of: #"^.?\d+\."#, options: .regularExpression) != nil }
+        #expect(rows.count == 8)
+        #expect(rows.allSatisfy { $0.contains("Direct") })
+        #expect(session.terminal.screen.last?.contains("c clear") == true)
+
+        session.terminal.press(.character("c"))
+        try await session.settle(on: "Filters: none")
+        await session.stop()
+    }
+
+    @Test("lines: typed commands sort, filter and page; a wrong one is explained and nothing is lost")
+    func linesCommands() async throws {
+        let session = Session(interactive: false)
+        try await session.settle(on: "Offer number or command:")
+        session.terminal.enter("filter stops 0")
+        try await session.settle(on: "Filters: direct only")
+        session.terminal.enter("sort departure")
+        try await session.settle(on: "Sort: departure")
+        session.terminal.clearOutput()
+        session.terminal.enter("filter carrier QQ")
+        try await session.settle(on: "✗ No flight in these offers is with QQ")
+        session.terminal.enter("1")
+        try await session.terminal.wait(for: "the summary") { _ in session.router.summaries.count == 1 }
+        // Sorted by departure among the direct flights: BA117 at 08:20.
+        #expect(session.router.summaries.first?.offer.slices.first?.segments.first?.flightNumber == "BA117")
+        session.terminal.enter("filter clear")
+        try await session.settle(on: "Filters: none")
+        session.terminal.enter("next")
+        try await session.settle(on: "Page 2 of 2")
+        #expect(session.terminal.screen.contains { $0.hasPrefix("14.") })
+        await session.stop()
+    }
+
+    @Test("keys: Esc while searching cancels and stays, r searches again")
+    func escapeCancelsSearch() async throws {
+        let service = FixtureOfferService()
+        service.holdSearches()
+        let session = Session(interactive: true, service: service)
+        try await session.settle(on: "Searching flights LHR → JFK on Fri 18 Dec…")
+        #expect(session.screenText.contains("Esc cancel · b back to the search"))
+        session.terminal.press(.escape)
+        try await session.settle(on: "! Search cancelled.")
+        #expect(session.screenText.contains("Press r to search again, or b to change the search."))
+        service.releaseSearches()
+        session.terminal.press(.character("r"))
+        try await session.settle(on: "14 offers")
+        #expect(service.searches.count == 2)
+        #expect(session.router.backCount == 0)
+        await session.stop()
+    }
+
+    @Test("an error is shown in words with retry and back, on keys and on lines", arguments: [true, false])
+    func errorThenRetry(interactive: Bool) async throws {
+        let service = FixtureOfferService()
+        service.replySearches(with: .file(.errorAPI))
+        let session = Session(interactive: interactive, service: service)
+        let error = FixtureFile.errorAPI.error
+        try await session.settle(on: "✗ The airlines did not answer")
+        #expect(error.message.hasPrefix("The airlines did not answer"))
+        #expect(session.screenText.contains("Try again in a moment"))
+        #expect(session.screenText.contains(interactive ? "r retry · b back to the search" : "Commands: retry, back, help."))
+        if interactive { session.terminal.press(.character("r")) } else { session.terminal.enter("retry") }
+        try await session.settle(on: "14 offers")
+        if interactive { session.terminal.press(.character("b")) } else { session.terminal.enter("back") }
+        try await session.terminal.wait(for: "back") { _ in session.router.backCount == 1 }
+        await session.stop()
+    }
+
+    @Test("a validation error says to edit the search")
+    func validationErrorScreen() async throws {
+        let service = FixtureOfferService()
+        service.replySearches(with: .file(.errorValidation))
+        let session = Session(interactive: true, service: service)
+        try await session.settle(on: "Go back (b) to edit the search")
+        session.terminal.press(.escape)
+        try await session.terminal.wait(for: "back") { _ in session.router.backCount == 1 }
+        await session.stop()
+    }
+
+    @Test("no flights: a clear message and a way back to the search", arguments: [true, false])
+    func emptySearch(interactive: Bool) async throws {
+        let session = Session(Searches.empty, interactive: interactive)
+        try await session.settle(on: "! No flights found for Providence (PVD) → Praia (RAI) on Fri 18 Dec.")
+        if interactive { session.terminal.press(.escape) } else { session.terminal.enter("back") }
+        try await session.terminal.wait(for: "back") { _ in session.router.backCount == 1 }
+        #expect(session.router.summaries.isEmpty)
+        await session.stop()
+    }
+
+    @Test("keys: flexible dates fill in, one failing day in its own row; Enter searches the chosen day")
+    func flexibleDatesOnKeys() async throws {
+        let base = FixtureOfferService()
+        let offers = DayFailingOfferService(base: base, failures: [date("2026-12-17"): FixtureFile.errorAPI.error])
+        let session = Session(interactive: true, service: base, offers: offers)
+        try await session.settle(on: "›1.")
+        session.terminal.press(.character("d"))
+        try await session.terminal.wait(for: "every day priced") {
+            $0.isAwaitingInput && !$0.screen.joined().contains("searching") && $0.screen.joined().contains("Cheapest price per day")
+        }
+        #expect(session.terminal.screen.contains(" 3.  Thu 17 Dec    failed  service error"))
+        #expect(session.terminal.screen.contains("›4.  Fri 18 Dec   £298.00  your search, lowest"))
+        session.terminal.press(.down, .enter)
+        try await session.settle(on: "Sat 19 Dec · 1 adult · Economy · 14 offers")
+        session.terminal.press(.enter)
+        try await session.terminal.wait(for: "the summary") { _ in session.router.summaries.count == 1 }
+        #expect(session.router.summaries.first?.search.slices.first?.departureDate == date("2026-12-19"))
+        await session.stop()
+    }
+
+    @Test("json: one document on standard output, progress on standard error, no input read")
+    func jsonPresentation() async throws {
+        let session = Session(Searches.roundTrip, interactive: false, presentation: .json)
+        session.terminal.enter("1")
+        await session.running.value
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(session.terminal.output.utf8)) as? [String: Any])
+        #expect((object["offers"] as? [Any])?.count == 6)
+        #expect(session.terminal.diagnostics.contains("Searching flights LHR ⇄ JFK"))
+        #expect(session.terminal.pendingInputCount == 1)
+        #expect(session.router.outcomes == [.shown(offers: 6)])
+        let offers = try DuffelJSON.decoder().decode(OffersOnly.self, from: Data(session.terminal.output.utf8)).offers
+        #expect(offers.map(\.totalAmount.formatted) == ["£1,401.61", "£1,582.27", "£1,746.35", "£1,915.47", "£1,997.92", "£2,125.56"])
+    }
+
+    @Test("table: the table once, at most the limit, then the outcome; errors go to standard error")
+    func tablePresentation() async throws {
+        let session = Session(interactive: false, columns: 120, presentation: .table, limit: 3)
+        await session.running.value
+        #expect(session.terminal.screen.first == "── London (LHR) → New York (JFK) ───────────────────────────────────────────────")
+        #expect(session.terminal.screen.filter { $0.range(of: #"^\d\."#, options: .regularExpression) != nil }.count == 3)
+        #expect(session.terminal.screen.last == "Showing 3 of 14 offers.")
+        #expect(!session.terminal.output.contains("Searching"))
+        #expect(session.router.outcomes == [.shown(offers: 3)])
+
+        let failing = FixtureFile.errorRateLimit.error
+        let service = FixtureOfferService()
+        service.replySearches(with: .failure(failing))
+        let failed = Session(interactive: false, service: service, presentation: .table)
+        await failed.running.value
+        #expect(failed.terminal.output.isEmpty)
+        #expect(failed.terminal.diagnostics.contains("✗ \(failing.message)"))
+        #expect(failed.router.outcomes == [.failed(failing)])
+    }
+
+    @Test("when the input ends, run() goes back and returns", arguments: [true, false])
+    func inputEnds(interactive: Bool) async throws {
+        let session = Session(interactive: interactive)
+        try await session.settle(on: "14 offers")
+        session.terminal.endInput()
+        await session.running.value
+        #expect(session.router.backCount == 1)
+        #expect(session.router.summaries.isEmpty)
+    }
+
+    @Test("shown again after being covered, the screen comes back as it was, without searching again")
+    func comesBackAsItWas() async throws {
+        let service = FixtureOfferService()
+        let terminal = VirtualTerminal(isInteractive: true)
+        let router = SpyAvailabilityRouter()
+        let screen = FlightAvailabilityBuilder(offers: service, now: { recordingNow }, timeZone: london)
+            .build(input: FlightAvailabilityInput(request: Searches.oneWay, sort: .duration), router: router, terminal: terminal)
+        var running = Task { await screen.run() }
+        try await terminal.wait(for: "results") { $0.isAwaitingInput && $0.screen.joined().contains("Sort: duration") }
+        terminal.press(.down, .down)
+        try await terminal.wait(for: "the highlight") { $0.isAwaitingInput && $0.screen.joined().contains("›3.") }
+        running.cancel()
+        await running.value
+        terminal.clearOutput()
+        running = Task { await screen.run() }
+        try await terminal.wait(for: "results again") { $0.isAwaitingInput && $0.screen.joined().contains("›3.") }
+        #expect(terminal.screen.joined().contains("Sort: duration"))
+        #expect(service.searches.count == 1)
+        running.cancel()
+        await running.value
+    }
+
+    @Test("every line fits the terminal, at 80 and 120 columns, on keys and lines", arguments: [80, 120], [true, false])
+    func linesFit(columns: Int, interactive: Bool) async throws {
+        for request in [Searches.oneWay, Searches.roundTrip] {
+            let session = Session(request, interactive: interactive, columns: columns)
+            try await session.settle(on: "Price")
+            #expect(session.terminal.screen.allSatisfy { TerminalText.displayWidth(of: $0) <= columns })
+            if columns >= 120 { #expect(session.screenText.contains("Airline")) }
+            await session.stop()
+        }
+    }
+}
+
+private struct OffersOnly: Decodable {
+    var offers: [Offer]
+}

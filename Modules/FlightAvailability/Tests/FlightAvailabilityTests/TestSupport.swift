@@ -1,0 +1,141 @@
+import Entities
+import FixtureServices
+@testable import FlightAvailability
+import Foundation
+import Services
+import TerminalUI
+
+/// The recordings were made on 2026-11-22 at 10:15 UTC, for flights on 2026-12-18.
+let recordingNow = Date(timeIntervalSince1970: 1_795_342_500)
+let london = TimeZone(identifier: "Europe/London") ?? TimeZone(secondsFromGMT: 0) ?? .current
+
+/// A date written in a test; a typo falls back to the recording day, which the test's expectations then catch.
+func date(_ text: String) -> CalendarDate {
+    CalendarDate(text) ?? CalendarDate(recordingNow, in: london)
+}
+
+enum Searches {
+    static let oneWay = SearchRequest(
+        slices: [SearchSlice(origin: "LHR", destination: "JFK", departureDate: date("2026-12-18"))],
+        passengers: [.adult], cabinClass: .economy)
+    static let roundTrip = SearchRequest(
+        slices: [
+            SearchSlice(origin: "LHR", destination: "JFK", departureDate: date("2026-12-18")),
+            SearchSlice(origin: "JFK", destination: "LHR", departureDate: date("2026-12-28")),
+        ],
+        passengers: [.adult, .adult, .child(age: 8)], cabinClass: .economy)
+    static let empty = SearchRequest(
+        slices: [SearchSlice(origin: "PVD", destination: "RAI", departureDate: date("2026-12-18"))],
+        passengers: [.adult], cabinClass: .economy)
+}
+
+func makeInteractor(_ offers: any OfferService = FixtureOfferService()) -> FlightAvailabilityInteractor {
+    FlightAvailabilityInteractor(offers: offers, now: { recordingNow }, timeZone: london)
+}
+
+/// Everything the presenter asked the view to show, in order.
+@MainActor
+final class SpyAvailabilityView: FlightAvailabilityView {
+    enum Call {
+        case loading(LoadingViewModel)
+        case results(ResultsViewModel)
+        case noOffers(NoOffersViewModel)
+        case error(ErrorViewModel)
+        case flexibleDates(FlexibleDatesViewModel)
+        case choice(ChoiceViewModel)
+        case question(QuestionViewModel)
+        case help(HelpViewModel)
+        case problem(String)
+        case report(ReportViewModel)
+        case document(String)
+        case diagnostic(String)
+    }
+
+    private(set) var calls: [Call] = []
+
+    var lastResults: ResultsViewModel? {
+        calls.reversed().lazy.compactMap { if case .results(let model) = $0 { return model } else { return nil } }.first
+    }
+    var lastNoOffers: NoOffersViewModel? {
+        calls.reversed().lazy.compactMap { if case .noOffers(let model) = $0 { return model } else { return nil } }.first
+    }
+    var lastError: ErrorViewModel? {
+        calls.reversed().lazy.compactMap { if case .error(let model) = $0 { return model } else { return nil } }.first
+    }
+    var lastDates: FlexibleDatesViewModel? {
+        calls.reversed().lazy.compactMap { if case .flexibleDates(let model) = $0 { return model } else { return nil } }.first
+    }
+    var lastChoice: ChoiceViewModel? {
+        calls.reversed().lazy.compactMap { if case .choice(let model) = $0 { return model } else { return nil } }.first
+    }
+    var lastQuestion: QuestionViewModel? {
+        calls.reversed().lazy.compactMap { if case .question(let model) = $0 { return model } else { return nil } }.first
+    }
+    var problems: [String] { calls.compactMap { if case .problem(let text) = $0 { return text } else { return nil } } }
+    var documents: [String] { calls.compactMap { if case .document(let text) = $0 { return text } else { return nil } } }
+    var diagnostics: [String] { calls.compactMap { if case .diagnostic(let text) = $0 { return text } else { return nil } } }
+    var reports: [ReportViewModel] { calls.compactMap { if case .report(let model) = $0 { return model } else { return nil } } }
+    var loadings: [LoadingViewModel] { calls.compactMap { if case .loading(let model) = $0 { return model } else { return nil } } }
+    var helps: [HelpViewModel] { calls.compactMap { if case .help(let model) = $0 { return model } else { return nil } } }
+    var lastCall: Call? { calls.last }
+
+    func displayLoading(_ viewModel: LoadingViewModel) { calls.append(.loading(viewModel)) }
+    func display(_ viewModel: ResultsViewModel) { calls.append(.results(viewModel)) }
+    func displayNoOffers(_ viewModel: NoOffersViewModel) { calls.append(.noOffers(viewModel)) }
+    func displayError(_ viewModel: ErrorViewModel) { calls.append(.error(viewModel)) }
+    func displayFlexibleDates(_ viewModel: FlexibleDatesViewModel) { calls.append(.flexibleDates(viewModel)) }
+    func displayChoice(_ viewModel: ChoiceViewModel) { calls.append(.choice(viewModel)) }
+    func displayQuestion(_ viewModel: QuestionViewModel) { calls.append(.question(viewModel)) }
+    func displayHelp(_ viewModel: HelpViewModel) { calls.append(.help(viewModel)) }
+    func displayProblem(_ message: String) { calls.append(.problem(message)) }
+    func displayReport(_ viewModel: ReportViewModel) { calls.append(.report(viewModel)) }
+    func displayDocument(_ text: String) { calls.append(.document(text)) }
+    func displayDiagnostic(_ text: String) { calls.append(.diagnostic(text)) }
+}
+
+/// Every way out the module took.
+@MainActor
+final class SpyAvailabilityRouter: FlightAvailabilityRouter {
+    private(set) var summaries: [(offer: Offer, search: SearchRequest)] = []
+    private(set) var backCount = 0
+    private(set) var outcomes: [AvailabilityOutcome] = []
+
+    func navigateToSummary(offer: Offer, search: SearchRequest) { summaries.append((offer, search)) }
+    func navigateBack() { backCount += 1 }
+    func availabilityDidFinish(_ outcome: AvailabilityOutcome) { outcomes.append(outcome) }
+}
+
+/// The fixture service, with the searches of chosen days failing, so a test knows which day fails however the
+/// parallel searches interleave.
+final class DayFailingOfferService: OfferService {
+    let base: FixtureOfferService
+    let failures: [CalendarDate: ServiceError]
+
+    init(base: FixtureOfferService = FixtureOfferService(), failures: [CalendarDate: ServiceError]) {
+        self.base = base
+        self.failures = failures
+    }
+
+    func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest {
+        if let day = request.slices.first?.departureDate, let failure = failures[day] {
+            _ = try await base.createOfferRequest(request, returnOffers: returnOffers)
+            throw failure
+        }
+        return try await base.createOfferRequest(request, returnOffers: returnOffers)
+    }
+
+    func offers(_ query: OfferQuery) async throws(ServiceError) -> Page<Offer> {
+        try await base.offers(query)
+    }
+
+    func offer(id: String) async throws(ServiceError) -> Offer {
+        try await base.offer(id: id)
+    }
+}
+
+/// The recorded offers, decoded as the services decode them.
+enum Recorded {
+    static func offers(_ file: FixtureFile) throws -> [Offer] {
+        try file.decode(DataEnvelope<OfferRequest>.self).data.offers
+    }
+}

@@ -1,0 +1,96 @@
+public import Foundation
+public import Services
+public import TerminalUI
+
+/// Builds the bookings screen: the bookings kept on this machine, one booking in full from the API, and cancelling.
+///
+/// ```swift
+/// let builder = FlightBookingsBuilder(orders: orderService, bookings: store, backend: "sandbox")
+/// let screen = builder.build(
+///     input: FlightBookingsInput(request: .list, highlight: order.bookingReference), router: appRouter,
+///     terminal: terminal)
+/// navigator.push(screen)
+/// ```
+public struct FlightBookingsBuilder {
+    private let orders: any OrderService
+    private let bookings: any BookingStore
+    private let backend: String
+    private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
+
+    /// Creates a builder.
+    ///
+    /// - Parameters:
+    ///   - orders: reads orders, finds pending bookings by their key, and cancels.
+    ///   - bookings: the bookings kept on this machine; kept in step with the API.
+    ///   - backend: which API this run talks to (`sandbox`, or the API's address); bookings made on another are
+    ///     shown as kept, not looked up.
+    ///   - now: the clock, for quote expiry and record times.
+    ///   - timeZone: the traveller's time zone, for payment and quote deadlines.
+    public init(
+        orders: any OrderService, bookings: any BookingStore, backend: String,
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+    ) {
+        self.orders = orders
+        self.bookings = bookings
+        self.backend = backend
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// Wires the module for `input` and returns its screen; the caller (the App's navigator) is its only owner.
+    @MainActor
+    public func build(input: FlightBookingsInput, router: any FlightBookingsRouter, terminal: any Terminal) -> any Screen {
+        let interactor = FlightBookingsInteractor(
+            orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone)
+        let presenter = FlightBookingsPresenter(input: input, interactor: interactor, canAsk: terminal.isInteractive)
+        let view = FlightBookingsTerminalView(
+            terminal: terminal, presenter: presenter, machineOutput: input.presentation == .json)
+        presenter.view = view
+        presenter.router = router
+        return view
+    }
+}
+
+/// What the bookings screen shows and how.
+public struct FlightBookingsInput: Sendable, Hashable {
+    /// What is asked for.
+    public enum Request: Sendable, Hashable {
+        /// Every booking kept on this machine (`flights bookings`).
+        case list
+        /// One booking in full, refreshed from the API (`flights booking <reference>`).
+        case show(reference: String)
+        /// Cancel a booking: quote, confirm, cancel (`flights cancel <reference>`).
+        case cancel(reference: String)
+    }
+
+    /// How it is shown.
+    public enum Presentation: Sendable, Hashable {
+        /// A screen in the App's flow: list → booking → cancel or back, `n` for a new search.
+        case interactive
+        /// Printed once for people; a cancel asks only on a terminal, and only without `assumeYes`.
+        case text
+        /// Printed once as JSON on standard output; everything else goes to diagnostics.
+        case json
+    }
+
+    /// What is asked for.
+    public var request: Request
+    /// How it is shown.
+    public var presentation: Presentation
+    /// Confirm a cancellation without asking (`--yes`).
+    public var assumeYes: Bool
+    /// A booking reference to point at in the list (the one just booked).
+    public var highlight: String?
+
+    /// Creates an input.
+    public init(
+        request: Request = .list, presentation: Presentation = .interactive, assumeYes: Bool = false,
+        highlight: String? = nil
+    ) {
+        self.request = request
+        self.presentation = presentation
+        self.assumeYes = assumeYes
+        self.highlight = highlight
+    }
+}

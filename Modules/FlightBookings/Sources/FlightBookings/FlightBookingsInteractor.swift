@@ -1,0 +1,269 @@
+import Entities
+import Foundation
+import Services
+
+/// One booking as the screen knows it: what this machine keeps, what the API answered, and what went wrong on the
+/// way.
+struct Booking: Sendable, Hashable {
+    /// The local record; `nil` for a booking found only at the flight service.
+    var record: BookingRecord?
+    /// The order as the API has it now; `nil` when it could not be read.
+    var order: Order?
+    /// Why the order could not be read, when it could not.
+    var refreshProblem: ServiceError?
+    /// Why the local record could not be updated, when it could not.
+    var storeProblem: BookingStoreError?
+    /// The booking was made on another API than the one this run talks to, so it was not looked up.
+    var otherBackend: String?
+
+    /// The booking reference, from the order or the record.
+    var reference: String? { order?.bookingReference ?? record?.bookingReference }
+}
+
+/// What checking a pending booking found.
+enum Reconciliation: Sendable, Hashable {
+    /// The order carrying its key exists: it is booked, and the record says so now.
+    case confirmed(BookingRecord)
+    /// No order carries its key: as far as the API can tell, it did not go through.
+    case notFound(BookingRecord)
+    /// The orders could not be read; these stay pending.
+    case lookupFailed([BookingRecord], ServiceError)
+}
+
+/// The bookings on this machine, newest first, with what checking the pending ones found.
+struct BookingList: Sendable, Hashable {
+    var records: [BookingRecord]
+    var reconciliations: [Reconciliation]
+    /// Records that were confirmed but could not be written back.
+    var storeProblem: BookingStoreError?
+}
+
+/// Where a look-up by reference ended.
+enum BookingLookup: Sendable, Hashable {
+    case found(Booking)
+    case notFound
+    /// Not kept here, and the flight service could not be asked.
+    case failed(ServiceError)
+    /// The local store could not be read.
+    case storeFailed(BookingStoreError)
+}
+
+/// Why a booking cannot be cancelled now.
+enum CancellationBlocker: Sendable, Hashable {
+    /// It was made through another API than the one this run talks to.
+    case otherBackend(String)
+    /// The airline refused the order: nothing was booked.
+    case neverBooked
+    /// The flight service has no order for it (yet): nothing to cancel.
+    case neverConfirmed
+    /// Its order could not be read.
+    case unreadable(ServiceError?)
+    /// It is cancelled already.
+    case alreadyCancelled(Date)
+    /// The airline does not offer a cancellation now; these are what it offers.
+    case notAllowed([OrderAction])
+}
+
+/// A confirmed cancellation and the booking as it stands after it.
+struct CancellationDone: Sendable, Hashable {
+    var cancellation: OrderCancellation
+    var booking: Booking
+}
+
+/// The bookings' use case: keeps the local records in step with the API, finds bookings, and cancels them.
+final class FlightBookingsInteractor: Sendable {
+    /// The metadata key an order carries so that it can be found again after a lost answer (set by FlightSummary).
+    static let bookingKeyMetadata = "flights_booking_key"
+
+    private let orders: any OrderService
+    private let bookings: any BookingStore
+    let backend: String
+    private let clock: @Sendable () -> Date
+    let timeZone: TimeZone
+
+    init(
+        orders: any OrderService, bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date,
+        timeZone: TimeZone
+    ) {
+        self.orders = orders
+        self.bookings = bookings
+        self.backend = backend
+        self.clock = now
+        self.timeZone = timeZone
+    }
+
+    /// The current instant.
+    var now: Date { clock() }
+
+    /// Where bookings are kept, for the traveller.
+    var storeLocation: String { bookings.location }
+
+    // MARK: The list
+
+    /// Every booking kept here, newest first, after checking each pending one of this API by its key: found means
+    /// booked (the record is updated); not found keeps it pending, to be told as not booked.
+    func loadBookings() async -> Result<BookingList, BookingStoreError> {
+        var records: [BookingRecord]
+        do {
+            records = try bookings.records()
+        } catch {
+            return .failure(error)
+        }
+        let pending = records.filter { $0.state == .pending && $0.backend == backend }
+        guard !pending.isEmpty else { return .success(BookingList(records: records, reconciliations: [])) }
+        let recent: [Order]
+        do {
+            recent = try await orders.orders(OrderQuery(limit: 50)).items
+        } catch {
+            return .success(BookingList(records: records, reconciliations: [.lookupFailed(pending, error)]))
+        }
+        var reconciliations: [Reconciliation] = []
+        var storeProblem: BookingStoreError?
+        for record in pending {
+            guard let order = recent.first(where: { $0.metadata?[Self.bookingKeyMetadata] == record.bookingKey }) else {
+                reconciliations.append(.notFound(record))
+                continue
+            }
+            let updated = record.updated(from: order, at: clock())
+            storeProblem = save(updated) ?? storeProblem
+            if let index = records.firstIndex(where: { $0.bookingKey == record.bookingKey }) { records[index] = updated }
+            reconciliations.append(.confirmed(updated))
+        }
+        return .success(BookingList(records: records, reconciliations: reconciliations, storeProblem: storeProblem))
+    }
+
+    // MARK: One booking
+
+    /// The booking with `reference` (any case): the local record refreshed from the API, or, when it is not kept
+    /// here, the order the API has under that reference.
+    func booking(reference: String) async -> BookingLookup {
+        let wanted = reference.trimmingCharacters(in: .whitespaces).uppercased()
+        let record: BookingRecord?
+        do {
+            record = try bookings.record(reference: wanted)
+        } catch {
+            return .storeFailed(error)
+        }
+        if let record { return .found(await refresh(record)) }
+        do {
+            let page = try await orders.orders(OrderQuery(bookingReference: wanted))
+            guard let order = page.items.first(where: { $0.bookingReference.uppercased() == wanted }) else {
+                return .notFound
+            }
+            return .found(Booking(order: order))
+        } catch {
+            if error.apiError?.status == 404 { return .notFound }
+            return .failed(error)
+        }
+    }
+
+    /// `record` with its order as the API has it now, the record updated to follow it. A pending record is looked
+    /// for by its key first; a record of another API is left as it is.
+    func refresh(_ record: BookingRecord) async -> Booking {
+        guard record.backend == backend else { return Booking(record: record, otherBackend: record.backend) }
+        do {
+            let order: Order
+            if let orderID = record.orderID {
+                order = try await orders.order(id: orderID)
+            } else {
+                let recent = try await orders.orders(OrderQuery(limit: 50)).items
+                guard let found = recent.first(where: { $0.metadata?[Self.bookingKeyMetadata] == record.bookingKey }) else {
+                    return Booking(record: record)
+                }
+                order = found
+            }
+            return follow(order, record: record)
+        } catch {
+            return Booking(record: record, refreshProblem: error)
+        }
+    }
+
+    /// Why `booking` cannot be cancelled now, or `nil` when it can.
+    func cancellationBlocker(_ booking: Booking) -> CancellationBlocker? {
+        if let other = booking.otherBackend { return .otherBackend(other) }
+        guard let order = booking.order else {
+            if let record = booking.record, record.orderID == nil {
+                return record.state == .failed ? .neverBooked : .neverConfirmed
+            }
+            return .unreadable(booking.refreshProblem)
+        }
+        if let cancelledAt = order.cancelledAt { return .alreadyCancelled(cancelledAt) }
+        if !order.availableActions.contains(.cancel) { return .notAllowed(order.availableActions) }
+        return nil
+    }
+
+    // MARK: Cancelling
+
+    /// Asks what cancelling `order` would refund.
+    func quoteCancellation(orderID: String) async -> Result<OrderCancellation, ServiceError> {
+        do {
+            return .success(try await orders.quoteCancellation(orderID: orderID))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether `quote` has passed its expiry on the clock, so a new one is needed.
+    func hasExpired(_ quote: OrderCancellation) -> Bool {
+        quote.expiresAt.map { $0 <= clock() } ?? false
+    }
+
+    /// Confirms `quote`, then reads the order again so the local record follows it (cancelled). When the order
+    /// cannot be read, the record is marked cancelled from the confirmation itself.
+    func confirmCancellation(_ quote: OrderCancellation, of booking: Booking) async -> Result<CancellationDone, ServiceError> {
+        let confirmed: OrderCancellation
+        do {
+            confirmed = try await orders.confirmCancellation(id: quote.id)
+        } catch {
+            return .failure(error)
+        }
+        do {
+            let order = try await orders.order(id: confirmed.orderId)
+            guard let record = booking.record else {
+                return .success(CancellationDone(cancellation: confirmed, booking: Booking(order: order)))
+            }
+            return .success(CancellationDone(cancellation: confirmed, booking: follow(order, record: record)))
+        } catch {
+            var updated = booking
+            updated.refreshProblem = error
+            if var record = booking.record {
+                record.state = .cancelled
+                record.updatedAt = clock()
+                updated.record = record
+                updated.storeProblem = save(record)
+            }
+            updated.order?.cancelledAt = confirmed.confirmedAt ?? clock()
+            updated.order?.availableActions = []
+            return .success(CancellationDone(cancellation: confirmed, booking: updated))
+        }
+    }
+
+    // MARK: Keeping the store in step
+
+    private func follow(_ order: Order, record: BookingRecord) -> Booking {
+        let updated = record.updated(from: order, at: clock())
+        var booking = Booking(record: updated, order: order)
+        if Self.differs(updated, from: record) {
+            booking.storeProblem = save(updated)
+        } else {
+            booking.record = record
+        }
+        return booking
+    }
+
+    /// Whether the record changed in anything but its update time: unchanged records are not written again.
+    private static func differs(_ updated: BookingRecord, from record: BookingRecord) -> Bool {
+        var same = updated
+        same.updatedAt = record.updatedAt
+        return same != record
+    }
+
+    private func save(_ record: BookingRecord) -> BookingStoreError? {
+        do {
+            try bookings.save(record)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// The ways out of the bookings screen. The App implements it.
+@MainActor
+public protocol FlightBookingsRouter: AnyObject {
+    /// The traveller wants to start a new search.
+    func navigateToSearch()
+
+    /// The traveller leaves the screen.
+    func navigateBack()
+
+    /// A text or JSON run (`flights bookings`, `flights booking <reference>`, `flights cancel <reference>`) ended
+    /// with `outcome`; interactive screens never call it.
+    func bookingsDidFinish(_ outcome: FlightBookingsOutcome)
+}
+
+/// How a text or JSON run ended, for the App to turn into an exit status.
+public enum FlightBookingsOutcome: Sendable, Hashable {
+    /// Shown (and, for a cancel, cancelled).
+    case done
+    /// No booking with this reference on this machine or at the flight service.
+    case notFound(reference: String)
+    /// A cancellation was quoted and not confirmed (no `--yes` off a terminal, or the traveller said no).
+    case declined
+    /// Something failed; the message says what and what to do.
+    case failed(String)
+}

@@ -1,0 +1,92 @@
+/// A label and its value, already formatted.
+struct BookingsRow: Sendable, Hashable {
+    var label: String
+    var value: String
+
+    init(_ label: String, _ value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// A message for the traveller, with what kind of message it is.
+struct BookingsMessage: Sendable, Hashable {
+    enum Kind: Sendable, Hashable { case info, success, warning, error }
+
+    var kind: Kind
+    var text: String
+
+    init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+}
+
+/// The bookings kept on this machine, newest first.
+struct BookingListViewModel: Sendable, Hashable {
+    /// One booking in the list.
+    struct Row: Sendable, Hashable {
+        /// `ERDAH6`, `ERDAH6 (new)` for the one just booked, `–` before there is one.
+        var reference: String
+        /// `LHR → JFK → LHR`.
+        var route: String
+        /// `Fri 18 Dec 08:25`, on the origin's clock.
+        var departs: String
+        /// `Imogen Fairweather, Alan Fairweather`.
+        var passengers: String
+        /// `£412.50`.
+        var total: String
+        /// `Confirmed`, `Cancelled`, `Pending: not confirmed`, …
+        var status: String
+    }
+
+    var rows: [Row]
+    /// Where the bookings are kept.
+    var location: String
+    /// What checking pending bookings found, and problems with the store.
+    var notes: [BookingsMessage]
+}
+
+/// One leg of an itinerary.
+struct ItineraryLegViewModel: Sendable, Hashable {
+    /// `Flight · LHR → JFK · Fri 18 Dec 2026 · 8h 05m`.
+    var title: String
+    /// One line per flight.
+    var flights: [String]
+}
+
+/// One booking in full.
+struct BookingDetailViewModel: Sendable, Hashable {
+    /// `Booking ERDAH6 · Confirmed`.
+    var title: String
+    var rows: [BookingsRow]
+    var itinerary: [ItineraryLegViewModel]
+    /// One line per passenger, with their e-ticket.
+    var passengers: [String]
+    var conditions: [BookingsRow]
+    /// What can be done with it, or why not.
+    var actions: [String]
+    /// Problems reading or keeping it.
+    var warnings: [String]
+}
+
+/// What cancelling would refund, before the traveller confirms.
+struct CancellationQuoteViewModel: Sendable, Hashable {
+    /// `Cancelling ERDAH6 refunds £372.50.`
+    var headline: String
+    var rows: [BookingsRow]
+}
+
+/// What the view should ask next; the answer goes back to the presenter as a ``BookingsAnswer``.
+enum BookingsPrompt: Sendable, Hashable {
+    /// A line of text.
+    case text(question: String)
+    /// Yes or no.
+    case confirm(question: String, default: Bool?)
+}
+
+/// The traveller's answer to a ``BookingsPrompt``.
+enum BookingsAnswer: Sendable, Hashable {
+    case text(String)
+    case confirmed(Bool)
+}

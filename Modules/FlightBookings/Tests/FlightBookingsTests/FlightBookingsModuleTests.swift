@@ -1,0 +1,150 @@
+import Entities
+import FixtureServices
+import Foundation
+import Services
+import TerminalUI
+import Testing
+@testable import FlightBookings
+
+/// The whole module through its builder, on a virtual terminal, typed at as a person would.
+@MainActor
+@Suite("FlightBookings module")
+struct FlightBookingsModuleTests {
+    private let router = SpyRouter()
+
+    private func screen(_ input: FlightBookingsInput, booked: Booked, on terminal: VirtualTerminal) -> any Screen {
+        FlightBookingsBuilder(orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { quoteTime }, timeZone: utc)
+            .build(input: input, router: router, terminal: terminal)
+    }
+
+    @Test func aTravellerOpensABookingCancelsItAndStartsANewSearch() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal(columns: 110)
+        let screen = screen(FlightBookingsInput(highlight: "ERDAH6"), booked: booked, on: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Open a booking (1–1)")
+        #expect(terminal.text.contains("ERDAH6 (new)"))
+        #expect(terminal.text.contains("LHR → JFK"))
+        terminal.enter("1")
+        try await terminal.waitForOutput(containing: "What next? c to cancel")
+        #expect(terminal.text.contains("Booking ERDAH6 · Confirmed"))
+        #expect(terminal.text.contains("e-ticket 0387010675893"))
+        terminal.enter("c")
+        try await terminal.waitForOutput(containing: "Cancel booking ERDAH6 for a refund of £372.50? [y/N]")
+        #expect(terminal.text.contains("Goes to"))
+        terminal.enter("y")
+        try await terminal.waitForOutput(containing: "✓ Booking ERDAH6 is cancelled. £372.50 goes back to your Duffel balance.")
+        terminal.clearOutput()
+        terminal.enter("b")
+        try await terminal.waitForOutput(containing: "Open a booking")
+        #expect(terminal.text.contains("Cancelled"))
+        terminal.enter("n")
+        await running.value
+        #expect(router.exits == [.search])
+        #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
+    }
+
+    @Test func escapeLeavesTheListOnATerminal() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal(isInteractive: true)
+        let screen = screen(FlightBookingsInput(), booked: booked, on: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Open a booking")
+        terminal.enter("1")
+        try await terminal.waitForOutput(containing: "What next?")
+        // Esc on the booking goes back to the list; Esc on the list leaves.
+        terminal.clearOutput()
+        terminal.press(.escape)
+        try await terminal.waitForOutput(containing: "Open a booking")
+        terminal.press(.escape)
+        await running.value
+        #expect(router.exits == [.back])
+    }
+
+    @Test func flightsBookingPrintsTheBookingRefreshed() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal(columns: 120)
+        await screen(FlightBookingsInput(request: .show(reference: "erdah6"), presentation: .text), booked: booked, on: terminal).run()
+        #expect(terminal.text.contains("Booking ERDAH6 · Confirmed"))
+        #expect(terminal.text.contains("Paid on Sun 22 Nov 2026 10:24 GMT"))
+        #expect(terminal.text.contains("Can be cancelled with `flights cancel ERDAH6`"))
+        #expect(router.exits == [.finished(.done)])
+    }
+
+    @Test func flightsBookingWithAnUnknownReferenceSaysSo() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal()
+        await screen(FlightBookingsInput(request: .show(reference: "NOPE42"), presentation: .text), booked: booked, on: terminal).run()
+        #expect(terminal.text.contains("There is no booking NOPE42"))
+        #expect(router.exits == [.finished(.notFound(reference: "NOPE42"))])
+    }
+
+    @Test func flightsCancelOffATerminalStopsWithoutYes() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal(columns: 160)
+        await screen(FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text), booked: booked, on: terminal).run()
+        #expect(terminal.text.contains("Cancelling booking ERDAH6 refunds £372.50."))
+        #expect(terminal.text.contains("run the command again with --yes"))
+        #expect(router.exits == [.finished(.declined)])
+        #expect(booked.orders.orders.first?.cancelledAt == nil)
+    }
+
+    @Test func flightsCancelOnATerminalAsks() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal(isInteractive: true)
+        let screen = screen(FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text), booked: booked, on: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Cancel booking ERDAH6 for a refund of £372.50?")
+        terminal.enter("y")
+        await running.value
+        #expect(router.exits == [.finished(.done)])
+        #expect(booked.orders.orders.first?.cancelledAt != nil)
+    }
+
+    @Test func flightsCancelWithYesAndJSONWritesOnlyTheCancellation() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal()
+        let input = FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .json, assumeYes: true)
+        await screen(input, booked: booked, on: terminal).run()
+        let cancellation = try DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(terminal.output.utf8))
+        #expect(cancellation.isConfirmed)
+        #expect(cancellation.refundAmount == Money(amount: 372.5, currency: "GBP"))
+        #expect(terminal.diagnostics.contains("Booking ERDAH6 is cancelled."))
+        #expect(router.exits == [.finished(.done)])
+    }
+
+    @Test func flightsBookingsAsJSONWritesOnlyTheRecords() async throws {
+        let booked = try await Booked()
+        let terminal = VirtualTerminal()
+        await screen(FlightBookingsInput(presentation: .json), booked: booked, on: terminal).run()
+        let records = try DuffelJSON.decoder().decode([BookingRecord].self, from: Data(terminal.output.utf8))
+        #expect(records.map(\.bookingReference) == ["ERDAH6"])
+        #expect(terminal.diagnostics.contains("Reading your bookings"))
+    }
+
+    @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
+        weak var weakView: FlightBookingsTerminalView?
+        weak var weakPresenter: FlightBookingsPresenter?
+        weak var weakInteractor: FlightBookingsInteractor?
+        let booked = try await Booked()
+        let terminal = VirtualTerminal()
+        do {
+            let screen = screen(FlightBookingsInput(), booked: booked, on: terminal)
+            let view = try #require(screen as? FlightBookingsTerminalView)
+            weakView = view
+            weakPresenter = view.presenter
+            weakInteractor = view.presenter.interactor
+            let running = Task { await screen.run() }
+            try await terminal.waitForOutput(containing: "Open a booking")
+            terminal.enter("1")
+            terminal.enter("c")
+            try await terminal.waitForOutput(containing: "Cancel booking ERDAH6")
+            // The navigator covers or drops the screen: its run must end, and nothing it started may keep it alive.
+            running.cancel()
+            await running.value
+        }
+        #expect(weakView == nil)
+        #expect(weakPresenter == nil)
+        #expect(weakInteractor == nil)
+    }
+}

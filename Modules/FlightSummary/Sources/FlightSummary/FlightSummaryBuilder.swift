@@ -1,0 +1,161 @@
+public import Entities
+public import Foundation
+public import Services
+public import TerminalUI
+
+/// Builds the summary screen: one offer in full, the price re-check, passenger details and the booking.
+///
+/// ```swift
+/// let builder = FlightSummaryBuilder(offers: offerService, orders: orderService, bookings: store, backend: "sandbox")
+/// let screen = builder.build(
+///     input: FlightSummaryInput(offerID: offer.id, offer: offer, search: request),
+///     router: appRouter, terminal: terminal)
+/// navigator.push(screen)
+/// ```
+public struct FlightSummaryBuilder {
+    private let offers: any OfferService
+    private let orders: any OrderService
+    private let bookings: any BookingStore
+    private let backend: String
+    private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
+    private let makeBookingKey: @Sendable () -> String
+
+    /// Creates a builder.
+    ///
+    /// - Parameters:
+    ///   - offers: re-reads the offer before details are asked and again before booking.
+    ///   - orders: books, and finds a booking again after a lost answer.
+    ///   - bookings: where every booking is written before success is shown.
+    ///   - backend: which API holds the orders (`sandbox`, or the API's address), kept with each booking.
+    ///   - now: the clock, for expiry and birth dates.
+    ///   - timeZone: the traveller's time zone, for deadlines and for "today".
+    ///   - makeBookingKey: makes the key kept in an order's metadata to find it after a lost answer.
+    public init(
+        offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.offers = offers
+        self.orders = orders
+        self.bookings = bookings
+        self.backend = backend
+        self.now = now
+        self.timeZone = timeZone
+        self.makeBookingKey = makeBookingKey
+    }
+
+    /// Wires the module for `input` and returns its screen; the caller (the App's navigator) is its only owner.
+    @MainActor
+    public func build(input: FlightSummaryInput, router: any FlightSummaryRouter, terminal: any Terminal) -> any Screen {
+        let interactor = FlightSummaryInteractor(
+            offers: offers, orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
+            makeBookingKey: makeBookingKey)
+        let presenter = FlightSummaryPresenter(input: input, interactor: interactor)
+        let view = FlightSummaryTerminalView(
+            terminal: terminal, presenter: presenter, machineOutput: input.output == .json)
+        presenter.view = view
+        presenter.router = router
+        return view
+    }
+}
+
+/// What the summary screen shows and how it runs.
+public struct FlightSummaryInput: Sendable, Hashable {
+    /// Whether a person answers prompts, or a file and flags stand in for them.
+    public enum Mode: Sendable, Hashable {
+        /// Prompts on the terminal.
+        case interactive
+        /// `flights book <offer-id> --passengers file.json [--yes]`: no prompts; books only with `assumeYes`.
+        case unattended(travellers: [Traveller], assumeYes: Bool)
+    }
+
+    /// What an unattended run writes to standard output.
+    public enum Output: Sendable, Hashable {
+        /// The summary and the booking, for people.
+        case text
+        /// Only the booked order, as Duffel's JSON; everything else goes to diagnostics.
+        case json
+    }
+
+    /// One passenger's details as given in a file for `flights book <offer-id> --passengers file.json` (Duffel's
+    /// field names: title, given_name, family_name, born_on, gender, email, phone_number), in the offer's
+    /// passenger order; ids come from the offer.
+    ///
+    /// Every field is read as text, and a missing one as empty, so that a file with several mistakes gets all of
+    /// them listed at once rather than the first decoding error.
+    public struct Traveller: Sendable, Hashable, Codable {
+        /// `mr`, `ms`, `mrs`, `miss` or `dr`.
+        public var title: String
+        /// Given names, as on the passport.
+        public var givenName: String
+        /// Family name, as on the passport.
+        public var familyName: String
+        /// `YYYY-MM-DD`.
+        public var bornOn: String
+        /// `m` or `f`.
+        public var gender: String
+        /// Contact email.
+        public var email: String
+        /// Contact phone with its country code (`+442080160508`; spaces are allowed).
+        public var phoneNumber: String
+
+        /// Creates a traveller.
+        public init(
+            title: String, givenName: String, familyName: String, bornOn: String, gender: String, email: String,
+            phoneNumber: String
+        ) {
+            self.title = title
+            self.givenName = givenName
+            self.familyName = familyName
+            self.bornOn = bornOn
+            self.gender = gender
+            self.email = email
+            self.phoneNumber = phoneNumber
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case title, gender, email
+            case givenName = "given_name", familyName = "family_name", bornOn = "born_on"
+            case phoneNumber = "phone_number"
+        }
+
+        /// Reads Duffel's field names; a missing or null field reads as empty, to be reported with the others.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func text(_ key: CodingKeys) throws -> String {
+                try container.decodeIfPresent(String.self, forKey: key) ?? ""
+            }
+            title = try text(.title)
+            givenName = try text(.givenName)
+            familyName = try text(.familyName)
+            bornOn = try text(.bornOn)
+            gender = try text(.gender)
+            email = try text(.email)
+            phoneNumber = try text(.phoneNumber)
+        }
+    }
+
+    /// The offer to show and book, `off_…`.
+    public var offerID: String
+    /// The offer as selected in availability; `nil` for a deep link by id (it is fetched).
+    public var offer: Offer?
+    /// The search it came from (dates, ages), when known.
+    public var search: SearchRequest?
+    /// Interactive or unattended.
+    public var mode: Mode
+    /// Text or JSON (unattended runs only).
+    public var output: Output
+
+    /// Creates an input.
+    public init(
+        offerID: String, offer: Offer? = nil, search: SearchRequest? = nil, mode: Mode = .interactive,
+        output: Output = .text
+    ) {
+        self.offerID = offerID
+        self.offer = offer
+        self.search = search
+        self.mode = mode
+        self.output = output
+    }
+}

@@ -1,0 +1,31 @@
+public import Entities
+public import Services
+
+/// The ways out of the summary screen. The App implements it and hands the next module what it needs.
+@MainActor
+public protocol FlightSummaryRouter: AnyObject {
+    /// The traveller goes back to the offers, or the offer expired or is gone and another must be chosen.
+    func navigateBackToAvailability()
+
+    /// The booking is made and the traveller moves on: show the bookings with `order` picked out.
+    func navigateToBookings(highlighting order: Order)
+
+    /// An unattended run (`flights book …`) ended with `outcome`; interactive screens never call it.
+    func summaryDidFinish(_ outcome: FlightSummaryOutcome)
+}
+
+/// How an unattended run ended, for the App to turn into an exit status.
+public enum FlightSummaryOutcome: Sendable, Hashable {
+    /// Booked (and written to the local store, unless the store said otherwise on the diagnostics).
+    case booked(Order)
+    /// The travellers' details break the airline's rules; one line per problem, naming passenger and field.
+    case invalidInput([String])
+    /// The offer expired or is no longer sold; the message says which.
+    case offerUnavailable(String)
+    /// The price moved since the offer was chosen; unattended runs never accept a new price, so nothing was booked.
+    case priceChanged(from: Money, to: Money)
+    /// The flight service failed, or the booking's answer was lost and the order could not be found.
+    case failed(ServiceError)
+    /// The summary was shown and nothing was booked, because `--yes` was not given.
+    case declined
+}

@@ -1,0 +1,196 @@
+import Entities
+import FixtureServices
+import Foundation
+import Services
+import TerminalUI
+import Testing
+@testable import FlightSummary
+
+/// The whole module through its builder, on a virtual terminal, typed at as a person would.
+@MainActor
+@Suite("FlightSummary module")
+struct FlightSummaryModuleTests {
+    private let orders = FixtureOrderService()
+    private let store = FixtureBookingStore()
+    private let router = SpyRouter()
+
+    private func screen(
+        _ input: FlightSummaryInput, on terminal: VirtualTerminal, offers: any OfferService = FixtureOfferService(),
+        now: Date = searchTime
+    ) -> any Screen {
+        let builder = FlightSummaryBuilder(
+            offers: offers, orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc,
+            makeBookingKey: { "key-1" })
+        return builder.build(input: input, router: router, terminal: terminal)
+    }
+
+    private func interactiveInput() throws -> FlightSummaryInput {
+        let offer = try recordedOffer()
+        return FlightSummaryInput(offerID: offer.id, offer: offer, search: oneWaySearch)
+    }
+
+    @Test func aTravellerBooksByTypingLines() async throws {
+        let terminal = VirtualTerminal(columns: 100)
+        let screen = screen(try interactiveInput(), on: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Book this offer?")
+        #expect(terminal.text.contains("ZZ117 · Duffel Airways · Boeing 787-9 · 8h 05m"))
+        #expect(terminal.text.contains("Fri 18 Dec 11:30 GMT-5 · John F Kennedy International Airport (JFK), terminal 4"))
+        #expect(terminal.text.contains("Refund before departure"))
+        #expect(terminal.text.contains("✓ Price checked with the airline: £412.50 in total."))
+        terminal.enter("y")
+        try await terminal.waitForOutput(containing: "Passenger 1 of 1 · Adult")
+        // A wrong name is asked again; the fields before it stay as typed.
+        terminal.enter("ms")
+        terminal.enter("Imogen7")
+        try await terminal.waitForOutput(containing: "✗ Use Latin letters")
+        for answer in imogenAnswers.dropFirst() { terminal.enter(answer) }
+        try await terminal.waitForOutput(containing: "What next?")
+        #expect(terminal.text.contains("Ms Imogen Fairweather"))
+        terminal.enter("1")
+        try await terminal.waitForOutput(containing: "Book for 1 passenger and pay £412.50 now?")
+        terminal.enter("y")
+        try await terminal.waitForOutput(containing: "Press Enter to see your bookings.")
+        #expect(terminal.text.contains("✓ Booked: booking reference ERDAH6"))
+        #expect(terminal.text.contains("ord_0000BEw6DxwlZVHgf2ScDB"))
+        #expect(terminal.text.contains("Kept in"))
+        #expect(store.saves.map(\.state) == [.pending, .confirmed])
+        terminal.enter("")
+        await running.value
+        #expect(router.exits == [.bookings("ERDAH6")])
+        #expect(orders.created.first?.passengers.first?.givenName == "Imogen")
+    }
+
+    @Test func aTravellerHoldsABookingWithKeys() async throws {
+        let terminal = VirtualTerminal(columns: 100, isInteractive: true)
+        let screen = screen(try interactiveInput(), on: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Book this offer?")
+        terminal.enter("")
+        try await terminal.waitForOutput(containing: "Title")
+        terminal.enter("mr")
+        try await terminal.waitForOutput(containing: "Given names")
+        // Esc goes back one field, offering what was typed there.
+        terminal.press(.escape)
+        try await terminal.waitForOutput(containing: "[mr]")
+        terminal.enter("ms")
+        for answer in imogenAnswers.dropFirst() { terminal.enter(answer) }
+        try await terminal.waitForOutput(containing: "What next?")
+        terminal.press(.down, .enter)
+        try await terminal.waitForOutput(containing: "Hold the booking for 1 passenger, £412.50 to pay later?")
+        terminal.enter("y")
+        try await terminal.waitForOutput(containing: "Held: booking reference ERDAH6")
+        #expect(orders.created.first?.type == .hold)
+        #expect(orders.created.first?.passengers.first?.title == .ms)
+        running.cancel()
+        await running.value
+        #expect(router.exits.isEmpty)
+    }
+
+    @Test func anExpiredOfferGoesBackToTheOffers() async throws {
+        let terminal = VirtualTerminal()
+        let screen = screen(try interactiveInput(), on: terminal, now: afterExpiry)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Press Enter to choose another offer.")
+        #expect(terminal.text.contains("✗ This offer expired at Sun 22 Nov 2026 10:45 GMT"))
+        terminal.enter("")
+        await running.value
+        #expect(router.exits == [.availability])
+    }
+
+    @Test func aDeepLinkFetchesTheOffer() async throws {
+        let terminal = VirtualTerminal()
+        let offers = FixtureOfferService()
+        let screen = screen(FlightSummaryInput(offerID: "off_0000Bf7EUcGQ22QJSC5NYu"), on: terminal, offers: offers)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Book this offer?")
+        #expect(offers.offerReads == ["off_0000Bf7EUcGQ22QJSC5NYu"])
+        #expect(terminal.text.contains("Duffel Airways · £412.50"))
+        terminal.enter("n")
+        await running.value
+        #expect(router.exits == [.availability])
+    }
+
+    @Test func unattendedJSONWritesOnlyTheOrderToStandardOutput() async throws {
+        let terminal = VirtualTerminal()
+        let input = FlightSummaryInput(
+            offerID: "off_0000Bf7EUcGQ22QJSC5NYu", mode: .unattended(travellers: [imogen], assumeYes: true),
+            output: .json)
+        await screen(input, on: terminal).run()
+        let order = try DuffelJSON.decoder().decode(Order.self, from: Data(terminal.output.utf8))
+        #expect(order.bookingReference == "ERDAH6")
+        #expect(order.passengers.first?.fullName == "Imogen Fairweather")
+        #expect(terminal.diagnostics.contains("Duffel Airways · £412.50"))
+        #expect(terminal.diagnostics.contains("Booked: booking reference ERDAH6"))
+        #expect(router.exits == [.finished("booked")])
+    }
+
+    @Test func unattendedWithoutYesSaysHowToBook() async throws {
+        let terminal = VirtualTerminal()
+        let input = FlightSummaryInput(
+            offerID: "off_0000Bf7EUcGQ22QJSC5NYu", mode: .unattended(travellers: [imogen], assumeYes: false))
+        await screen(input, on: terminal).run()
+        #expect(terminal.text.contains("Total"))
+        #expect(terminal.text.contains("Run the same command with --yes to book and pay £412.50."))
+        #expect(router.exits == [.finished("declined")])
+        #expect(orders.created.isEmpty)
+    }
+
+    @Test func unattendedJSONWithBadDetailsWritesNothingToStandardOutput() async throws {
+        let terminal = VirtualTerminal()
+        var wrong = imogen
+        wrong.bornOn = "1990-13-01"
+        let input = FlightSummaryInput(
+            offerID: "off_0000Bf7EUcGQ22QJSC5NYu", mode: .unattended(travellers: [wrong], assumeYes: true),
+            output: .json)
+        await screen(input, on: terminal).run()
+        #expect(terminal.output.isEmpty)
+        #expect(terminal.diagnostics.contains("Passenger 1 (adult), born_on: Write the birth date as YYYY-MM-DD"))
+        #expect(router.exits == [.finished("invalidInput")])
+    }
+
+    @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
+        weak var weakView: FlightSummaryTerminalView?
+        weak var weakPresenter: FlightSummaryPresenter?
+        weak var weakInteractor: FlightSummaryInteractor?
+        let terminal = VirtualTerminal()
+        do {
+            let screen = screen(try interactiveInput(), on: terminal)
+            let view = try #require(screen as? FlightSummaryTerminalView)
+            weakView = view
+            weakPresenter = view.presenter
+            weakInteractor = view.presenter.interactor
+            let running = Task { await screen.run() }
+            try await terminal.waitForOutput(containing: "Book this offer?")
+            terminal.enter("y")
+            for answer in imogenAnswers { terminal.enter(answer) }
+            terminal.enter("1")
+            terminal.enter("y")
+            try await terminal.waitForOutput(containing: "Press Enter to see your bookings.")
+            // The navigator covers or drops the screen: its run must end, and nothing it started may keep it alive.
+            running.cancel()
+            await running.value
+        }
+        #expect(weakView == nil)
+        #expect(weakPresenter == nil)
+        #expect(weakInteractor == nil)
+        #expect(orders.created.count == 1)
+    }
+
+    @Test func aScreenDroppedWhileWaitingForInputIsFreed() async throws {
+        weak var weakView: FlightSummaryTerminalView?
+        weak var weakPresenter: FlightSummaryPresenter?
+        let terminal = VirtualTerminal()
+        do {
+            let screen = screen(try interactiveInput(), on: terminal)
+            weakView = screen as? FlightSummaryTerminalView
+            weakPresenter = weakView?.presenter
+            let running = Task { await screen.run() }
+            try await terminal.waitForOutput(containing: "Book this offer?")
+            terminal.endInput()
+            await running.value
+        }
+        #expect(weakView == nil)
+        #expect(weakPresenter == nil)
+    }
+}

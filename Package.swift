@@ -1,0 +1,69 @@
+// swift-tools-version: 6.2
+// Flights: a flight search and booking app for the terminal, composed from (B)VIPER module packages.
+// This root package is the composition root: the `flights` executable (App/) and its tests (Tests/).
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Flights",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "flights", targets: ["FlightsApp"]),
+    ],
+    dependencies: [
+        .package(path: "Services"),
+        .package(path: "Sandbox"),
+        .package(path: "Modules/TerminalUI"),
+        .package(path: "Modules/FlightSearch"),
+        .package(path: "Modules/FlightAvailability"),
+        .package(path: "Modules/FlightSummary"),
+        .package(path: "Modules/FlightBookings"),
+        .package(path: "Fixtures"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FlightsApp",
+            dependencies: [
+                .product(name: "Services", package: "Services"),
+                .product(name: "DuffelServices", package: "Services"),
+                .product(name: "CurlHTTP", package: "Services"),
+                .product(name: "LocalStore", package: "Services"),
+                .product(name: "SandboxServer", package: "Sandbox"),
+                .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "FlightSearch", package: "FlightSearch"),
+                .product(name: "FlightAvailability", package: "FlightAvailability"),
+                .product(name: "FlightSummary", package: "FlightSummary"),
+                .product(name: "FlightBookings", package: "FlightBookings"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "App",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "FlightsApp",
+                .product(name: "FixtureServices", package: "Fixtures"),
+                .product(name: "TerminalUI", package: "TerminalUI"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                .product(name: "SandboxServer", package: "Sandbox"),
+                .product(name: "DuffelServices", package: "Services"),
+                .product(name: "CurlHTTP", package: "Services"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)
