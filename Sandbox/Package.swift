@@ -18,7 +18,7 @@ let package = Package(
         .executable(name: "flights-sandbox-benchmark", targets: ["SandboxBenchmark"]),
     ],
     dependencies: [
-        .package(path: "/tmp/svc-snapshot/Services"), // TEMP-REVERT
+        .package(path: "../Services"),
         .package(path: "../Fixtures"),
         // Hummingbird's default traits pull in swift-configuration, which the sandbox does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),

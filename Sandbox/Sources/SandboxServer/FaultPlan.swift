@@ -59,8 +59,9 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
             let term = rawTerm.trimmingCharacters(in: .whitespaces)
             guard !term.isEmpty else { continue }
             let (head, rate) = try FaultPlan.splitRate(term, in: text)
-            let parts = head.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
-            let name = parts[0].lowercased()
+            let parts = head.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { String($0).trimmingCharacters(in: .whitespaces) }
+            let name = parts.first?.lowercased() ?? ""
             let value = parts.count > 1 ? parts[1] : nil
             switch (name, value) {
             case ("latency", let value?):

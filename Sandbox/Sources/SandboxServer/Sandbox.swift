@@ -82,11 +82,6 @@ public final class Sandbox: Sendable {
         await serviceGroup.triggerGracefulShutdown()
         await runTask.value
     }
-
-    /// Returns when the server has stopped (after ``stop()``, or when it failed).
-    public func waitUntilStopped() async {
-        await runTask.value
-    }
 }
 
 /// Hands the listening port from Hummingbird's callback to `start`, or the reason it never came.

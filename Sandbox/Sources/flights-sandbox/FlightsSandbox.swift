@@ -74,6 +74,8 @@ struct FlightsSandbox: AsyncParsableCommand {
             latency: plan.latency, errorStatus: plan.errorStatus, errorRate: plan.errorRate,
             malformedRate: plan.malformedRate, truncatedRate: plan.truncatedRate, dropRate: plan.dropRate, seed: plan.seed)
 
+        // Logs go to standard error, so standard output carries only the lines scripts read.
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "flights.sandbox")
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")

@@ -121,6 +121,17 @@ struct InternalTests {
         #expect(!TokenPolicy.exactly("s3cret").accepts("duffel_test_abc"))
     }
 
+    @Test("gzip only when the client says it accepts it")
+    func gzipNegotiation() {
+        #expect(SandboxResponder.acceptsGzip("gzip, deflate, br"))
+        #expect(SandboxResponder.acceptsGzip("deflate, gzip;q=0.5"))
+        #expect(SandboxResponder.acceptsGzip("*"))
+        #expect(!SandboxResponder.acceptsGzip(nil))
+        #expect(!SandboxResponder.acceptsGzip("identity"))
+        #expect(!SandboxResponder.acceptsGzip("gzip;q=0"))
+        #expect(!SandboxResponder.acceptsGzip("br"))
+    }
+
     @Test("a port already taken is a clear error")
     func portInUse() async throws {
         try await Harness.run { harness in

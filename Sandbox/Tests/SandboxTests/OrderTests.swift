@@ -90,6 +90,9 @@ struct OrderTests {
 
             let confirmed = try await harness.orders.confirmCancellation(id: quote.id)
             #expect(confirmed.isConfirmed)
+            let read = try await harness.raw(.get, "/air/order_cancellations/\(quote.id)")
+            #expect(read.status == 200)
+            #expect(try DuffelJSON.decoder().decode(DataEnvelope<OrderCancellation>.self, from: read.body).data == confirmed)
             let cancelled = try await harness.orders.order(id: order.id)
             #expect(cancelled.status == .cancelled)
             #expect(cancelled.availableActions.isEmpty)
@@ -191,7 +194,7 @@ struct OrderTests {
                         return nil
                     }
                     #expect(losers.count == 1)
-                    #expect(losers.first?.has(.alreadyBooked) == true)
+                    #expect(losers.first?.has(.alreadyBooked) == true, "\(String(describing: losers.first))")
                     let winner = try #require(winners.first)
                     #expect(try await first.orders.order(id: winner.id) == winner)
                     #expect(try await second.orders.order(id: winner.id) == winner)

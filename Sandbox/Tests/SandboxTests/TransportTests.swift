@@ -135,7 +135,7 @@ struct TransportTests {
         #expect(plan.seed == 9)
         #expect(try FaultPlan(parsing: plan.description) == plan)
         #expect(try FaultPlan(parsing: "").isEmpty)
-        for bad in ["error=200", "latency=soon", "drop@2", "explode", "seed=-1", "malformed=3"] {
+        for bad in ["error=200", "latency=soon", "drop@2", "explode", "seed=-1", "malformed=3", "@0.5", "=", "error=", "a@b@c"] {
             #expect(throws: SandboxError.self, "\(bad)") { try FaultPlan(parsing: bad) }
         }
     }
@@ -205,6 +205,63 @@ struct TransportTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
+    }
+
+    @Test("flights-sandbox takes faults from the environment, and flags over it")
+    func executableFaults() async throws {
+        let binary = try #require(Self.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
+        for (arguments, environment, expected) in [
+            ([String](), ["FLIGHTS_SANDBOX_FAULTS": "error=503"], 503),
+            (["--error-status", "502", "--seed", "4"], ["FLIGHTS_SANDBOX_FAULTS": "error=503"], 502),
+        ] {
+            let directory = try Harness.temporaryDirectory()
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["--port", "0", "--data-dir", directory.path, "--log-level", "error"] + arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let line = try #require(Self.readLine(from: output.fileHandleForReading))
+            let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+            let faults = try #require(Self.readLine(from: output.fileHandleForReading))
+            #expect(faults.hasPrefix("faults: error=\(expected)"))
+
+            let http = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))
+            let url = try #require(URL(string: address + "/places/suggestions?query=lon"))
+            let response = try await http.send(HTTPRequest(url: url, headers: [
+                "Authorization": "Bearer duffel_test_cli", "Duffel-Version": "v2",
+            ]))
+            await http.shutdown()
+            #expect(response.status == expected)
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test("stop returns while a client still holds an idle keep-alive connection")
+    func stopWithIdleConnection() async throws {
+        let directory = try Harness.temporaryDirectory()
+        let sandbox = try await Sandbox.start(SandboxConfiguration(dataDirectory: directory, logger: Harness.quietLogger))
+        let http = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))
+        let url = try #require(URL(string: sandbox.baseURL.absoluteString + "/sandbox/health"))
+        #expect(try await http.send(HTTPRequest(url: url)).status == 200)
+        let stopped = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await sandbox.stop()
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(20))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(stopped, "stop() did not return within 20 s")
+        await http.shutdown()
     }
 
     // MARK: - Helpers

@@ -8,7 +8,9 @@ final class SandboxAPI: Sendable {
     let generator: OfferGenerator
     let store: SandboxStore
     let now: @Sendable () -> Date
-    private let searches = LockedCache<String, GeneratedSearch>(capacity: 256)
+    /// Recent searches, so paging through offers and reading one back do not regenerate them; costed by offers,
+    /// which keeps the memory bounded (about 20,000 offers) whatever size the searches are.
+    private let searches = LockedCache<String, GeneratedSearch>(budget: 20_000)
 
     /// The most a search waits before the timeout scenario answers 504, whatever `supplier_timeout` says.
     static let longestSupplierWait = Duration.seconds(1)
@@ -87,7 +89,7 @@ final class SandboxAPI: Sendable {
         let id = SandboxID.offerRequestID(for: key)
         if let cached = searches.value(for: id) { return cached }
         let search = generator.generate(key)
-        searches.store(search, for: id)
+        searches.store(search, for: id, cost: max(1, search.offers.count))
         return search
     }
 

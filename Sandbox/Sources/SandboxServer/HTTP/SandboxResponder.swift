@@ -97,12 +97,9 @@ struct SandboxResponder: HTTPResponder {
         logger.debug("request", metadata: [
             "request_id": "\(requestID)", "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(status)",
         ])
-        if !timings.isEmpty {
-            SandboxResponder.set(&headers, "server-timing", timings.map { name, duration in
-                "\(name);dur=\(String(format: "%.3f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3))"
-            }.joined(separator: ", "))
-        }
-        return finish(status: status, body: body, headers: headers, request: request, decision: decision, context: context)
+        return finish(
+            status: status, body: body, headers: headers, request: request, decision: decision, context: context,
+            timings: timings)
     }
 
     // MARK: - Routing
@@ -230,17 +227,26 @@ struct SandboxResponder: HTTPResponder {
 
     private func finish(
         status: Int, body: Data, headers: HTTPFields, request: Request, decision: FaultInjector.Decision,
-        context: Context
+        context: Context, timings: [(name: String, duration: Duration)] = []
     ) -> Response {
         var headers = headers
+        var timings = timings
         headers[.contentType] = "application/json; charset=utf-8"
         var bytes = ByteBuffer(bytes: decision.malformed ? SandboxResponder.malformed(body) : body)
         if SandboxResponder.acceptsGzip(request.headers[.acceptEncoding]) {
             headers[.vary] = "Accept-Encoding"
+            let clock = ContinuousClock()
+            let started = clock.now
             if let compressed = try? bytes.compress(with: .gzip()) {
                 bytes = compressed
                 headers[.contentEncoding] = "gzip"
+                if !timings.isEmpty { timings.append(("gzip", clock.now - started)) }
             }
+        }
+        if !timings.isEmpty {
+            SandboxResponder.set(&headers, "server-timing", timings.map { name, duration in
+                "\(name);dur=\(String(format: "%.3f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3))"
+            }.joined(separator: ", "))
         }
         let responseStatus = HTTPResponse.Status(code: status)
         guard decision.truncated else {

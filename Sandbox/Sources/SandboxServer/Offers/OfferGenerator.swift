@@ -103,8 +103,10 @@ struct OfferGenerator: Sendable {
             }
         }
         var random = SplitMix64(seed: key.generationSeed)
+        // Sorted by code before drawing, since a dictionary's order differs from one process to the next.
         let airlines = byAirline.filter { $0.value.allSatisfy { !$0.isEmpty } }
-            .map { (code: $0.key, legs: $0.value, order: random.next() ^ StableHash.of($0.key)) }
+            .sorted { $0.key < $1.key }
+            .map { (code: $0.key, legs: $0.value, order: random.next()) }
             .sorted { $0.order < $1.order }
         guard !airlines.isEmpty else { return [] }
 
@@ -176,6 +178,8 @@ struct OfferGenerator: Sendable {
         let longHaul = journey.contains { $0.flights.contains { $0.distanceKm >= 4_000 } }
         let noBaggage = scenarios.contains(.noBaggage)
 
+        // One market price per leg, shared by every passenger on it.
+        let legNoise = journey.map { _ in 0.9 + 0.22 * random.unit() }
         var baseMinor = 0
         var taxMinor = 0
         let roundTrip = key.legs.count == 2 && key.legs[0].origin == key.legs[1].destination
@@ -188,7 +192,7 @@ struct OfferGenerator: Sendable {
                 fare *= brand.multiplier * airline.fareLevel * pow(0.88, Double(itinerary.connections))
                 fare *= Pricing.advanceMultiplier(daysAhead: key.searchDay.days(until: key.legs[legIndex].date))
                 fare *= Pricing.weekdayMultiplier(key.legs[legIndex].date) * Pricing.timeOfDayMultiplier(start.departure.time)
-                fare *= 0.9 + 0.22 * random.unit()
+                fare *= legNoise[legIndex]
                 if roundTrip { fare *= 0.92 }
                 baseMinor += Pricing.minorUnits(pounds: fare * Pricing.passengerMultiplier(spec), currency: currency)
                 for (flightIndex, flight) in itinerary.flights.enumerated() {

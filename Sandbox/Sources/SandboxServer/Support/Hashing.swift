@@ -5,10 +5,6 @@ struct StableHash: Sendable {
 
     init() {}
 
-    init(_ parts: String...) {
-        for part in parts { combine(part) }
-    }
-
     mutating func combine(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             value ^= UInt64(byte)

@@ -40,7 +40,7 @@ final class WorldMap: Sendable {
     static let shared = WorldMap(directory: .world)
 
     private let directory: AirportDirectory
-    private let cache = LockedCache<String, AirportInfo?>(capacity: 4_096)
+    private let cache = LockedCache<String, AirportInfo?>(budget: 4_096)
 
     init(directory: AirportDirectory) {
         self.directory = directory
