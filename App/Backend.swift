@@ -70,7 +70,12 @@ final class Backend: Sendable {
     }
 
     /// Starts the chosen backend: for the sandbox, an in-process server on 127.0.0.1 with an ephemeral port.
-    static func start(_ choice: BackendChoice, logger: Logger) async throws(BackendError) -> Backend {
+    static func start(
+        _ choice: BackendChoice, environment: [String: String], logger: Logger
+    ) async throws(BackendError) -> Backend {
+        // How long one request may take (not a search's supplier time, which is added to it).
+        let requestTimeout = environment["FLIGHTS_REQUEST_TIMEOUT"].flatMap(Double.init).map { Duration.milliseconds(Int($0 * 1000)) }
+            ?? .seconds(30)
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: HTTPClientConfiguration(logger: logger))
@@ -83,13 +88,25 @@ final class Backend: Sendable {
             do {
                 var configuration = SandboxConfiguration()
                 configuration.logger = logger
+                // Orders sit beside the bookings unless the sandbox's own variable says otherwise, so one
+                // FLIGHTS_DATA_DIR keeps a whole run (a test's, say) apart from the traveller's.
+                if environment[SandboxConfiguration.dataDirectoryVariable] == nil,
+                   let data = environment["FLIGHTS_DATA_DIR"], !data.isEmpty {
+                    configuration.dataDirectory = URL(fileURLWithPath: data, isDirectory: true)
+                        .appendingPathComponent("sandbox", isDirectory: true)
+                }
+                // Faults for tests of the app itself: slow, failing or lost answers from the embedded sandbox.
+                if let faults = environment[FaultPlan.environmentVariable] {
+                    configuration.faults = try FaultPlan(parsing: faults)
+                }
                 sandbox = try await Sandbox.start(configuration)
             } catch {
                 await client.shutdown()
                 throw .sandboxFailed("\(error)")
             }
             let duffel = DuffelClient(
-                configuration: DuffelConfiguration(baseURL: sandbox.baseURL, accessToken: SandboxConfiguration.appToken),
+                configuration: DuffelConfiguration(
+                    baseURL: sandbox.baseURL, accessToken: SandboxConfiguration.appToken, requestTimeout: requestTimeout),
                 transport: client, logger: logger)
             return Backend(
                 client: client, duffel: duffel,
@@ -98,7 +115,8 @@ final class Backend: Sendable {
         case .api(let url):
             let token = choice.token ?? ""
             let duffel = DuffelClient(
-                configuration: DuffelConfiguration(baseURL: url, accessToken: token), transport: client, logger: logger)
+                configuration: DuffelConfiguration(baseURL: url, accessToken: token, requestTimeout: requestTimeout),
+                transport: client, logger: logger)
             let mode = token.hasPrefix("duffel_test_") ? "test mode" : (token.hasPrefix("duffel_live_") ? "LIVE mode: real bookings, real money" : "token given")
             return Backend(
                 client: client, duffel: duffel, description: "\(url.absoluteString) (\(mode))",

@@ -73,7 +73,7 @@ struct SearchCommand: AsyncParsableCommand {
     var departBetween: String?
 
     @Option(help: "price, duration, departure or arrival.")
-    var sort: AvailabilitySort = .price
+    var sort: String = AvailabilitySort.price.rawValue
 
     @Option(help: "Print at most this many offers.")
     var limit: Int?
@@ -85,6 +85,9 @@ struct SearchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if AvailabilitySort(rawValue: sort) == nil {
+            throw ValidationError("--sort must be one of: \(AvailabilitySort.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
         if let cabin, CabinClass.allCases.allSatisfy({ $0.rawValue != cabin }) {
             throw ValidationError("--cabin must be one of: \(CabinClass.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -95,7 +98,8 @@ struct SearchCommand: AsyncParsableCommand {
             legs: [FlightSearchInput.Leg(from: from, to: to, date: depart)], returnDate: returnDate, adults: adults,
             childAges: childAges, infants: infants, cabin: cabin.map(CabinClass.init(rawValue:)),
             maxConnections: maxConnections, departureWindow: departBetween, mode: .unattended)
-        let listing: BookingFlow.Listing = json ? .json(sort: sort, limit: limit) : .table(sort: sort, limit: limit)
+        let order = AvailabilitySort(rawValue: sort) ?? .price
+        let listing: BookingFlow.Listing = json ? .json(sort: order, limit: limit) : .table(sort: order, limit: limit)
         let code = await AppRuntime.run(api: backend.api, showsBanner: false, listing: listing) { flow in
             flow.startSearch(input)
         }
@@ -210,8 +214,6 @@ struct CancelCommand: AsyncParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 }
-
-extension AvailabilitySort: @retroactive ExpressibleByArgument {}
 
 extension DecodingError {
     /// Where and why, without the file's contents.

@@ -64,21 +64,22 @@ struct Start: AsyncParsableCommand {
 enum AppRuntime {
     static func run(
         api: String?, showsBanner: Bool, listing: BookingFlow.Listing = .interactive,
-        start: (BookingFlow) -> Void
+        start: @MainActor (BookingFlow) -> Void
     ) async -> Int32 {
         bootstrapLogging()
         let terminal = SystemTerminal()
         defer { terminal.close() }
+        let environment = ProcessInfo.processInfo.environment
         let choice: BackendChoice
         do {
-            choice = try BackendChoice.resolve(apiFlag: api, environment: ProcessInfo.processInfo.environment)
+            choice = try BackendChoice.resolve(apiFlag: api, environment: environment)
         } catch {
             terminal.writeDiagnostic("flights: \(error)\n")
             return FlowOutcome.badInput.exitCode
         }
         let backend: Backend
         do {
-            backend = try await Backend.start(choice, logger: Logger(label: "flights"))
+            backend = try await Backend.start(choice, environment: environment, logger: Logger(label: "flights"))
         } catch {
             terminal.writeDiagnostic("flights: \(error)\n")
             return FlowOutcome.backendError("").exitCode
@@ -89,7 +90,7 @@ enum AppRuntime {
         let navigator = Navigator()
         let modules = ModuleFactory(
             terminal: terminal, places: backend.places, offers: backend.offers, orders: backend.orders,
-            bookings: FileBookingStore.standard(), backendName: backend.name)
+            bookings: FileBookingStore.standard(environment: environment), backendName: backend.name)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

@@ -5,7 +5,9 @@ import Foundation
 /// A plan is written as comma-separated terms, the same in a flag (`--faults`), in the environment
 /// (`FLIGHTS_SANDBOX_FAULTS`) and in a request header (`x-sandbox-fault`, for that request only):
 ///
-/// - `latency=250ms` (or `1s`, or plain milliseconds): wait before answering;
+/// - `latency=250ms` (or `1s`, or plain milliseconds): wait before handling the request;
+/// - `late=3s`: handle the request, then wait before answering: the work is done (an order is booked) while the
+///   client may give up waiting, as when an answer is lost on the way;
 /// - `error=503@0.25`: answer with that status, in Duffel's error envelope, on a quarter of requests;
 /// - `malformed@0.1`: a 200 whose body is not JSON;
 /// - `truncated@0.1`: the body stops halfway and the connection closes;
@@ -29,8 +31,14 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public var dropRate: Double
     /// Decides which requests are hit.
     public var seed: UInt64
+    /// Waited after the request was handled, before the answer goes out.
+    public var lateAnswer: Duration?
+    /// Only requests with this method (when given) are touched.
+    public var scopeMethod: String?
+    /// Only requests whose path starts with this are touched (when given).
+    public var scopePath: String?
 
-    /// The environment variable the executable and ``SandboxConfiguration/fromEnvironment(_:)`` read.
+    /// The environment variable `flights-sandbox` and the app's embedded sandbox read.
     public static let environmentVariable = "FLIGHTS_SANDBOX_FAULTS"
     /// The request header that adds faults to one request.
     public static let headerName = "x-sandbox-fault"
@@ -41,8 +49,12 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// Creates a plan; every rate is clamped to 0…1.
     public init(
         latency: Duration? = nil, errorStatus: Int? = nil, errorRate: Double = 0, malformedRate: Double = 0,
-        truncatedRate: Double = 0, dropRate: Double = 0, seed: UInt64 = 0
+        truncatedRate: Double = 0, dropRate: Double = 0, seed: UInt64 = 0, lateAnswer: Duration? = nil,
+        scopeMethod: String? = nil, scopePath: String? = nil
     ) {
+        self.lateAnswer = lateAnswer
+        self.scopeMethod = scopeMethod
+        self.scopePath = scopePath
         self.latency = latency
         self.errorStatus = errorStatus
         self.errorRate = FaultPlan.clamp(errorRate)
@@ -75,6 +87,18 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
                 }
                 errorStatus = status
                 errorRate = rate
+            case ("late", let value?):
+                guard let duration = FaultPlan.duration(value) else {
+                    throw .invalidFaultSpecification(text, reason: "late takes a duration such as 200ms or 1s")
+                }
+                lateAnswer = duration
+            case ("on", let value?):
+                let scope = value.split(separator: ":", maxSplits: 1).map(String.init)
+                guard let path = scope.last, path.hasPrefix("/") else {
+                    throw .invalidFaultSpecification(text, reason: "on takes a path, optionally after a method: on=POST:/air/orders")
+                }
+                scopeMethod = scope.count == 2 ? scope[0].uppercased() : nil
+                scopePath = path
             case ("malformed", nil): malformedRate = rate
             case ("truncated", nil): truncatedRate = rate
             case ("drop", nil): dropRate = rate
@@ -85,26 +109,35 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
                 seed = number
             default:
                 throw .invalidFaultSpecification(
-                    text, reason: "\"\(term)\" is not one of latency=, error=, malformed, truncated, drop, seed=")
+                    text, reason: "\"\(term)\" is not one of latency=, late=, error=, malformed, truncated, drop, seed=, on=")
             }
         }
     }
 
     /// Whether the plan injects anything at all.
     public var isEmpty: Bool {
-        (latency ?? .zero) <= .zero && (errorStatus == nil || errorRate == 0) && malformedRate == 0
-            && truncatedRate == 0 && dropRate == 0
+        (latency ?? .zero) <= .zero && (lateAnswer ?? .zero) <= .zero && (errorStatus == nil || errorRate == 0)
+            && malformedRate == 0 && truncatedRate == 0 && dropRate == 0
+    }
+
+    /// Whether the plan touches a request with `method` and `path`.
+    public func applies(method: String, path: String) -> Bool {
+        if let scopeMethod, scopeMethod != method.uppercased() { return false }
+        if let scopePath, !path.hasPrefix(scopePath) { return false }
+        return true
     }
 
     /// The plan as it would be written in a flag.
     public var description: String {
         var terms: [String] = []
         if let latency { terms.append("latency=\(FaultPlan.milliseconds(latency))ms") }
+        if let lateAnswer { terms.append("late=\(FaultPlan.milliseconds(lateAnswer))ms") }
         if let errorStatus { terms.append("error=\(errorStatus)@\(errorRate)") }
         if malformedRate > 0 { terms.append("malformed@\(malformedRate)") }
         if truncatedRate > 0 { terms.append("truncated@\(truncatedRate)") }
         if dropRate > 0 { terms.append("drop@\(dropRate)") }
         if seed != 0 { terms.append("seed=\(seed)") }
+        if let scopePath { terms.append("on=\(scopeMethod.map { "\($0):" } ?? "")\(scopePath)") }
         return terms.joined(separator: ",")
     }
 
@@ -112,6 +145,11 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     func overlaid(with other: FaultPlan) -> FaultPlan {
         var merged = self
         if let latency = other.latency { merged.latency = latency }
+        if let late = other.lateAnswer { merged.lateAnswer = late }
+        if let path = other.scopePath {
+            merged.scopePath = path
+            merged.scopeMethod = other.scopeMethod
+        }
         if let status = other.errorStatus {
             merged.errorStatus = status
             merged.errorRate = other.errorRate

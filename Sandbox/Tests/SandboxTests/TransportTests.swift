@@ -126,6 +126,27 @@ struct TransportTests {
         }
     }
 
+    @Test("a late answer to one path: the order is booked while the client gives up waiting")
+    func lateAnswerOnOrders() async throws {
+        let plan = try FaultPlan(parsing: "late=1500ms,on=POST:/air/orders")
+        try await Harness.run(faults: plan) { harness in
+            let departure = harness.clock.date(daysAhead: 30)
+            let offer = try #require(try await harness.offers.search(harness.search("LHR", "CDG")).offers.first)
+            // A client that waits less than the late answer gives up, yet the order exists.
+            let impatient = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))
+            let hurried = DuffelClient(
+                configuration: DuffelConfiguration(
+                    baseURL: harness.sandbox.baseURL, accessToken: Harness.token, requestTimeout: .milliseconds(500)),
+                transport: impatient)
+            let order = harness.instantOrder(offer, departure: departure, metadata: ["flights_booking_key": "late-1"])
+            await #expect(throws: ServiceError.timedOut) { try await hurried.orderService.createOrder(order) }
+            await impatient.shutdown()
+            let found = try await harness.orders.orders(OrderQuery(limit: 50)).items
+                .filter { $0.metadata?["flights_booking_key"] == "late-1" }
+            #expect(found.count == 1)
+        }
+    }
+
     @Test("fault plans read and write the same terms, and refuse what they cannot read")
     func faultPlanParsing() throws {
         let plan = try FaultPlan(parsing: "latency=1.5s, error=503@0.25, malformed@0.1, truncated@0.2, drop@0.05, seed=9")
@@ -135,7 +156,12 @@ struct TransportTests {
         #expect(plan.seed == 9)
         #expect(try FaultPlan(parsing: plan.description) == plan)
         #expect(try FaultPlan(parsing: "").isEmpty)
-        for bad in ["error=200", "latency=soon", "drop@2", "explode", "seed=-1", "malformed=3", "@0.5", "=", "error=", "a@b@c"] {
+        let scoped = try FaultPlan(parsing: "late=2s,on=POST:/air/orders")
+        #expect(scoped.lateAnswer == .seconds(2) && !scoped.isEmpty)
+        #expect(scoped.applies(method: "POST", path: "/air/orders") && !scoped.applies(method: "GET", path: "/air/orders"))
+        #expect(!scoped.applies(method: "POST", path: "/air/offer_requests"))
+        #expect(try FaultPlan(parsing: scoped.description) == scoped)
+        for bad in ["error=200", "latency=soon", "drop@2", "explode", "seed=-1", "malformed=3", "@0.5", "=", "error=", "a@b@c", "on=orders", "late=x"] {
             #expect(throws: SandboxError.self, "\(bad)") { try FaultPlan(parsing: bad) }
         }
     }

@@ -50,6 +50,11 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
             self.flightNumbers = flightNumbers
         }
 
+        private enum CodingKeys: String, CodingKey {
+            case origin, destination
+            case departingAt = "departing_at", arrivingAt = "arriving_at", flightNumbers = "flight_numbers"
+        }
+
         /// The leg of a slice.
         public init(_ slice: Slice) {
             self.init(
@@ -100,6 +105,12 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
         self.state = state
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case backend, legs, passengers, total, state
+        case bookingKey = "booking_key", offerID = "offer_id", orderID = "order_id"
+        case bookingReference = "booking_reference", createdAt = "created_at", updatedAt = "updated_at"
     }
 
     /// Records are identified by their booking key.

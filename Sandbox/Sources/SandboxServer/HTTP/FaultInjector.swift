@@ -5,6 +5,7 @@ import Synchronization
 final class FaultInjector: Sendable {
     struct Decision: Sendable, Equatable {
         var latency: Duration?
+        var lateAnswer: Duration?
         var errorStatus: Int?
         var malformed = false
         var truncated = false
@@ -26,7 +27,7 @@ final class FaultInjector: Sendable {
         var random = SplitMix64(seed: plan.seed ^ SplitMix64.mix(requestNumber))
         // Every draw is made whatever the rates, so changing one rate does not reshuffle the others.
         let dropDraw = random.unit(), errorDraw = random.unit(), malformedDraw = random.unit(), truncatedDraw = random.unit()
-        var decision = Decision(latency: plan.latency)
+        var decision = Decision(latency: plan.latency, lateAnswer: plan.lateAnswer)
         decision.drop = dropDraw < plan.dropRate
         if let status = plan.errorStatus, errorDraw < plan.errorRate { decision.errorStatus = status }
         decision.malformed = malformedDraw < plan.malformedRate

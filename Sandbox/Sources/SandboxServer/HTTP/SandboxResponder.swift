@@ -97,6 +97,9 @@ struct SandboxResponder: HTTPResponder {
         logger.debug("request", metadata: [
             "request_id": "\(requestID)", "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(status)",
         ])
+        if let late = decision.lateAnswer, late > .zero {
+            try await Task.sleep(for: late)
+        }
         return finish(
             status: status, body: body, headers: headers, request: request, decision: decision, context: context,
             timings: timings)
@@ -205,7 +208,9 @@ struct SandboxResponder: HTTPResponder {
         if let header = request.headers.first(where: { $0.name.canonicalName == FaultPlan.headerName })?.value {
             plan = plan.overlaid(with: try FaultPlan(parsing: header))
         }
-        guard !plan.isEmpty else { return FaultInjector.Decision() }
+        guard !plan.isEmpty, plan.applies(method: request.method.rawValue, path: request.uri.path) else {
+            return FaultInjector.Decision()
+        }
         return faults.decide(plan)
     }
 
