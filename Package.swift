@@ -52,7 +52,9 @@ let package = Package(
             dependencies: [
                 "FlightsApp",
                 .product(name: "FixtureServices", package: "Fixtures"),
+                .product(name: "Services", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "FlightSearch", package: "FlightSearch"),
             ],
             swiftSettings: strict
         ),

@@ -1,0 +1,183 @@
+import Entities
+import FixtureServices
+import FlightSearch
+import Foundation
+import Services
+import TerminalUI
+import Testing
+@testable import FlightsApp
+
+/// The recorded offers depart 2026-12-18 and expire on 2026-11-22 around 10:45 UTC.
+let fixtureNow: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_342_800) }  // 2026-11-22T10:20:00Z
+
+/// The App composed headless: the real navigator, flow and modules over fixture services, on a virtual terminal.
+@MainActor
+struct Harness {
+    let terminal: VirtualTerminal
+    let navigator = Navigator()
+    let flow: BookingFlow
+    let offers = FixtureOfferService()
+    let orders = FixtureOrderService()
+    let bookings = FixtureBookingStore()
+
+    init(interactive: Bool = false) {
+        terminal = VirtualTerminal(columns: 120, isInteractive: interactive)
+        let modules = ModuleFactory(
+            terminal: terminal, places: FixturePlaceService(), offers: offers, orders: orders, bookings: bookings,
+            backendName: "fixtures", now: fixtureNow, timeZone: TimeZone(identifier: "Europe/London") ?? .current)
+        flow = BookingFlow(navigator: navigator, modules: modules)
+    }
+
+    /// Runs the navigator in the background; the returned task ends when the flow does.
+    func run() -> Task<Void, Never> {
+        let navigator = navigator
+        return Task { await navigator.run() }
+    }
+
+    /// Types `line` once the screen waits for input.
+    func type(_ line: String) async throws {
+        try await terminal.waitUntilAwaitingInput()
+        terminal.enter(line)
+    }
+
+    /// Waits until the navigator holds `count` screens (screens change as the terminal is written to).
+    func waitForStack(_ count: Int) async throws {
+        let navigator = navigator
+        try await terminal.wait(for: "\(count) screens on the stack") { _ in navigator.stack.count == count }
+    }
+
+    /// From an empty start to the offers of the recorded LHR→JFK search.
+    func searchLondonToNewYork() async throws {
+        for line in ["LHR", "JFK", "2026-12-18", "", ""] { try await type(line) }
+        try await waitForStack(2)
+        try await terminal.waitForOutput(containing: "offers")
+    }
+}
+
+@MainActor
+@Suite("The App's flow, headless")
+struct AppFlowTests {
+    @Test("search → availability → back: availability is freed and the search keeps its fields")
+    func backFromAvailability() async throws {
+        let app = Harness()
+        app.flow.startSearch()
+        let running = app.run()
+        try await app.searchLondonToNewYork()
+        #expect(app.offers.searches.first?.slices.first?.origin == "LHR")
+        let detector = LeakDetector(modules: ["FlightAvailability"])
+        detector.watch(try #require(app.navigator.top))
+        #expect(detector.count >= 3, "view, presenter and interactor are watched")
+
+        app.terminal.clearOutput()
+        try await app.type("back")
+        try await app.waitForStack(1)
+        try await app.terminal.waitForOutput(containing: "LHR")
+        detector.expectAllFreed("availability after popping it")
+        #expect(app.terminal.text.contains("JFK"), "the search comes back with its fields: \(app.terminal.text)")
+
+        app.terminal.endInput()
+        await running.value
+        #expect(app.navigator.stack.isEmpty)
+    }
+
+    @Test("a whole booking: every popped module is freed, and the booking is kept before the bookings list shows it")
+    func wholeBooking() async throws {
+        let app = Harness()
+        app.flow.startSearch()
+        let running = app.run()
+        try await app.searchLondonToNewYork()
+        let availability = LeakDetector(modules: ["FlightAvailability"])
+        availability.watch(try #require(app.navigator.top))
+
+        try await app.type("1")
+        try await app.waitForStack(3)
+        let summary = LeakDetector(modules: ["FlightSummary"])
+        summary.watch(try #require(app.navigator.top))
+        try await app.terminal.waitForOutput(containing: "Book this offer?")
+        for line in ["y", "ms", "Ada", "Lovelace", "1990-12-10", "f", "ada@example.com", "+442080160508", "1", "y"] {
+            try await app.type(line)
+        }
+        try await app.terminal.waitForOutput(containing: "booking reference")
+        let booked = try #require(app.orders.orders.first)
+        #expect(app.orders.created.count == 1)
+        #expect(try app.bookings.record(reference: booked.bookingReference)?.state == .confirmed)
+        #expect(app.bookings.saves.map(\.state) == [.pending, .confirmed])
+
+        try await app.type("")
+        try await app.waitForStack(2)
+        try await app.terminal.waitForOutput(containing: booked.bookingReference)
+        availability.expectAllFreed("availability once booked")
+        summary.expectAllFreed("summary once booked")
+
+        app.terminal.endInput()
+        await running.value
+    }
+
+    @Test("summary → back → availability, then a different offer: the first summary is freed")
+    func backFromSummary() async throws {
+        let app = Harness()
+        app.flow.startSearch()
+        let running = app.run()
+        try await app.searchLondonToNewYork()
+        try await app.type("2")
+        try await app.waitForStack(3)
+        let summary = LeakDetector(modules: ["FlightSummary"])
+        summary.watch(try #require(app.navigator.top))
+        try await app.terminal.waitForOutput(containing: "Book this offer?")
+        try await app.type("n")
+        try await app.waitForStack(2)
+        summary.expectAllFreed("summary after going back")
+        #expect(app.orders.created.isEmpty)
+        app.terminal.endInput()
+        await running.value
+    }
+}
+
+@MainActor
+@Suite("Deep links end with an outcome")
+struct DeepLinkTests {
+    func unattended(_ from: String, _ to: String) -> FlightSearchInput {
+        FlightSearchInput(legs: [FlightSearchInput.Leg(from: from, to: to, date: "2026-12-18")], mode: .unattended)
+    }
+
+    func runSearch(_ from: String, _ to: String, listing: BookingFlow.Listing = .json(sort: .price, limit: nil)) async -> (Harness, FlowOutcome?) {
+        let app = Harness()
+        app.flow.listing = listing
+        app.flow.startSearch(unattended(from, to))
+        await app.navigator.run()
+        return (app, app.flow.outcome)
+    }
+
+    @Test("a search found offers: JSON on the output, exit 0")
+    func offersFound() async throws {
+        let (app, outcome) = await runSearch("LHR", "JFK")
+        #expect(outcome == .done)
+        #expect(outcome?.exitCode == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(app.terminal.output.utf8)) as? [String: Any]
+        #expect((json?["offers"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test("no offers: exit 1")
+    func noOffers() async {
+        let (_, outcome) = await runSearch("PVD", "RAI")
+        #expect(outcome == .noResults && outcome?.exitCode == 1)
+    }
+
+    @Test("an unknown place: exit 64, and nothing but the diagnosis is written")
+    func badInput() async {
+        let (app, outcome) = await runSearch("LHR", "Qqqqzzzz")
+        #expect(outcome == .badInput && outcome?.exitCode == 64)
+        #expect(app.terminal.output.isEmpty)
+        #expect(!app.terminal.diagnostics.isEmpty)
+    }
+
+    @Test("the backend fails: exit 69")
+    func backendFails() async {
+        let app = Harness()
+        app.offers.replySearches(with: .failure(.timedOut))
+        app.flow.listing = .json(sort: .price, limit: nil)
+        app.flow.startSearch(unattended("LHR", "JFK"))
+        await app.navigator.run()
+        #expect(app.flow.outcome?.exitCode == 69)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import TerminalUI
+import Testing
+@testable import FlightsApp
+
+/// A screen that runs until cancelled, counting its runs.
+@MainActor
+final class ProbeScreen: Screen {
+    let name: String
+    private(set) var runs = 0
+    private(set) var cancellations = 0
+    private var waiting: CheckedContinuation<Void, Never>?
+
+    init(_ name: String) { self.name = name }
+
+    func run() async {
+        runs += 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { continuation.resume() } else { waiting = continuation }
+            }
+        } onCancel: {
+            Task { @MainActor in self.wakeUp() }
+        }
+        cancellations += 1
+    }
+
+    private func wakeUp() {
+        waiting?.resume()
+        waiting = nil
+    }
+
+    var isRunning: Bool { waiting != nil }
+}
+
+/// A deliberately broken module: its presenter holds its view strongly, and the view holds the presenter. The
+/// LeakDetector must notice: this is how a real module's cycle would show up.
+@MainActor
+final class CyclicView: Screen {
+    var presenter: CyclicPresenter?
+    func run() async {}
+}
+
+@MainActor
+final class CyclicPresenter {
+    var view: CyclicView?   // should be weak
+    let interactor = CyclicInteractor()
+}
+
+final class CyclicInteractor: Sendable {}
+
+@MainActor
+func makeCyclicModule() -> any Screen {
+    let view = CyclicView()
+    let presenter = CyclicPresenter()
+    view.presenter = presenter
+    presenter.view = view
+    return view
+}
+
+@MainActor
+@Suite("Navigator")
+struct NavigatorTests {
+    /// Awaits `condition` by letting the main actor run the screens' tasks: no clock involved.
+    func settle(_ condition: () -> Bool) async {
+        for _ in 0..<10_000 where !condition() { await Task.yield() }
+    }
+
+    @Test("the top screen runs; pushing cancels it, popping runs the one beneath again")
+    func pushAndPop() async {
+        let navigator = Navigator()
+        let first = ProbeScreen("first"), second = ProbeScreen("second")
+        navigator.push(first)
+        let running = Task { await navigator.run() }
+        await settle { first.isRunning }
+        #expect(first.runs == 1)
+
+        navigator.push(second)
+        await settle { second.isRunning }
+        #expect(first.cancellations == 1 && second.runs == 1)
+
+        navigator.pop()
+        await settle { first.runs == 2 && first.isRunning }
+        #expect(second.cancellations == 1)
+
+        navigator.pop()
+        await running.value
+        #expect(navigator.stack.isEmpty && first.cancellations == 2)
+    }
+
+    @Test("a popped screen is released by the navigator")
+    func popReleases() async {
+        let navigator = Navigator()
+        weak var weakSecond: ProbeScreen?
+        navigator.push(ProbeScreen("first"))
+        let running = Task { await navigator.run() }
+        do {
+            let second = ProbeScreen("second")
+            weakSecond = second
+            navigator.push(second)
+            await settle { second.isRunning }
+        }
+        navigator.pop()
+        await settle { weakSecond == nil }
+        #expect(weakSecond == nil)
+        navigator.finish()
+        await running.value
+    }
+
+    @Test("the leak detector finds every role of a module, and names the ones a cycle keeps alive")
+    func detectsRetainCycle() async {
+        let detector = LeakDetector(modules: ["AppTests"])
+        do {
+            let navigator = Navigator()
+            let screen = makeCyclicModule()
+            detector.watch(screen)
+            navigator.push(screen)
+            navigator.pop()
+        }
+        #expect(detector.count == 3)
+        let survivors = detector.survivors
+        #expect(survivors.count == 3, "view, presenter and interactor all stay alive through the cycle: \(survivors)")
+        #expect(survivors.contains { $0.contains("CyclicPresenter") })
+    }
+
+    @Test("the leak detector passes a module without a cycle")
+    func passesCleanModule() async {
+        let detector = LeakDetector(modules: ["AppTests"])
+        do {
+            let screen = ProbeScreen("clean")
+            detector.watch(screen)
+        }
+        #expect(detector.count == 1)
+        #expect(detector.survivors.isEmpty)
+    }
+}
+
+@Suite("Backend choice")
+struct BackendChoiceTests {
+    @Test("no address: the embedded sandbox, no token needed")
+    func sandboxByDefault() throws {
+        #expect(try BackendChoice.resolve(apiFlag: nil, environment: [:]).kind == .embeddedSandbox)
+    }
+
+    @Test("--api wins over FLIGHTS_API_URL, and needs DUFFEL_ACCESS_TOKEN")
+    func api() throws {
+        let environment = ["FLIGHTS_API_URL": "https://env.example", "DUFFEL_ACCESS_TOKEN": "duffel_test_x"]
+        let choice = try BackendChoice.resolve(apiFlag: "https://flag.example", environment: environment)
+        #expect(choice.kind == .api(URL(string: "https://flag.example")!))
+        #expect(throws: BackendError.missingToken(URL(string: "https://api.example")!)) {
+            try BackendChoice.resolve(apiFlag: "https://api.example", environment: [:])
+        }
+    }
+
+    @Test("an address that is not http(s) is refused in words", arguments: ["ftp://x.example", "api.duffel.com", "http://"])
+    func invalid(_ text: String) {
+        #expect(throws: BackendError.invalidURL(text)) {
+            try BackendChoice.resolve(apiFlag: text, environment: ["DUFFEL_ACCESS_TOKEN": "t"])
+        }
+    }
+
+    @Test("exit codes tell bad input, nothing found and backend failures apart")
+    func exitCodes() {
+        let codes = [FlowOutcome.done, .noResults, .declined, .badInput, .backendError("x")].map(\.exitCode)
+        #expect(codes == [0, 1, 2, 64, 69])
+    }
+}
