@@ -773,7 +773,9 @@ final class FlightAvailabilityPresenter {
         let start = currentPage * perPage
         let end = min(start + perPage, visibleOffers.count)
         let rows = (start..<end).map { index in
-            AvailabilityFormat.row(visibleOffers[index], number: index + 1, highlighted: inputStyle == .keys && index == highlight)
+            AvailabilityFormat.row(
+                visibleOffers[index], number: index + 1, highlighted: inputStyle == .keys && index == highlight,
+                searched: request.slices)
         }
         var status = "Sort: \(sort.rawValue) · Filters: \(filters.isEmpty ? "none" : filterSummary)"
         status += " · Page \(currentPage + 1) of \(pageCount) (offers \(start + 1)–\(end) of \(visibleOffers.count)"
@@ -807,7 +809,9 @@ final class FlightAvailabilityPresenter {
         return ReportViewModel(
             header: header(),
             status: "Sort: \(sort.rawValue)",
-            rows: shown.enumerated().map { AvailabilityFormat.row($0.element, number: $0.offset + 1, highlighted: false) },
+            rows: shown.enumerated().map {
+                AvailabilityFormat.row($0.element, number: $0.offset + 1, highlighted: false, searched: request.slices)
+            },
             showsLegRoute: request.slices.count > 1,
             footnote: footnote)
     }
@@ -1043,24 +1047,36 @@ final class FlightAvailabilityPresenter {
 enum AvailabilityFormat {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// One offer as a table row: a line per leg, the price on the first.
-    static func row(_ offer: Offer, number: Int, highlighted: Bool) -> OfferRowViewModel {
+    /// One offer as a table row: a line per leg, the price on the first. `searched` are the search's legs: where
+    /// one named a city (LON), each time says which of its airports the flight uses.
+    static func row(_ offer: Offer, number: Int, highlighted: Bool, searched: [SearchSlice] = []) -> OfferRowViewModel {
         OfferRowViewModel(
-            number: number, offerID: offer.id, legs: offer.slices.map(leg), price: offer.totalAmount.formatted,
-            isHighlighted: highlighted)
+            number: number, offerID: offer.id,
+            legs: offer.slices.enumerated().map { index, slice in
+                leg(slice, searched: index < searched.count ? searched[index] : nil)
+            },
+            price: offer.totalAmount.formatted, isHighlighted: highlighted)
     }
 
     /// One leg as a line.
-    static func leg(_ slice: Slice) -> LegLineViewModel {
-        LegLineViewModel(
+    static func leg(_ slice: Slice, searched: SearchSlice? = nil) -> LegLineViewModel {
+        var departs = slice.departingAt.map { "\($0.time)" } ?? ""
+        var arrives = arrival(slice)
+        if let searched, let from = slice.segments.first?.origin.iataCode, from != searched.origin {
+            departs += " \(from)"
+        }
+        if let searched, let to = slice.segments.last?.destination.iataCode, to != searched.destination {
+            arrives += " \(to)"
+        }
+        return LegLineViewModel(
             route: "\(slice.origin.iataCode)–\(slice.destination.iataCode)",
-            departs: slice.departingAt.map { "\($0.time)" } ?? "",
-            arrives: arrival(slice),
+            departs: departs,
+            arrives: arrives,
             duration: slice.totalDuration.formatted,
             stops: stops(slice),
             airline: airline(slice),
             flights: flights(slice),
-            cabin: cabin(slice))
+            fare: fare(slice))
     }
 
     /// The arrival's local time, with the day difference from the departure when there is one: `07:05+1`.
@@ -1098,6 +1114,13 @@ enum AvailabilityFormat {
             guard segment.isOperatedByAnotherCarrier else { return segment.flightNumber }
             return "\(segment.flightNumber) op. \(segment.operatingCarrier.iataCode ?? segment.operatingCarrier.name)"
         }.joined(separator: ", ")
+    }
+
+    /// The airline's fare (`Basic`, `Flex`), which tells apart offers on the same flights; the cabin when the
+    /// airline names no fare.
+    static func fare(_ slice: Slice) -> String {
+        if let brand = slice.fareBrandName, !brand.isEmpty { return brand }
+        return cabin(slice)
     }
 
     /// The cabin of the leg's flights (for the first passenger; every passenger of an offer sits alike).

@@ -404,8 +404,8 @@ final class FlightAvailabilityTerminalView: FlightAvailabilityView, Screen {
         // The marker shares the number's column, so the table keeps its width for the flights.
         var columns = [Table.Column("", alignment: .right, priority: 99)]
         if showsLegRoute { columns.append(Table.Column("Leg", priority: 8)) }
-        // Narrow terminals lose the cabin (it is in the header) and the airline's name (its code starts every
-        // flight number) before the stops and flight numbers are cut.
+        // Narrow terminals lose the airline's name (its code starts every flight number), then the fare, before
+        // the stops and flight numbers are cut.
         columns += [
             Table.Column("Departs", priority: 9),
             Table.Column("Arrives", priority: 9),
@@ -413,7 +413,7 @@ final class FlightAvailabilityTerminalView: FlightAvailabilityView, Screen {
             Table.Column("Stops", priority: 6, flexible: true, minimumWidth: 10),
             Table.Column("Airline", priority: 2),
             Table.Column("Flights", priority: 5, flexible: true, minimumWidth: 12),
-            Table.Column("Cabin", priority: 1),
+            Table.Column("Fare", priority: 3),
             Table.Column("Price", alignment: .right, priority: 10),
         ]
         var table = Table(columns: columns)
@@ -424,7 +424,7 @@ final class FlightAvailabilityTerminalView: FlightAvailabilityView, Screen {
                 let marker = marksHighlight && row.isHighlighted ? "›" : ""
                 var cells = [index == 0 ? "\(marker)\(row.number)." : ""]
                 if showsLegRoute { cells.append(leg.route) }
-                cells += [leg.departs, leg.arrives, leg.duration, leg.stops, leg.airline, leg.flights, leg.cabin]
+                cells += [leg.departs, leg.arrives, leg.duration, leg.stops, leg.airline, leg.flights, leg.fare]
                 cells.append(index == 0 ? row.price : "")
                 table.addRow(cells)
             }

@@ -23,8 +23,8 @@ struct LegLineViewModel: Equatable {
     var airline: String
     /// Flight numbers; a codeshare says who flies it: `BA213, BA4417 op. AA`.
     var flights: String
-    /// `Economy`.
-    var cabin: String
+    /// The fare, `Basic` (or the cabin, `Economy`, when the airline names no fare).
+    var fare: String
 }
 
 /// One offer: its number, a line per leg, its total price.

@@ -98,9 +98,17 @@ struct FlightAvailabilityPresenterTests {
         #expect(twoStops.legs[0].stops == "2 stops DUB, BOS")
         #expect(twoStops.legs[0].flights == "ZZ221, ZZ813, ZZ402")
         #expect(twoStops.legs[0].airline == "Duffel Airways")
-        #expect(twoStops.legs[0].cabin == "Economy")
+        #expect(twoStops.legs[0].fare == "Basic")
         #expect(twoStops.price == "£298.00")
         #expect(twoStops.number == 3)
+
+        // Searched by city, the times say which airport: London has six.
+        let offer = try #require(offers.first { $0.slices[0].segments[0].flightNumber == "ZZ221" })
+        let byCity = AvailabilityFormat.row(
+            offer, number: 1, highlighted: false,
+            searched: [SearchSlice(origin: "LON", destination: "NYC", departureDate: CalendarDate(year: 2026, month: 12, day: 18)!)])
+        #expect(byCity.legs[0].departs == "07:00 LHR")
+        #expect(byCity.legs[0].arrives == "16:10 JFK")
 
         let codeshare = try row("BA213")
         #expect(codeshare.legs[0].flights == "BA213, BA4417 op. AA")
