@@ -10,6 +10,17 @@ struct TransferSettings: Sendable {
     var maxResponseBytes: Int
     var caFile: String?
     var userAgent: String
+    /// Hosts reached directly even when a proxy is set in the environment: the environment's own `no_proxy`
+    /// list plus loopback, so a local sandbox works behind a company proxy.
+    var noProxy: String
+
+    static func noProxyList(environment: [String: String]) -> String {
+        let declared = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+        let hosts = declared.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // "*" already means every host; anything else gains loopback.
+        if hosts.contains("*") { return "*" }
+        return (hosts + ["localhost", "127.0.0.1", "::1"]).joined(separator: ",")
+    }
 }
 
 /// What one finished transfer produced, handed from the loop thread back to the caller.
@@ -175,7 +186,9 @@ final class CurlTransfer: @unchecked Sendable {
         let connect = request.connectTimeout ?? settings.connectTimeout
         try check(ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(total.milliseconds, 1)), "TIMEOUT_MS")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(connect.milliseconds, 1)), "CONNECTTIMEOUT_MS")
-        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes)), "MAXFILESIZE_LARGE")
+        // The size cap lives in the write callback, not in MAXFILESIZE_LARGE: libcurl applies that to every
+        // Content-Length it sees (a HEAD, a redirect's discarded body) and would refuse answers within the cap.
+        try check(ccurl_easy_setopt_string(easy, CURLOPT_NOPROXY, settings.noProxy), "NOPROXY")
         // A 64 KiB receive buffer (the default is 16 KiB) cut the callbacks per large response, measured ~1.5x on 50 KB.
         try check(ccurl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 64 * 1024), "BUFFERSIZE")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1), "TCP_KEEPALIVE")
@@ -365,10 +378,11 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_COULDNT_CONNECT:
             return .cannotConnect(host: host, reason: detail)
         case CURLE_OPERATION_TIMEDOUT:
-            var connectMicroseconds: curl_off_t = 0
-            if let easy, ccurl_easy_getinfo_off_t(easy, CURLINFO_CONNECT_TIME_T, &connectMicroseconds) == CURLE_OK,
-                connectMicroseconds == 0
-            {
+            // Only a request that never went out is a connection failure (and safe to send again). The connect
+            // time is no guide: it reads 0 on a reused connection too, where the request was sent and the server
+            // is merely slow.
+            var sentBytes = 0
+            if let easy, ccurl_easy_getinfo_long(easy, CURLINFO_REQUEST_SIZE, &sentBytes) == CURLE_OK, sentBytes == 0 {
                 let limit = min(request.connectTimeout ?? settings.connectTimeout, request.timeout ?? settings.timeout)
                 return .cannotConnect(host: host, reason: "no connection within \(limit.readable)")
             }

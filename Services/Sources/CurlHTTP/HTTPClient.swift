@@ -45,7 +45,8 @@ public final class HTTPClient: HTTPTransport, Sendable {
             maxRedirects: configuration.maxRedirects,
             maxResponseBytes: max(configuration.maxResponseBytes, 0),
             caFile: configuration.caFile,
-            userAgent: configuration.userAgent
+            userAgent: configuration.userAgent,
+            noProxy: TransferSettings.noProxyList(environment: ProcessInfo.processInfo.environment)
         )
         engine = try CurlEngine(maxConnections: configuration.maxConnections)
         self.unitRandom = unitRandom

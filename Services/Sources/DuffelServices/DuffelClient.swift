@@ -5,8 +5,9 @@ public import Logging
 public import Services
 import Synchronization
 
-/// Where a Duffel-v2-compatible API lives and how to authenticate with it.
-public struct DuffelConfiguration: Sendable {
+/// Where a Duffel-v2-compatible API lives and how to authenticate with it. Printing it, dumping it or looking at it
+/// in a debugger never shows the token.
+public struct DuffelConfiguration: Sendable, CustomStringConvertible, CustomReflectable {
     /// The live Duffel API.
     public static let duffelAPI = URL(string: "https://api.duffel.com")
 
@@ -34,6 +35,25 @@ public struct DuffelConfiguration: Sendable {
         self.supplierTimeout = supplierTimeout
         self.requestTimeout = requestTimeout
         self.userAgent = userAgent
+    }
+
+    /// `https://api.duffel.com (Duffel-Version v2, token duffel_test_…)`.
+    public var description: String {
+        "\(baseURL.absoluteString) (Duffel-Version \(version), token \(DuffelConfiguration.redacted(accessToken)))"
+    }
+
+    /// The fields, with the token redacted.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "baseURL": baseURL, "accessToken": DuffelConfiguration.redacted(accessToken), "version": version,
+            "supplierTimeout": supplierTimeout, "requestTimeout": requestTimeout, "userAgent": userAgent,
+        ])
+    }
+
+    /// A token's kind without its secret: `duffel_test_…`.
+    static func redacted(_ token: String) -> String {
+        for prefix in ["duffel_test_", "duffel_live_"] where token.hasPrefix(prefix) { return prefix + "…" }
+        return token.isEmpty ? "(none)" : "…"
     }
 }
 

@@ -54,14 +54,23 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         date.dayNumber * 86_400 + time.minutesSinceMidnight * 60 + second
     }
 
-    /// The instant this wall-clock time names in `timeZone`. In a daylight-saving gap the clock is read as the
-    /// offset before the change; in an overlap, the first occurrence.
+    /// The instant this wall-clock time names in `timeZone`. In an overlap (clocks going back) it is the first
+    /// occurrence; in a gap (clocks going forward, a time that never shows) it is read with the offset in force
+    /// before the change, as airlines print such times.
     public func instant(in timeZone: TimeZone) -> Date {
         let wall = Double(wallSeconds)
-        // Two passes converge on the offset in force at the resulting instant.
-        let guess = Date(timeIntervalSince1970: wall - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall))))
-        let offset = timeZone.secondsFromGMT(for: guess)
-        return Date(timeIntervalSince1970: wall - Double(offset))
+        // Offset changes are months apart: the offsets a day either side are the only two that can apply.
+        let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - 86_400))
+        let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall + 86_400))
+        let readBefore = Date(timeIntervalSince1970: wall - Double(before))
+        let readAfter = Date(timeIntervalSince1970: wall - Double(after))
+        let beforeHolds = timeZone.secondsFromGMT(for: readBefore) == before
+        let afterHolds = timeZone.secondsFromGMT(for: readAfter) == after
+        switch (beforeHolds, afterHolds) {
+        case (true, true): return min(readBefore, readAfter)
+        case (false, true): return readAfter
+        default: return readBefore
+        }
     }
 
     /// Whole calendar days from `self` to `other` on the wall clock (`+1` for an arrival the next day).
@@ -119,7 +128,8 @@ public struct ISODuration: Sendable, Hashable, Comparable, Codable, CustomString
                 inTime = true
                 continue
             }
-            guard let value = Int(number) else { return nil }
+            // Longer numbers than any real duration are refused before they can overflow.
+            guard number.count <= 9, let value = Int(number) else { return nil }
             number = ""
             switch (character, inTime) {
             case ("W", false): total += value * 7 * 86_400

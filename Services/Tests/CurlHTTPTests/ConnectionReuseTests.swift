@@ -21,6 +21,32 @@ import Testing
         await client.shutdown()
     }
 
+    @Test func aTimeoutOnAReusedConnectionIsATimeoutAndIsNotSentAgain() async throws {
+        let server = try await TestServers.shared.slowServer()
+        // The default retry policy retries connection failures: a slow answer on a live connection is not one.
+        let client = try HTTPClient(configuration: HTTPClientConfiguration(timeout: .milliseconds(700)))
+        #expect(try await client.send(HTTPRequest(url: server.appending(path: "fast"))).status == 200)
+        do {
+            _ = try await client.send(HTTPRequest(url: server.appending(path: "slow")))
+            Issue.record("expected a timeout")
+        } catch {
+            guard case .timedOut = error else {
+                Issue.record("expected .timedOut, got \(error)")
+                return
+            }
+        }
+        #expect(client.metrics.retries == 0)
+        #expect(client.metrics.transfers == 2)
+        await client.shutdown()
+    }
+
+    @Test func loopbackIsNeverSentThroughAProxy() {
+        #expect(TransferSettings.noProxyList(environment: [:]) == "localhost,127.0.0.1,::1")
+        #expect(TransferSettings.noProxyList(environment: ["no_proxy": "internal.example, .corp"])
+            == "internal.example,.corp,localhost,127.0.0.1,::1")
+        #expect(TransferSettings.noProxyList(environment: ["NO_PROXY": "*"]) == "*")
+    }
+
     @Test func largeBodiesArriveIntactOverAReusedConnection() async throws {
         let server = try await TestServers.shared.fileServer()
         let client = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))

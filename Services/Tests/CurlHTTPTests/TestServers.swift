@@ -25,6 +25,7 @@ actor TestServers {
     private var httpbinTask: Task<URL, any Error>?
     private var fileServerTask: Task<FileServer, any Error>?
     private var tlsServerTask: Task<TLSServer, any Error>?
+    private var slowServerTask: Task<URL, any Error>?
     private var running: [ServerProcess] = []
 
     /// httpbin's base URL: `HTTPBIN_URL` if set, else a local `python3 -m httpbin.core` on a free port.
@@ -46,6 +47,15 @@ actor TestServers {
         if let task = fileServerTask { return try await task.value }
         let task = Task { try await self.startFileServer() }
         fileServerTask = task
+        return try await task.value
+    }
+
+    /// Python's `http.server` classes, configured (not written) here to keep connections alive and to answer
+    /// `/fast` at once and `/slow` after two seconds: a slow answer on a connection already in use.
+    func slowServer() async throws -> URL {
+        if let task = slowServerTask { return try await task.value }
+        let task = Task { try await self.startSlowServer() }
+        slowServerTask = task
         return try await task.value
     }
 
@@ -100,6 +110,26 @@ actor TestServers {
              "--directory", directory.path, "\(port)"]
         }
         return FileServer(baseURL: try url("http://127.0.0.1:\(port)"), files: files)
+    }
+
+    private func startSlowServer() async throws -> URL {
+        let script = """
+        import sys, time
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def log_message(self, *args): pass
+            def do_GET(self):
+                if self.path == "/slow": time.sleep(2)
+                body = b"ok"
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+        ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
+        """
+        let port = try await launch(name: "slow http.server") { port in [Self.python, "-c", script, "\(port)"] }
+        return try url("http://127.0.0.1:\(port)")
     }
 
     private func startTLSServer() async throws -> TLSServer {

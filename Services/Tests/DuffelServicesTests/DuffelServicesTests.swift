@@ -253,6 +253,17 @@ struct DuffelServicesTests {
         }
     }
 
+    @Test("printing or dumping the configuration never shows the token")
+    func configurationHidesToken() {
+        let configuration = DuffelConfiguration(baseURL: URL(string: "https://api.example.test")!, accessToken: Self.token)
+        var dumped = ""
+        dump(configuration, to: &dumped)
+        for text in ["\(configuration)", String(reflecting: configuration), dumped] {
+            #expect(!text.contains("SECRET"), "\(text)")
+        }
+        #expect("\(configuration)".contains("duffel_test_…"))
+    }
+
     @Test("rate-limit resets are read as seconds, Unix times, HTTP-dates or ISO instants")
     func rateLimitResets() throws {
         let now = try #require(DuffelJSON.parseTimestamp("2026-11-22T10:00:00Z"))

@@ -83,6 +83,39 @@ struct TimeValueTests {
         #expect(LocalDateTime(summer, in: london).description == "2026-07-10T12:00:00")
     }
 
+    @Test("clocks going back: an hour that happens twice is its first occurrence", arguments: [
+        ("Europe/London", "2026-10-25T01:30:00", "2026-10-25T00:30:00Z"),
+        ("Europe/Berlin", "2026-10-25T02:30:00", "2026-10-25T00:30:00Z"),
+        ("America/New_York", "2026-11-01T01:30:00", "2026-11-01T05:30:00Z"),
+    ])
+    func overlap(_ zone: String, _ wall: String, _ expected: String) throws {
+        let instant = try #require(LocalDateTime(wall)).instant(in: try #require(TimeZone(identifier: zone)))
+        #expect(instant == DuffelJSON.parseTimestamp(expected))
+    }
+
+    @Test("clocks going forward: a time that never shows is read with the offset before the change", arguments: [
+        ("Europe/London", "2026-03-29T01:30:00", "2026-03-29T01:30:00Z"),
+        ("Europe/Berlin", "2026-03-29T02:30:00", "2026-03-29T01:30:00Z"),
+        ("America/New_York", "2026-03-08T02:30:00", "2026-03-08T07:30:00Z"),
+    ])
+    func gap(_ zone: String, _ wall: String, _ expected: String) throws {
+        let instant = try #require(LocalDateTime(wall)).instant(in: try #require(TimeZone(identifier: zone)))
+        #expect(instant == DuffelJSON.parseTimestamp(expected))
+    }
+
+    @Test("a layover across the night clocks go back is its real length")
+    func layoverAcrossClockChange() throws {
+        let london = try #require(TimeZone(identifier: "Europe/London"))
+        let landed = try #require(LocalDateTime("2026-10-25T00:50:00")).instant(in: london)
+        let leaves = try #require(LocalDateTime("2026-10-25T01:30:00")).instant(in: london)
+        #expect(leaves.timeIntervalSince(landed) == 40 * 60)
+    }
+
+    @Test("absurdly long durations are refused, not overflowed", arguments: ["P99999999999999999D", "PT9999999999999H"])
+    func overflowingDurations(_ text: String) {
+        #expect(ISODuration(text) == nil)
+    }
+
     @Test("local date-times refuse offsets, since they are wall-clock times", arguments: ["2026-12-18T09:45:00Z", "2026-12-18 09:45", "2026-12-18T25:00:00"])
     func refusesOffsets(_ text: String) {
         #expect(LocalDateTime(text) == nil)

@@ -1,6 +1,11 @@
 import Entities
 import Foundation
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why the store could not do what was asked.
 enum StoreError: Error, Sendable, CustomStringConvertible {
@@ -46,12 +51,37 @@ final class SandboxStore: Sendable {
         // Another process may hold the write lock for a moment; wait rather than fail.
         configuration.busyMode = .timeout(15)
         configuration.label = "flights-sandbox"
+        // Opening a new database (switching it to WAL) and migrating it are not safe to race: two processes
+        // starting on a fresh directory could each fail with "database is locked" or create the tables twice.
+        // An exclusive lock on a companion file lets one open and migrate while the others wait.
+        let lock = try SandboxStore.lockFile(path + ".lock")
+        defer { SandboxStore.unlock(lock) }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try SandboxStore.migrator.migrate(pool)
         } catch {
             throw .cannotOpenStore(path: path, reason: "\(error)")
         }
+    }
+
+    private static func lockFile(_ lockPath: String) throws(SandboxError) -> Int32 {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotOpenStore(path: lockPath, reason: String(cString: strerror(errno)))
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .cannotOpenStore(path: lockPath, reason: reason)
+            }
+        }
+        return descriptor
+    }
+
+    private static func unlock(_ descriptor: Int32) {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 
     private static var migrator: DatabaseMigrator {
