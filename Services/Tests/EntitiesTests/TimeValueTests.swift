@@ -152,3 +152,26 @@ struct TimeValueTests {
         #expect(LocalTime("24:00") == nil)
     }
 }
+
+@Suite("How times read to a traveller")
+struct TravelFormatTests {
+    @Test("days, wall-clock times and instants, whatever the machine's locale")
+    func formats() throws {
+        let date = try #require(CalendarDate("2026-12-18"))
+        #expect(TravelFormat.day(date) == "Fri 18 Dec 2026")
+        #expect(TravelFormat.day(date, withYear: false) == "Fri 18 Dec")
+        let kennedy = Airport(iataCode: "JFK", name: "John F Kennedy International", iataCountryCode: "US", timeZone: "America/New_York")
+        #expect(TravelFormat.local(try #require(LocalDateTime("2026-12-18T08:25:00")), at: kennedy) == "Fri 18 Dec 08:25 GMT-5")
+        let instant = try #require(DuffelJSON.parseTimestamp("2026-11-22T10:45:00Z"))
+        #expect(TravelFormat.instant(instant, in: try #require(TimeZone(identifier: "Asia/Kolkata"))) == "Sun 22 Nov 2026 16:15 GMT+5:30")
+        #expect(TravelFormat.instant(instant, in: try #require(TimeZone(identifier: "Europe/London"))) == "Sun 22 Nov 2026 10:45 GMT")
+    }
+
+    @Test("time left before a deadline")
+    func remaining() {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(TravelFormat.remaining(until: now.addingTimeInterval(25 * 60 + 30), from: now) == "in 25 min")
+        #expect(TravelFormat.remaining(until: now.addingTimeInterval(125 * 60), from: now) == "in 2h 05m")
+        #expect(TravelFormat.remaining(until: now.addingTimeInterval(-1), from: now) == "already passed")
+    }
+}

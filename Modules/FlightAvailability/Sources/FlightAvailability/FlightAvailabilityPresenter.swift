@@ -1045,8 +1045,6 @@ final class FlightAvailabilityPresenter {
 
 /// How offers, legs, places, dates and passengers read on the screen.
 enum AvailabilityFormat {
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     /// One offer as a table row: a line per leg, the price on the first. `searched` are the search's legs: where
     /// one named a city (LON), each time says which of its airports the flight uses.
     static func row(_ offer: Offer, number: Int, highlighted: Bool, searched: [SearchSlice] = []) -> OfferRowViewModel {
@@ -1167,8 +1165,7 @@ enum AvailabilityFormat {
 
     /// `Fri 18 Dec`.
     static func day(_ date: CalendarDate?) -> String {
-        guard let date else { return "" }
-        return "\(date.weekday.shortName) \(date.day) \(months[date.month - 1])"
+        date.map { TravelFormat.day($0, withYear: false) } ?? ""
     }
 
     /// `2 adults, 1 child, 1 infant`.

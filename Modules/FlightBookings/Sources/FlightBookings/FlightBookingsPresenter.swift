@@ -397,7 +397,7 @@ final class FlightBookingsPresenter {
             }
             return BookingListViewModel.Row(
                 reference: reference, route: record.route,
-                departs: record.legs.first?.departingAt.map(BookingsFormat.dayAndTime) ?? "–",
+                departs: record.legs.first?.departingAt.map(TravelFormat.dayAndTime) ?? "–",
                 passengers: record.passengers.joined(separator: ", "), total: record.total.formatted, status: status)
         }
         return BookingListViewModel(rows: rows, location: interactor.storeLocation, notes: notes)
@@ -434,7 +434,7 @@ final class FlightBookingsPresenter {
 
     /// `Sun 22 Nov 2026 10:20 GMT (LHR → JFK)`: when a booking was sent, and where to.
     private func sent(_ record: BookingRecord) -> String {
-        "\(BookingsFormat.instant(record.createdAt, in: interactor.timeZone)) (\(record.route))"
+        "\(TravelFormat.instant(record.createdAt, in: interactor.timeZone)) (\(record.route))"
     }
 
     func detailViewModel(_ booking: Booking) -> BookingDetailViewModel {
@@ -474,7 +474,7 @@ final class FlightBookingsPresenter {
         }
         rows.append(BookingsRow("Total", total))
         rows.append(BookingsRow("Payment", payment(of: order)))
-        rows.append(BookingsRow("Booked", BookingsFormat.instant(order.createdAt, in: zone)))
+        rows.append(BookingsRow("Booked", TravelFormat.instant(order.createdAt, in: zone)))
         rows.append(BookingsRow(
             "Kept", booking.record == nil ? "Not on this machine (found at the flight service)" : interactor.storeLocation))
         let tickets = Dictionary(
@@ -485,7 +485,7 @@ final class FlightBookingsPresenter {
         let passengers = order.passengers.map { passenger in
             var parts = [([passenger.title?.displayName, passenger.givenName, passenger.familyName].compactMap { $0 }).joined(separator: " ")]
             if let type = passenger.type { parts.append(type.displayName.lowercased()) }
-            if let born = passenger.bornOn { parts.append("born \(BookingsFormat.day(born))") }
+            if let born = passenger.bornOn { parts.append("born \(TravelFormat.day(born))") }
             parts.append(tickets[passenger.id].map { "e-ticket \($0)" } ?? "no e-ticket yet")
             return parts.joined(separator: " · ")
         }
@@ -514,12 +514,12 @@ final class FlightBookingsPresenter {
             BookingsRow("Order", record.orderID ?? "–"),
             BookingsRow("Status", status),
             BookingsRow("Total", record.total.formatted),
-            BookingsRow("Sent", BookingsFormat.instant(record.createdAt, in: interactor.timeZone)),
+            BookingsRow("Sent", TravelFormat.instant(record.createdAt, in: interactor.timeZone)),
             BookingsRow("Kept", interactor.storeLocation),
         ]
         let legs = record.legs.map { leg in
-            let departs = leg.departingAt.map { " · departs \(BookingsFormat.dayAndTime($0)) local time" } ?? ""
-            let arrives = leg.arrivingAt.map { " · arrives \(BookingsFormat.dayAndTime($0)) local time" } ?? ""
+            let departs = leg.departingAt.map { " · departs \(TravelFormat.dayAndTime($0)) local time" } ?? ""
+            let arrives = leg.arrivingAt.map { " · arrives \(TravelFormat.dayAndTime($0)) local time" } ?? ""
             return ItineraryLegViewModel(
                 title: "\(leg.origin) → \(leg.destination)\(departs)\(arrives)",
                 flights: leg.flightNumbers.isEmpty ? [] : [leg.flightNumbers.joined(separator: ", ")])
@@ -533,15 +533,15 @@ final class FlightBookingsPresenter {
         switch order.status {
         case .confirmed: "Confirmed"
         case .awaitingPayment: "Held, awaiting payment"
-        case .cancelled: order.cancelledAt.map { "Cancelled on \(BookingsFormat.instant($0, in: interactor.timeZone))" } ?? "Cancelled"
+        case .cancelled: order.cancelledAt.map { "Cancelled on \(TravelFormat.instant($0, in: interactor.timeZone))" } ?? "Cancelled"
         }
     }
 
     private func payment(of order: Order) -> String {
         let zone = interactor.timeZone
-        if let paid = order.paymentStatus.paidAt { return "Paid on \(BookingsFormat.instant(paid, in: zone))" }
+        if let paid = order.paymentStatus.paidAt { return "Paid on \(TravelFormat.instant(paid, in: zone))" }
         if order.paymentStatus.awaitingPayment, order.cancelledAt == nil {
-            let deadline = order.paymentStatus.paymentRequiredBy.map { " by \(BookingsFormat.instant($0, in: zone))" } ?? ""
+            let deadline = order.paymentStatus.paymentRequiredBy.map { " by \(TravelFormat.instant($0, in: zone))" } ?? ""
             return "\(order.totalAmount.formatted) to pay\(deadline)"
         }
         return "Not paid"
@@ -561,7 +561,7 @@ final class FlightBookingsPresenter {
         if let expires = quote.expiresAt {
             rows.append(BookingsRow(
                 "Quote valid until",
-                "\(BookingsFormat.instant(expires, in: interactor.timeZone)) (\(BookingsFormat.remaining(until: expires, from: interactor.now)))"))
+                "\(TravelFormat.instant(expires, in: interactor.timeZone)) (\(TravelFormat.remaining(until: expires, from: interactor.now)))"))
         }
         return CancellationQuoteViewModel(headline: "Cancelling booking \(reference) refunds \(refund).", rows: rows)
     }
@@ -588,7 +588,7 @@ final class FlightBookingsPresenter {
         case .unreadable(let error):
             "its order could not be read from the flight service\(error.map { " (\($0.message))" } ?? ""); try again in a moment."
         case .alreadyCancelled(let date):
-            "it was already cancelled on \(BookingsFormat.instant(date, in: interactor.timeZone))."
+            "it was already cancelled on \(TravelFormat.instant(date, in: interactor.timeZone))."
         case .notAllowed(let offered):
             "the airline does not allow cancelling it now (it offers: \(offered.isEmpty ? "nothing" : offered.map(\.rawValue).joined(separator: ", ")))."
         }
@@ -598,47 +598,6 @@ final class FlightBookingsPresenter {
 /// How the bookings screen writes times, places and rules: the presenter's formatting, kept apart so the flow above
 /// stays readable.
 enum BookingsFormat {
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// `Fri 18 Dec 2026`.
-    static func day(_ date: CalendarDate) -> String {
-        "\(date.weekday.shortName) \(date.day) \(months[date.month - 1]) \(date.year)"
-    }
-
-    /// `Fri 18 Dec 08:25`.
-    static func dayAndTime(_ time: LocalDateTime) -> String {
-        "\(time.date.weekday.shortName) \(time.date.day) \(months[time.date.month - 1]) \(time.time)"
-    }
-
-    /// An instant on the traveller's clock: `Sun 22 Nov 2026 10:45 GMT`.
-    static func instant(_ date: Date, in zone: TimeZone) -> String {
-        let local = LocalDateTime(date, in: zone)
-        return "\(day(local.date)) \(local.time) \(offset(of: zone, at: date))"
-    }
-
-    /// A wall-clock time at an airport with its zone: `Fri 18 Dec 08:25 GMT-5`.
-    static func local(_ time: LocalDateTime, at airport: Airport) -> String {
-        "\(dayAndTime(time)) \(offset(of: airport.zone, at: time.instant(in: airport.zone)))"
-    }
-
-    /// `GMT`, `GMT-5`, `GMT+5:30`: written out from the offset rather than taken from the system's abbreviations,
-    /// which differ between platforms.
-    static func offset(of zone: TimeZone, at date: Date) -> String {
-        let seconds = zone.secondsFromGMT(for: date)
-        guard seconds != 0 else { return "GMT" }
-        let minutes = abs(seconds) / 60
-        let sign = seconds < 0 ? "-" : "+"
-        return minutes % 60 == 0 ? "GMT\(sign)\(minutes / 60)" : "GMT\(sign)\(minutes / 60):" + String(format: "%02d", minutes % 60)
-    }
-
-    /// `in 25 min`, `in 2h 05m`, `already passed`.
-    static func remaining(until date: Date, from now: Date) -> String {
-        let minutes = Int(date.timeIntervalSince(now) / 60)
-        if minutes <= 0 { return "already passed" }
-        if minutes < 60 { return "in \(minutes) min" }
-        return "in \(ISODuration(minutes: minutes).formatted)"
-    }
-
     static func condition(_ condition: Condition?) -> String {
         guard let condition else { return "Not stated by the airline" }
         guard condition.allowed else { return "Not allowed" }
@@ -658,12 +617,12 @@ enum BookingsFormat {
         }
         return zip(names, slices).map { name, slice in
             var title = "\(name) · \(slice.origin.iataCode) → \(slice.destination.iataCode)"
-            if let departs = slice.departingAt { title += " · \(day(departs.date))" }
+            if let departs = slice.departingAt { title += " · \(TravelFormat.day(departs.date))" }
             title += " · \(slice.totalDuration.formatted)"
             let flights = slice.segments.map { segment in
-                var line = "\(segment.flightNumber) · \(local(segment.departingAt, at: segment.origin)) \(segment.origin.name) (\(segment.origin.iataCode))"
+                var line = "\(segment.flightNumber) · \(TravelFormat.local(segment.departingAt, at: segment.origin)) \(segment.origin.name) (\(segment.origin.iataCode))"
                 if let terminal = segment.originTerminal { line += " T\(terminal)" }
-                line += " → \(local(segment.arrivingAt, at: segment.destination)) \(segment.destination.name) (\(segment.destination.iataCode))"
+                line += " → \(TravelFormat.local(segment.arrivingAt, at: segment.destination)) \(segment.destination.name) (\(segment.destination.iataCode))"
                 if let terminal = segment.destinationTerminal { line += " T\(terminal)" }
                 if segment.isOperatedByAnotherCarrier { line += " · operated by \(segment.operatingCarrier.name)" }
                 if let aircraft = segment.aircraft { line += " · \(aircraft.name)" }

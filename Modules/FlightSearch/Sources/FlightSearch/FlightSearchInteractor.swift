@@ -650,10 +650,7 @@ struct FlightSearchDateReader {
         return monthNames.firstIndex { $0.lowercased().hasPrefix(word) }.map { $0 + 1 }
     }
 
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
+    static let monthNames = TravelFormat.monthNames
 
     static let weekdays: [String: Weekday] = [
         "mon": .monday, "monday": .monday,
@@ -667,7 +664,7 @@ struct FlightSearchDateReader {
 
     /// `Fri 18 Dec 2026`: the weekday makes a date typed as `+7` or `fri` easy to check at a glance.
     static func display(_ date: CalendarDate) -> String {
-        "\(date.weekday.shortName) \(date.day) \(monthNames[date.month - 1].prefix(3)) \(date.year)"
+        TravelFormat.day(date)
     }
 }
 

@@ -324,7 +324,7 @@ final class FlightSummaryPresenter {
         switch action {
         case .book(let type) where type == .hold:
             if let deadline = offer.paymentRequirements.paymentRequiredBy {
-                return "Hold it now and pay \(offer.totalAmount.formatted) by \(SummaryFormat.instant(deadline, in: interactor.timeZone))"
+                return "Hold it now and pay \(offer.totalAmount.formatted) by \(TravelFormat.instant(deadline, in: interactor.timeZone))"
             }
             return "Hold it now and pay \(offer.totalAmount.formatted) later"
         case .book:
@@ -666,7 +666,7 @@ final class FlightSummaryPresenter {
     }
 
     private func expiredMessage(_ offer: Offer) -> String {
-        "This offer expired at \(SummaryFormat.instant(offer.expiresAt, in: interactor.timeZone)) and can no longer be booked."
+        "This offer expired at \(TravelFormat.instant(offer.expiresAt, in: interactor.timeZone)) and can no longer be booked."
     }
 
     private func review(offer: Offer, passengers: [PassengerDetails]? = nil) -> ReviewViewModel {
@@ -684,7 +684,7 @@ final class FlightSummaryPresenter {
                     heading: "Passenger \(slot.index + 1) · \(SummaryFormat.label(slot))",
                     rows: [
                         SummaryRow("Name", SummaryFormat.name(draft)),
-                        SummaryRow("Born on", draft.bornOn.map(SummaryFormat.day) ?? "–"),
+                        SummaryRow("Born on", draft.bornOn.map { TravelFormat.day($0) } ?? "–"),
                         SummaryRow("Gender", draft.gender?.displayName ?? "–"),
                         SummaryRow("Email", draft.email ?? "–"),
                         SummaryRow("Phone", draft.phoneNumber ?? "–"),
@@ -701,7 +701,7 @@ final class FlightSummaryPresenter {
         ]
         switch order.status {
         case .awaitingPayment:
-            let deadline = order.paymentStatus.paymentRequiredBy.map { " by " + SummaryFormat.instant($0, in: zone) } ?? ""
+            let deadline = order.paymentStatus.paymentRequiredBy.map { " by " + TravelFormat.instant($0, in: zone) } ?? ""
             rows.append(SummaryRow("Status", "Held: pay \(order.totalAmount.formatted)\(deadline)"))
         case .confirmed:
             rows.append(SummaryRow("Status", "Confirmed and paid, \(order.totalAmount.formatted)"))
@@ -729,47 +729,6 @@ final class FlightSummaryPresenter {
 /// How the summary writes times, places, bags, rules and prices: the presenter's formatting, kept apart so the flow
 /// above stays readable.
 enum SummaryFormat {
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// `Fri 18 Dec 2026`.
-    static func day(_ date: CalendarDate) -> String {
-        "\(date.weekday.shortName) \(date.day) \(months[date.month - 1]) \(date.year)"
-    }
-
-    /// `Fri 18 Dec 08:25`.
-    static func dayAndTime(_ time: LocalDateTime) -> String {
-        "\(time.date.weekday.shortName) \(time.date.day) \(months[time.date.month - 1]) \(time.time)"
-    }
-
-    /// An instant on the traveller's clock: `Sun 22 Nov 2026 10:45 GMT`.
-    static func instant(_ date: Date, in zone: TimeZone) -> String {
-        let local = LocalDateTime(date, in: zone)
-        return "\(day(local.date)) \(local.time) \(offset(of: zone, at: date))"
-    }
-
-    /// A wall-clock time at an airport with its zone: `Fri 18 Dec 08:25 GMT-5`.
-    static func local(_ time: LocalDateTime, at airport: Airport) -> String {
-        "\(dayAndTime(time)) \(offset(of: airport.zone, at: time.instant(in: airport.zone)))"
-    }
-
-    /// `GMT`, `GMT-5`, `GMT+5:30`: written out from the offset rather than taken from the system's abbreviations,
-    /// which differ between platforms (`EST` on one, `GMT-5` on another).
-    static func offset(of zone: TimeZone, at date: Date) -> String {
-        let seconds = zone.secondsFromGMT(for: date)
-        guard seconds != 0 else { return "GMT" }
-        let minutes = abs(seconds) / 60
-        let sign = seconds < 0 ? "-" : "+"
-        return minutes % 60 == 0 ? "GMT\(sign)\(minutes / 60)" : "GMT\(sign)\(minutes / 60):" + String(format: "%02d", minutes % 60)
-    }
-
-    /// `in 25 min`, `in 2 h 05 min`, `already passed`.
-    static func remaining(until date: Date, from now: Date) -> String {
-        let minutes = Int(date.timeIntervalSince(now) / 60)
-        if minutes <= 0 { return "already passed" }
-        if minutes < 60 { return "in \(minutes) min" }
-        return "in \(ISODuration(minutes: minutes).formatted)"
-    }
-
     /// `Adult`, `Child, 8`, `Infant on a lap`.
     static func label(_ slot: PassengerSlot) -> String {
         switch slot.type {
@@ -816,7 +775,7 @@ enum SummaryFormat {
             let from = slice.origin.cityName ?? slice.origin.name
             let to = slice.destination.cityName ?? slice.destination.name
             var detail: [String] = []
-            if let departs = slice.departingAt { detail.append(day(departs.date)) }
+            if let departs = slice.departingAt { detail.append(TravelFormat.day(departs.date)) }
             detail.append(slice.totalDuration.formatted)
             detail.append(slice.connections == 0 ? "direct" : "\(slice.connections) change\(slice.connections == 1 ? "" : "s")")
             if let cabin = cabin(slice) { detail.append(cabin) }
@@ -843,9 +802,9 @@ enum SummaryFormat {
         var title = [segment.flightNumber, segment.marketingCarrier.name]
         if let aircraft = segment.aircraft { title.append(aircraft.name) }
         if let duration = segment.duration { title.append(duration.formatted) }
-        var departs = "\(local(segment.departingAt, at: segment.origin)) · \(airport(segment.origin))"
+        var departs = "\(TravelFormat.local(segment.departingAt, at: segment.origin)) · \(airport(segment.origin))"
         if let terminal = segment.originTerminal { departs += ", terminal \(terminal)" }
-        var arrives = "\(local(segment.arrivingAt, at: segment.destination)) · \(airport(segment.destination))"
+        var arrives = "\(TravelFormat.local(segment.arrivingAt, at: segment.destination)) · \(airport(segment.destination))"
         if let terminal = segment.destinationTerminal { arrives += ", terminal \(terminal)" }
         let days = segment.departingAt.dayOffset(to: segment.arrivingAt)
         if days != 0 { arrives += " (\(days > 0 ? "+" : "")\(days) day\(abs(days) == 1 ? "" : "s"))" }
@@ -940,10 +899,10 @@ enum SummaryFormat {
 
     static func terms(_ offer: Offer, now: Date, timeZone: TimeZone) -> [SummaryRow] {
         var rows = [
-            SummaryRow("Offer expires", "\(instant(offer.expiresAt, in: timeZone)) (\(remaining(until: offer.expiresAt, from: now)))"),
+            SummaryRow("Offer expires", "\(TravelFormat.instant(offer.expiresAt, in: timeZone)) (\(TravelFormat.remaining(until: offer.expiresAt, from: now)))"),
         ]
         if offer.canBeHeld {
-            let deadline = offer.paymentRequirements.paymentRequiredBy.map { " by " + instant($0, in: timeZone) } ?? " later"
+            let deadline = offer.paymentRequirements.paymentRequiredBy.map { " by " + TravelFormat.instant($0, in: timeZone) } ?? " later"
             rows.append(SummaryRow("Payment", "Pay now, or hold it and pay\(deadline)"))
         } else {
             rows.append(SummaryRow("Payment", "Paid in full when booking"))
@@ -956,8 +915,8 @@ enum SummaryFormat {
     static func itinerary(_ slices: [Slice]) -> [String] {
         slices.flatMap { slice in
             slice.segments.map { segment in
-                let departs = "\(local(segment.departingAt, at: segment.origin)) \(segment.origin.iataCode)"
-                let arrives = "\(local(segment.arrivingAt, at: segment.destination)) \(segment.destination.iataCode)"
+                let departs = "\(TravelFormat.local(segment.departingAt, at: segment.origin)) \(segment.origin.iataCode)"
+                let arrives = "\(TravelFormat.local(segment.arrivingAt, at: segment.destination)) \(segment.destination.iataCode)"
                 return "\(segment.flightNumber)  \(departs) → \(arrives)"
             }
         }
