@@ -17,6 +17,7 @@ public final class FixtureOrderService: OrderService {
         var confirmReplies: [FixtureReply] = []
         var cancellations: [String: OrderCancellation] = [:]
         var lookups: [OrderQuery] = []
+        var readFailure: ServiceError?
     }
 
     /// How the next ``createOrder(_:)`` answers.
@@ -42,6 +43,12 @@ public final class FixtureOrderService: OrderService {
     /// Answers the next bookings with `replies`, in order, before booking from `order.json`.
     public func replyCreates(with replies: CreateReply...) {
         state.withLock { $0.createReplies += replies }
+    }
+
+    /// Makes order reads (`order(id:)`, `orders(_:)`) fail with `error`, as when the network drops after a
+    /// booking was sent; `nil` lets them through again.
+    public func failReads(with error: ServiceError?) {
+        state.withLock { $0.readFailure = error }
     }
 
     /// Answers the next cancellation quotes with `replies`, in order.
@@ -90,17 +97,21 @@ public final class FixtureOrderService: OrderService {
     }
 
     public func order(id: String) async throws(ServiceError) -> Order {
-        guard let order = state.withLock({ state in state.orders.first { $0.id == id } }) else {
-            throw FixtureFile.errorNotFound.error
-        }
+        let (order, failure) = state.withLock { state in (state.orders.first { $0.id == id }, state.readFailure) }
+        if let failure { throw failure }
+        guard let order else { throw FixtureFile.errorNotFound.error }
         return order
     }
 
     public func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
-        let orders = state.withLock { state in
+        let (orders, failure) = state.withLock { state in
             state.lookups.append(query)
-            return state.orders.reversed().filter { query.bookingReference == nil || $0.bookingReference == query.bookingReference }
+            let matching = state.orders.reversed().filter {
+                query.bookingReference == nil || $0.bookingReference == query.bookingReference
+            }
+            return (matching, state.readFailure)
         }
+        if let failure { throw failure }
         return Page(items: Array(orders), limit: query.limit ?? 50)
     }
 

@@ -50,7 +50,7 @@ struct FlightBookingsInteractorTests {
     @Test func pendingBookingsStayPendingWhenTheLookupFails() async throws {
         let booked = try await Booked()
         try booked.store.save(pendingRecord(key: "key-2", at: orderTime))
-        let flaky = FlakyOrderService(booked.orders)
+        let flaky = booked.orders
         flaky.failReads(with: .timedOut)
         let list = try await interactor(orders: flaky, store: booked.store).loadBookings().get()
         #expect(list.reconciliations == [.lookupFailed([pendingRecord(key: "key-2", at: orderTime)], .timedOut)])
@@ -122,7 +122,7 @@ struct FlightBookingsInteractorTests {
 
     @Test func aRefreshThatFailsKeepsTheRecordAndSaysWhy() async throws {
         let booked = try await Booked()
-        let flaky = FlakyOrderService(booked.orders)
+        let flaky = booked.orders
         flaky.failReads(with: .cannotConnect("connection refused"))
         let booking = await interactor(orders: flaky, store: booked.store).refresh(booked.record)
         #expect(booking.record == booked.record)
@@ -176,7 +176,7 @@ struct FlightBookingsInteractorTests {
 
     @Test func aCancellationWhoseOrderCannotBeReadAgainStillMarksTheRecord() async throws {
         let booked = try await Booked()
-        let flaky = FlakyOrderService(booked.orders)
+        let flaky = booked.orders
         let bookings = interactor(orders: flaky, store: booked.store)
         let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
         flaky.failReads(with: .timedOut)

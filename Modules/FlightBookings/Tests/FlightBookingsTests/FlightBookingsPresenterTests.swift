@@ -199,7 +199,7 @@ struct FlightBookingsPresenterTests {
 
     @Test func showingABookingThatCannotBeRefreshedFails() async throws {
         let booked = try await Booked()
-        let flaky = FlakyOrderService(booked.orders)
+        let flaky = booked.orders
         flaky.failReads(with: .timedOut)
         let h = harness(
             FlightBookingsInput(request: .show(reference: "ERDAH6"), presentation: .text), orders: flaky,

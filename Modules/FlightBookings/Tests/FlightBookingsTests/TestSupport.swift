@@ -53,32 +53,6 @@ struct Booked {
     }
 }
 
-/// The fixture order service with order reads that can be made to fail, as when the network drops.
-final class FlakyOrderService: OrderService {
-    let orders: FixtureOrderService
-    private let failing = Mutex<ServiceError?>(nil)
-    init(_ orders: FixtureOrderService) { self.orders = orders }
-
-    /// Makes reads (`order(id:)`, `orders(_:)`) fail with `error`, or work again with `nil`.
-    func failReads(with error: ServiceError?) { failing.withLock { $0 = error } }
-
-    func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order { try await orders.createOrder(order) }
-    func order(id: String) async throws(ServiceError) -> Order {
-        if let error = failing.withLock({ $0 }) { throw error }
-        return try await orders.order(id: id)
-    }
-    func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
-        if let error = failing.withLock({ $0 }) { throw error }
-        return try await orders.orders(query)
-    }
-    func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
-        try await orders.quoteCancellation(orderID: orderID)
-    }
-    func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
-        try await orders.confirmCancellation(id: id)
-    }
-}
-
 /// Everything the presenter showed or asked, in order.
 @MainActor
 final class SpyView: FlightBookingsView {

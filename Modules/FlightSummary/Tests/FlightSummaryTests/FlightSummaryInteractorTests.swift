@@ -289,10 +289,10 @@ struct FlightSummaryInteractorTests {
     @Test func aRetryFindsAnOrderThatArrivedLateAndDoesNotBookAgain() async throws {
         let (offer, details, slots) = try bookingInputs()
         let orders = FixtureOrderService()
-        let lookupDown = UnreachableLookupOrderService(orders)
+        orders.failReads(with: .cannotConnect("connection refused"))
         orders.replyCreates(with: .bookThenFail(.timedOut))
         let store = FixtureBookingStore()
-        let booking = interactor(orders: lookupDown, store: store)
+        let booking = interactor(orders: orders, store: store)
         let first = await booking.book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .unknown(let error, let lookup, _) = first else {
             Issue.record("expected an unknown outcome, got \(first)")
@@ -303,7 +303,7 @@ struct FlightSummaryInteractorTests {
         #expect(try store.records().map(\.state) == [.pending])
 
         // The look-up works again: the explicit retry finds the order booked the first time and sends nothing.
-        lookupDown.reconnect()
+        orders.failReads(with: nil)
         let retry = await booking.book(offer: offer, passengers: details, slots: slots, type: .instant, lookUpFirst: true)
         guard case .booked(let order, let recovered, _) = retry else {
             Issue.record("expected the retry to find the booking, got \(retry)")

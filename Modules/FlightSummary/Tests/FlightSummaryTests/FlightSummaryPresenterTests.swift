@@ -10,13 +10,13 @@ import Testing
 struct FlightSummaryPresenterTests {
     private func harness(
         offer: Offer? = nil, offers: (any OfferService)? = nil, orders: FixtureOrderService = FixtureOrderService(),
-        orderService: (any OrderService)? = nil, store: FixtureBookingStore = FixtureBookingStore(),
+        store: FixtureBookingStore = FixtureBookingStore(),
         now: Date = searchTime, mode: FlightSummaryInput.Mode = .interactive, output: FlightSummaryInput.Output = .text
     ) throws -> Harness {
         let offer = try offer ?? recordedOffer()
         return Harness(
             input: FlightSummaryInput(offerID: offer.id, offer: offer, search: oneWaySearch, mode: mode, output: output),
-            offers: offers ?? FixtureOfferService(), orders: orders, orderService: orderService, store: store, now: now)
+            offers: offers ?? FixtureOfferService(), orders: orders, store: store, now: now)
     }
 
     /// From the first prompt to the booking's final confirmation answered yes.
@@ -369,7 +369,8 @@ struct FlightSummaryPresenterTests {
     @Test func aLostAnswerThatCannotBeLookedUpSaysItMayBeBooked() async throws {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.unexpectedStatus(code: 502, body: "Bad gateway")))
-        let h = try harness(orders: orders, orderService: UnreachableLookupOrderService(orders))
+        orders.failReads(with: .cannotConnect("connection refused"))
+        let h = try harness(orders: orders)
         await h.presenter.didAppear()
         await book(h)
         #expect(h.view.errors.last?.contains("it may or may not be booked") == true)

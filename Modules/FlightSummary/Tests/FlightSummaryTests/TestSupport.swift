@@ -114,30 +114,6 @@ final class ScriptedOfferService: OfferService {
     }
 }
 
-/// The fixture order service, with order look-ups that fail: the answer to a booking was lost and the API cannot
-/// be asked either.
-final class UnreachableLookupOrderService: OrderService {
-    let orders: FixtureOrderService
-    private let unreachable = Mutex(true)
-    init(_ orders: FixtureOrderService) { self.orders = orders }
-
-    /// Lets look-ups through again.
-    func reconnect() { unreachable.withLock { $0 = false } }
-
-    func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order { try await orders.createOrder(order) }
-    func order(id: String) async throws(ServiceError) -> Order { try await orders.order(id: id) }
-    func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
-        if unreachable.withLock({ $0 }) { throw .cannotConnect("connection refused") }
-        return try await orders.orders(query)
-    }
-    func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
-        try await orders.quoteCancellation(orderID: orderID)
-    }
-    func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
-        try await orders.confirmCancellation(id: id)
-    }
-}
-
 extension Offer {
     /// The same offer at another total (and base), as the airline might re-price it.
     func repriced(by amount: Decimal) -> Offer {
@@ -258,7 +234,7 @@ struct Harness {
 
     init(
         input: FlightSummaryInput, offers: any OfferService, orders: FixtureOrderService = FixtureOrderService(),
-        orderService: (any OrderService)? = nil, store: FixtureBookingStore = FixtureBookingStore(),
+        store: FixtureBookingStore = FixtureBookingStore(),
         now: Date = searchTime
     ) {
         let log = EventLog()
@@ -267,7 +243,7 @@ struct Harness {
         self.store = store
         self.log = log
         interactor = FlightSummaryInteractor(
-            offers: offers, orders: orderService ?? orders, bookings: LoggingBookingStore(store: store, log: log),
+            offers: offers, orders: orders, bookings: LoggingBookingStore(store: store, log: log),
             backend: "fixtures", now: { now }, timeZone: utc, makeBookingKey: { keys.make() })
         presenter = FlightSummaryPresenter(input: input, interactor: interactor)
         view = SpyView(log: log)
