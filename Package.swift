@@ -64,6 +64,8 @@ let package = Package(
                 .product(name: "SandboxServer", package: "Sandbox"),
                 .product(name: "DuffelServices", package: "Services"),
                 .product(name: "CurlHTTP", package: "Services"),
+                .product(name: "Services", package: "Services"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
