@@ -127,10 +127,21 @@ struct BookCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Book without asking.")
     var yes = false
 
+    @Option(help: ArgumentHelp(
+        "The total you agreed to, as `flights search` printed it (e.g. 412.50): a different price books nothing (exit 2).",
+        valueName: "amount"))
+    var total: String?
+
     @Flag(name: .long, help: "Print the order as JSON.")
     var json = false
 
     @OptionGroup var backend: BackendOptions
+
+    func validate() throws {
+        if let total, Money(total, currency: "XXX") == nil {
+            throw ValidationError("--total is an amount such as 412.50.")
+        }
+    }
 
     func run() async throws {
         let travellers: [FlightSummaryInput.Traveller]
@@ -138,13 +149,13 @@ struct BookCommand: AsyncParsableCommand {
             let data = try Data(contentsOf: URL(fileURLWithPath: passengers))
             travellers = try DuffelJSON.decoder().decode([FlightSummaryInput.Traveller].self, from: data)
         } catch let error as DecodingError {
-            throw ValidationError("\(passengers) is not a list of passengers in Duffel's format: \(error.readable)")
+            throw badInput("\(passengers) is not a list of passengers in Duffel's format: \(error.readable)")
         } catch {
-            throw ValidationError("\(passengers) cannot be read: \(error.localizedDescription)")
+            throw badInput("\(passengers) cannot be read: \(error.localizedDescription)")
         }
         let input = FlightSummaryInput(
             offerID: offerID, offer: nil, search: nil, mode: .unattended(travellers: travellers, assumeYes: yes),
-            output: json ? .json : .text)
+            output: json ? .json : .text, acceptedTotal: total.flatMap { Money($0, currency: "XXX")?.amount })
         let code = await AppRuntime.run(api: backend.api, showsBanner: false) { flow in
             flow.startSummary(input)
         }
@@ -213,6 +224,13 @@ struct CancelCommand: AsyncParsableCommand {
         let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+/// Says why a command cannot go on, on standard error, and gives the exit code for bad input. Problems found
+/// inside `run()` are not usage errors, so ArgumentParser's usage text would only bury the message.
+func badInput(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("flights: \(message)\n".utf8))
+    return ExitCode(FlowOutcome.badInput.exitCode)
 }
 
 extension DecodingError {

@@ -51,16 +51,30 @@ import Testing
             let seen = try #require(
                 try DuffelJSON.decoder().decode(SearchOutput.self, from: Data(search.output.utf8)).offers.first, "\(search)")
             let passengers = try app.file("passengers.json", contents: TravelData.passengersFile())
-            let run = try await app.run(["book", seen.id, "--passengers", passengers.path, "--yes"])
+            // The script states the total it agreed to: the airline's price has risen since, so nothing is booked.
+            let run = try await app.run([
+                "book", seen.id, "--passengers", passengers.path, "--yes", "--total", seen.totalAmount.wireAmount,
+            ])
+            #expect(run.status == 2, "\(run)")
+            #expect((run.output + run.errors).contains("Nothing was booked"), "\(run)")
+            #expect(try await SandboxOrders.all(in: app.sandboxDirectory).isEmpty)
+
+        }
+    }
+
+    /// Where the price holds, the total a script agreed to is the total it pays.
+    @Test func anUnattendedBookingAtTheAgreedTotalPaysExactlyThat() async throws {
+        try await FlightsApp.withFreshData { app in
+            let search = try await app.run(["search", "LHR", "CDG", "--depart", TravelData.nextMonthISO, "--json", "--limit", "1"])
+            let seen = try #require(
+                try DuffelJSON.decoder().decode(SearchOutput.self, from: Data(search.output.utf8)).offers.first, "\(search)")
+            let passengers = try app.file("passengers.json", contents: TravelData.passengersFile())
+            let run = try await app.run([
+                "book", seen.id, "--passengers", passengers.path, "--yes", "--total", seen.totalAmount.wireAmount,
+            ])
+            #expect(run.status == 0, "\(run)")
             let orders = try await SandboxOrders.all(in: app.sandboxDirectory)
-            withKnownIssue("""
-                `flights book` re-reads the offer and pays its current total: it cannot know the total the script saw \
-                (no option carries it), so LHR → STN is booked at 10.00 more than `search --json` printed, with exit 0.
-                """) {
-                #expect(run.status == 2)
-                #expect((run.output + run.errors).contains("Nothing was booked"))
-                #expect(orders.count == 0, "booked at \(orders.map(\.totalAmount.description)) after a search showing \(seen.totalAmount)")
-            }
+            #expect(orders.map(\.totalAmount) == [seen.totalAmount])
         }
     }
 

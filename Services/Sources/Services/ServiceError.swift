@@ -100,6 +100,9 @@ public enum ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
                 return "Wait a moment and try again."
             }
             if error.has(.authentication) { return "Check DUFFEL_ACCESS_TOKEN." }
+            if error.has(.alreadyBooked) { return "Nothing more was booked: the existing booking stands (see `flights bookings`)." }
+            // The resource's state says it all ("already cancelled"); changing the request would not help.
+            if error.has(APIErrorType.invalidState) { return "" }
             if error.has(.validation) { return "Correct the highlighted field and try again." }
             if error.status >= 500 { return "Try again in a moment; if it keeps failing, quote request \(error.requestID ?? "id unknown")." }
             return "Change the request and try again."

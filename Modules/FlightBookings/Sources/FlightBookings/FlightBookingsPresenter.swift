@@ -247,6 +247,11 @@ final class FlightBookingsPresenter {
     private func startCancel() async {
         guard let booking = current else { return await openList() }
         if let blocker = interactor.cancellationBlocker(booking) {
+            if case .alreadyCancelled = blocker {
+                // Asking twice for what is already done is not a failure: a script that retries must not loop.
+                view?.displayMessage(BookingsMessage(.info, "Booking \(booking.reference ?? "") is already cancelled: \(describe(blocker))"))
+                return isInteractive ? ask() : finish(.done)
+            }
             let message = "Booking \(booking.reference ?? "") cannot be cancelled: \(describe(blocker))"
             view?.displayError(message, suggestion: nil)
             return isInteractive ? ask() : finish(.failed(message))
@@ -451,7 +456,8 @@ final class FlightBookingsPresenter {
         }
         var actions: [String] = []
         if let blocker = interactor.cancellationBlocker(booking) {
-            actions.append("Cannot be cancelled: \(describe(blocker))")
+            // A cancelled booking says so in its status; "cannot be cancelled" would only contradict the news.
+            if case .alreadyCancelled = blocker {} else { actions.append("Cannot be cancelled: \(describe(blocker))") }
         } else {
             let how = isInteractive || booking.reference == nil ? "with c" : "with `flights cancel \(booking.reference ?? "")`"
             actions.append("Can be cancelled \(how): the refund is quoted before anything is cancelled.")

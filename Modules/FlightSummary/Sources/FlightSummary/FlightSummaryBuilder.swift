@@ -146,16 +146,20 @@ public struct FlightSummaryInput: Sendable, Hashable {
     public var mode: Mode
     /// Text or JSON (unattended runs only).
     public var output: Output
+    /// Unattended runs: the total the caller agreed to (from a search), in the offer's currency. When the
+    /// airline's price differs, nothing is booked and the run ends `.priceChanged`.
+    public var acceptedTotal: Decimal?
 
     /// Creates an input.
     public init(
         offerID: String, offer: Offer? = nil, search: SearchRequest? = nil, mode: Mode = .interactive,
-        output: Output = .text
+        output: Output = .text, acceptedTotal: Decimal? = nil
     ) {
         self.offerID = offerID
         self.offer = offer
         self.search = search
         self.mode = mode
         self.output = output
+        self.acceptedTotal = acceptedTotal
     }
 }

@@ -483,6 +483,13 @@ final class FlightSummaryPresenter {
             view?.displayError("The offer could not be checked: \(error.message)", suggestion: error.suggestion)
             return finish(.failed(error))
         }
+        if let accepted = input.acceptedTotal, accepted != current.totalAmount.amount {
+            let agreed = Money(amount: accepted, currency: current.totalAmount.currency)
+            view?.displayError(
+                "Nothing was booked: the total is now \(current.totalAmount.formatted), not the \(agreed.formatted) agreed to.",
+                suggestion: "Run the command again with --total \(current.totalAmount.wireAmount) to book at the new price.")
+            return finish(.priceChanged(from: agreed, to: current.totalAmount))
+        }
         offer = current
         prepareSlots(for: current)
         view?.display(summary(current))

@@ -11,11 +11,14 @@ struct FlightSummaryPresenterTests {
     private func harness(
         offer: Offer? = nil, offers: (any OfferService)? = nil, orders: FixtureOrderService = FixtureOrderService(),
         store: FixtureBookingStore = FixtureBookingStore(),
-        now: Date = searchTime, mode: FlightSummaryInput.Mode = .interactive, output: FlightSummaryInput.Output = .text
+        now: Date = searchTime, mode: FlightSummaryInput.Mode = .interactive, output: FlightSummaryInput.Output = .text,
+        acceptedTotal: Decimal? = nil
     ) throws -> Harness {
         let offer = try offer ?? recordedOffer()
         return Harness(
-            input: FlightSummaryInput(offerID: offer.id, offer: offer, search: oneWaySearch, mode: mode, output: output),
+            input: FlightSummaryInput(
+                offerID: offer.id, offer: offer, search: oneWaySearch, mode: mode, output: output,
+                acceptedTotal: acceptedTotal),
             offers: offers ?? FixtureOfferService(), orders: orders, store: store, now: now)
     }
 
@@ -404,6 +407,24 @@ struct FlightSummaryPresenterTests {
         #expect(h.router.exits == [.finished("declined")])
         #expect(h.orders.created.isEmpty)
         #expect(h.view.prompt == nil)
+    }
+
+    @Test func unattendedNeverPaysAnotherTotalThanTheOneAgreed() async throws {
+        let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 402.50)
+        await h.presenter.didAppear()
+        #expect(h.orders.created.isEmpty)
+        #expect(h.view.errors.last == "Nothing was booked: the total is now £412.50, not the £402.50 agreed to.")
+        guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
+            Issue.record("expected a price change, got \(h.router.outcomes)")
+            return
+        }
+        #expect(from.amount == 402.50 && to.amount == 412.50)
+    }
+
+    @Test func unattendedBooksWhenTheAgreedTotalStands() async throws {
+        let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 412.50)
+        await h.presenter.didAppear()
+        #expect(h.orders.created.count == 1)
     }
 
     @Test func unattendedWithYesBooksAndWritesTheOrderAsJSON() async throws {

@@ -14,12 +14,12 @@ extension SandboxAPI {
         if generated.isExpired(at: bookedAt) || search.scenarios.contains(.offerNoLongerAvailable) {
             throw APIFailure(
                 status: 422, type: .airline, code: .offerNoLongerAvailable, title: "Offer no longer available",
-                message: "The airline no longer sells offer \(offerID). Choose another offer or search again.")
+                message: "The airline no longer sells offer \(offerID).")
         }
         if let existing = try await existingOrder(forOffer: offerID) {
             throw .invalidState(
                 .alreadyBooked, title: "Already booked",
-                "Offer \(offerID) was already booked as order \(existing.id) (\(existing.bookingReference)). Look that order up instead of booking again.")
+                "Offer \(offerID) was already booked as order \(existing.id) (\(existing.bookingReference)).")
         }
         try validatePassengers(creation.passengers, offer: generated, key: search.key, today: bookedAt)
         let offer = try await current(generated, of: search, countingRead: false)
@@ -32,7 +32,7 @@ extension SandboxAPI {
         } catch .offerAlreadyBooked(let orderID) {
             throw .invalidState(
                 .alreadyBooked, title: "Already booked",
-                "Offer \(offerID) was already booked as order \(orderID). Look that order up instead of booking again.")
+                "Offer \(offerID) was already booked as order \(orderID).")
         } catch {
             throw .internalError(error.description)
         }
