@@ -41,6 +41,7 @@ final class InMemoryOfferService: OfferService {
 final class CountingTerminal: Terminal {
     let isInteractive: Bool
     let columns: Int
+    let rows = 24
     let style = Style.plain
     private var lines: [String]
     private var keys: [KeyInput]

@@ -51,8 +51,8 @@ final class FlightAvailabilityPresenter {
     let inputStyle: InputStyle
     private let limit: Int?
 
-    /// Table lines per page. The terminal's height is not known to a View (TerminalUI reports only its width),
-    /// so a page is sized to sit comfortably on a 24-line terminal with the header and legend around it.
+    /// Table lines per page; the view sets it from the terminal's height (12 fits a 24-line terminal with the
+    /// header and legend around the table).
     var pageLineBudget = 12
 
     private(set) var request: SearchRequest

@@ -44,6 +44,9 @@ final class FlightAvailabilityTerminalView: FlightAvailabilityView, Screen {
             await presenter.runReport()
             return
         }
+        // A page of offers fills the screen, less the lines around the table: the title, the search, the status,
+        // the column titles, the legend and the prompt, with room for a message (12 rows on a 24-row screen).
+        presenter.pageLineBudget = max(4, terminal.rows - 12)
         presenter.viewDidAppear()
         defer { leave() }
         while !Task.isCancelled {

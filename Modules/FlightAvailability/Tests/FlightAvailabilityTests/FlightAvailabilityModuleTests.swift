@@ -18,9 +18,10 @@ private final class Session {
     init(
         _ request: SearchRequest = Searches.oneWay, interactive: Bool, columns: Int = 80,
         service: FixtureOfferService = FixtureOfferService(), offers: (any OfferService)? = nil,
-        presentation: FlightAvailabilityInput.Presentation = .interactive, limit: Int? = nil
+        presentation: FlightAvailabilityInput.Presentation = .interactive, limit: Int? = nil, rows: Int = 24
     ) {
         let terminal = VirtualTerminal(columns: columns, isInteractive: interactive)
+        terminal.rows = rows
         self.terminal = terminal
         self.service = service
         let screen = FlightAvailabilityBuilder(offers: offers ?? service, now: { recordingNow }, timeZone: london)
@@ -47,6 +48,18 @@ private final class Session {
 @Suite("Module: the availability screen through its Builder")
 @MainActor
 struct FlightAvailabilityModuleTests {
+    @Test("a page fills the screen: a taller terminal shows more offers a page")
+    func pagesFitTheScreen() async throws {
+        let short = Session(interactive: false)
+        try await short.settle(on: "Offer number or command:")
+        #expect(short.screenText.contains("Page 1 of 2 (offers 1–12 of 14)"))
+        await short.stop()
+        let tall = Session(interactive: false, rows: 40)
+        try await tall.settle(on: "Offer number or command:")
+        #expect(tall.screenText.contains("Page 1 of 1 (offers 1–14 of 14)"))
+        await tall.stop()
+    }
+
     @Test("lines: the offers as a table; a number chooses one for the summary")
     func linesChooseByNumber() async throws {
         let session = Session(interactive: false)

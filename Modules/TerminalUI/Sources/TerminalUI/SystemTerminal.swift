@@ -74,6 +74,16 @@ public final class SystemTerminal: Terminal {
         return 80
     }
 
+    /// The current height: from the TTY (re-read each time), else `LINES`, else 24.
+    public var rows: Int {
+        var size = winsize()
+        for descriptor in [outputDescriptor, inputDescriptor] where isatty(descriptor) == 1 {
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        }
+        if let value = environment["LINES"].flatMap({ Int($0) }), value > 0 { return value }
+        return 24
+    }
+
     /// Writes `text` to standard output at once (no buffering, so a prompt shows before the read).
     public func write(_ text: String) {
         writeAll(text, to: outputDescriptor)

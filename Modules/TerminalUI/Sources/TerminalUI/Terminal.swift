@@ -19,6 +19,8 @@ public protocol Terminal: AnyObject {
     var isInteractive: Bool { get }
     /// The current width in columns (80 when unknown).
     var columns: Int { get }
+    /// The current height in rows (24 when unknown), so a list can be paged to fit the screen.
+    var rows: Int { get }
     /// How to style text here: colour is on only for a TTY without `NO_COLOR`.
     var style: Style { get }
     /// Writes `text` as it is; no newline is added.

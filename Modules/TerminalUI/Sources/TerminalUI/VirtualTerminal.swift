@@ -61,6 +61,11 @@ public final class VirtualTerminal: Terminal {
         didSet { conditionsMayHaveChanged() }
     }
 
+    /// The height the terminal reports (24 unless set); change it to simulate a resize.
+    public var rows: Int = 24 {
+        didSet { conditionsMayHaveChanged() }
+    }
+
     /// The style the terminal reports (``Style/plain`` unless given).
     public var style: Style
 
