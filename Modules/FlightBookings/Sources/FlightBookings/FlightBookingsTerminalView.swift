@@ -8,14 +8,13 @@ import TerminalUI
 final class FlightBookingsTerminalView: FlightBookingsView, Screen {
     private let terminal: any Terminal
     let presenter: FlightBookingsPresenter
-    private let machineOutput: Bool
+    private let writer: ScreenWriter
     private var prompt: BookingsPrompt?
-    private var spinner: Spinner?
 
     init(terminal: any Terminal, presenter: FlightBookingsPresenter, machineOutput: Bool) {
         self.terminal = terminal
         self.presenter = presenter
-        self.machineOutput = machineOutput
+        writer = ScreenWriter(terminal: terminal, outputIsForPrograms: machineOutput)
     }
 
     func run() async {
@@ -102,8 +101,7 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
     }
 
     func displayError(_ message: String, suggestion: String?) {
-        show(Notice(.error, message))
-        if let suggestion, !suggestion.isEmpty { show(Paragraph(suggestion, indent: 2)) }
+        writer.showError(message, suggestion: suggestion)
     }
 
     func displayPrompt(_ prompt: BookingsPrompt?) {
@@ -111,21 +109,15 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
     }
 
     func displayProgress(_ message: String) {
-        spinner?.stop()
-        if machineOutput {
-            terminal.writeDiagnostic(message + "\n")
-        } else {
-            spinner = terminal.startSpinner(message)
-        }
+        writer.showProgress(message)
     }
 
     func hideProgress() {
-        spinner?.stop()
-        spinner = nil
+        writer.hideProgress()
     }
 
     func displayOutput(_ text: String) {
-        terminal.write(text.hasSuffix("\n") ? text : text + "\n")
+        writer.writeOutput(text)
     }
 
     // MARK: Rendering
@@ -135,11 +127,6 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
     }
 
     private func show(_ block: any Renderable) {
-        if machineOutput {
-            let lines = block.render(width: terminal.columns, style: .plain)
-            if !lines.isEmpty { terminal.writeDiagnostic(lines.joined(separator: "\n") + "\n") }
-        } else {
-            terminal.display(block)
-        }
+        writer.show(block)
     }
 }

@@ -8,14 +8,13 @@ import TerminalUI
 final class FlightSummaryTerminalView: FlightSummaryView, Screen {
     private let terminal: any Terminal
     let presenter: FlightSummaryPresenter
-    private let machineOutput: Bool
+    private let writer: ScreenWriter
     private var prompt: SummaryPrompt?
-    private var spinner: Spinner?
 
     init(terminal: any Terminal, presenter: FlightSummaryPresenter, machineOutput: Bool) {
         self.terminal = terminal
         self.presenter = presenter
-        self.machineOutput = machineOutput
+        writer = ScreenWriter(terminal: terminal, outputIsForPrograms: machineOutput)
     }
 
     func run() async {
@@ -133,8 +132,7 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
     }
 
     func displayError(_ message: String, suggestion: String?) {
-        show(Notice(.error, message))
-        if let suggestion, !suggestion.isEmpty { show(Paragraph(suggestion, indent: 2)) }
+        writer.showError(message, suggestion: suggestion)
     }
 
     func displayPrompt(_ prompt: SummaryPrompt?) {
@@ -142,21 +140,15 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
     }
 
     func displayProgress(_ message: String) {
-        spinner?.stop()
-        if machineOutput {
-            terminal.writeDiagnostic(message + "\n")
-        } else {
-            spinner = terminal.startSpinner(message)
-        }
+        writer.showProgress(message)
     }
 
     func hideProgress() {
-        spinner?.stop()
-        spinner = nil
+        writer.hideProgress()
     }
 
     func displayOutput(_ text: String) {
-        terminal.write(text.hasSuffix("\n") ? text : text + "\n")
+        writer.writeOutput(text)
     }
 
     // MARK: Rendering
@@ -166,11 +158,6 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
     }
 
     private func show(_ block: any Renderable) {
-        if machineOutput {
-            let lines = block.render(width: terminal.columns, style: .plain)
-            if !lines.isEmpty { terminal.writeDiagnostic(lines.joined(separator: "\n") + "\n") }
-        } else {
-            terminal.display(block)
-        }
+        writer.show(block)
     }
 }
