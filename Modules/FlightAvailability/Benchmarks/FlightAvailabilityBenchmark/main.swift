@@ -56,6 +56,7 @@ final class CountingTerminal: Terminal {
 
     func write(_ text: String) { written += text.utf8.count }
     func writeDiagnostic(_ text: String) {}
+    func discardPendingInput() {}
 
     func readLine(prompt: String, default: String?) async -> LineInput {
         guard !lines.isEmpty else { return .end }

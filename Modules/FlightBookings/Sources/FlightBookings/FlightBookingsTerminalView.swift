@@ -30,6 +30,8 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
                 case .interrupt, .end, .cancelled: return
                 }
             case .confirm(let question, let defaultValue):
+                // A yes typed before the refund was shown must not cancel the booking.
+                terminal.discardPendingInput()
                 switch await terminal.confirm(question, default: defaultValue) {
                 case .answered(let yes): await presenter.didAnswer(.confirmed(yes))
                 case .back: await presenter.didGoBack()

@@ -46,6 +46,8 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
             case .cancelled: return .cancelled
             }
         case .confirm(let question, let defaultValue):
+            // A yes typed before the question (while the price was being checked) must not answer it.
+            terminal.discardPendingInput()
             return map(await terminal.confirm(question, default: defaultValue)) { .confirmed($0) }
         case .choice(let title, let options, let defaultIndex):
             return map(await terminal.choose(title, options: options, default: defaultIndex)) { .chose($0) }

@@ -75,6 +75,15 @@ final class InputQueue: Sendable {
         resume(handed)
     }
 
+    /// Drops every event not yet read; returns how many were dropped.
+    @discardableResult
+    func discardBuffered() -> Int {
+        state.withLock { state in
+            defer { state.buffer.removeAll() }
+            return state.buffer.count
+        }
+    }
+
     /// Says no more input will come: once the buffer is drained, reads return `.finished`.
     func finish() {
         let woken = state.withLock { state -> [Waiter] in

@@ -74,6 +74,11 @@ public final class SystemTerminal: Terminal {
         return 80
     }
 
+    /// On a TTY, drops the keys typed ahead and not read yet; nothing off a TTY.
+    public func discardPendingInput() {
+        if isInteractive { reader.queue.discardBuffered() }
+    }
+
     /// The current height: from the TTY (re-read each time), else `LINES`, else 24.
     public var rows: Int {
         var size = winsize()
@@ -195,15 +200,20 @@ final class InputPump: Sendable {
         _ = writeBytes(wakeWrite, &byte, 1)
     }
 
+    deinit {
+        if wakeRead >= 0 { _ = close(wakeRead) }
+        if wakeWrite >= 0 { _ = close(wakeWrite) }
+    }
+
     private func run() {
         var decoder = KeyDecoder()
         var partialLine: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
+        // The wake pipe stays open until the pump goes (deinit): closed here, its numbers could be reused by
+        // another file before a late `stop()` writes its byte.
         defer {
             if !partialLine.isEmpty { queue.push([.line(Self.decodeLine(partialLine))]) }
             queue.finish()
-            if wakeRead >= 0 { _ = close(wakeRead) }
-            if wakeWrite >= 0 { _ = close(wakeWrite) }
         }
         while true {
             var descriptors = [

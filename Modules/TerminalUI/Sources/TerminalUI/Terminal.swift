@@ -34,6 +34,10 @@ public protocol Terminal: AnyObject {
     func readLine(prompt: String, default: String?) async -> LineInput
     /// Reads one key. On a non-interactive terminal a whole line is read and returned as `.line`.
     func readKey() async -> KeyInput
+    /// On a TTY, drops the keys typed ahead and not read yet, so a question that commits something (a price, a
+    /// booking, a cancellation) is answered by a key pressed after it was asked. Does nothing elsewhere: piped
+    /// input is a script, written in advance on purpose.
+    func discardPendingInput()
 }
 
 /// The outcome of ``Terminal/readLine(prompt:default:)``.

@@ -60,17 +60,24 @@ enum TerminalMode {
     private static func installHandlersOnce() {
         guard !areHandlersInstalled else { return }
         areHandlersInstalled = true
-        atexit { restoreOriginalMode() }
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            _ = signal(signalNumber) { received in
-                restoreOriginalMode()
-                _ = signal(received, SIG_DFL)
-                _ = raise(received)
-            }
-        }
-        _ = signal(SIGTSTP) { _ in suspend() }
-        _ = signal(SIGCONT) { _ in resume() }
+        installExitAndSignalHandlers()
     }
+}
+
+/// Outside the main actor on purpose: `exit` runs its hooks, and signals run their handlers, on whatever thread
+/// ends the process or takes the signal. Closures written in a main-actor context would carry a main-actor check
+/// and trap there (an `exit(130)` from a worker thread did).
+private func installExitAndSignalHandlers() {
+    atexit { restoreOriginalMode() }
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        _ = signal(signalNumber) { received in
+            restoreOriginalMode()
+            _ = signal(received, SIG_DFL)
+            _ = raise(received)
+        }
+    }
+    _ = signal(SIGTSTP) { _ in suspend() }
+    _ = signal(SIGCONT) { _ in resume() }
 }
 
 private func restoreOriginalMode() {

@@ -145,6 +145,13 @@ public final class VirtualTerminal: Terminal {
         conditionsMayHaveChanged()
     }
 
+    /// When interactive, drops the queued keys not read yet (as a real TTY drops type-ahead); nothing otherwise.
+    public func discardPendingInput() {
+        guard isInteractive else { return }
+        queue.discardBuffered()
+        conditionsMayHaveChanged()
+    }
+
     /// Appends `text` to ``diagnostics``.
     public func writeDiagnostic(_ text: String) {
         diagnostics += TerminalText.stripANSI(text)

@@ -42,8 +42,17 @@ func runProbe(_ arguments: [String]) async -> Int32 {
         let input = await terminal.readLine(prompt: "Waiting: ", default: nil)
         terminal.writeLine("RESULT \(input)")
         return 0
+    case "exit-elsewhere":
+        // Ends the process with a status from a thread that is not the main one, as a command-line parser does
+        // when it throws an exit code from an async command.
+        terminal.writeLine("READY")
+        _ = await terminal.readLine(prompt: "Go: ", default: nil)
+        // Typed as returning, so the compiler keeps the code after it; it never comes back.
+        let end: @Sendable (Int32) -> Void = { exit($0) }
+        await Task.detached { end(3) }.value
+        return 3
     default:
-        terminal.writeLine("unknown scenario \(scenario); use line, keys, choose or hold")
+        terminal.writeLine("unknown scenario \(scenario); use line, keys, choose, hold or exit-elsewhere")
         return 64
     }
 }

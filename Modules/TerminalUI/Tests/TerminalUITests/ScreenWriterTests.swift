@@ -27,3 +27,30 @@ struct ScreenWriterTests {
         #expect(terminal.diagnostics == "Booking…\n✓ Booked\n")
     }
 }
+
+@MainActor
+@Suite("Type-ahead")
+struct TypeAheadTests {
+    @Test("on a TTY, keys typed before a question are dropped; the answer is a key pressed after it")
+    func dropsTypeAheadOnTTY() async throws {
+        let terminal = VirtualTerminal(isInteractive: true)
+        terminal.type("y")
+        terminal.press(.enter)
+        terminal.discardPendingInput()
+        #expect(terminal.pendingInputCount == 0)
+        let answer = Task { await terminal.confirm("Book at the new total?", default: false) }
+        try await terminal.waitUntilAwaitingInput()
+        terminal.type("n")
+        terminal.press(.enter)
+        #expect(await answer.value == .answered(false))
+    }
+
+    @Test("off a TTY, piped answers are a script and are kept")
+    func keepsPipedInput() async {
+        let terminal = VirtualTerminal(isInteractive: false)
+        terminal.enter("y")
+        terminal.discardPendingInput()
+        #expect(terminal.pendingInputCount == 1)
+        #expect(await terminal.confirm("Cancel?", default: false) == .answered(true))
+    }
+}

@@ -140,6 +140,22 @@ struct SystemTerminalProcessTests {
         #expect(pty.localFlags == before)
     }
 
+    @Test("an exit with a status from another thread restores the terminal and keeps the status")
+    func exitFromAnotherThread() async throws {
+        let pty = try PseudoTerminal(columns: 80)
+        defer { pty.close() }
+        let before = pty.localFlags
+        let process = try Probe.start(
+            "exit-elsewhere", input: FileHandle(fileDescriptor: pty.slave), output: FileHandle(fileDescriptor: pty.slave),
+            environment: ttyEnvironment)
+        _ = try await pty.read(until: "Go: ")
+        pty.send("\r")
+        await Probe.waitForExit(process)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 3)
+        #expect(pty.localFlags == before)
+    }
+
     @Test("SIGTERM during a read restores the terminal mode before the process dies of the signal")
     func sigterm() async throws {
         let pty = try PseudoTerminal(columns: 80)
