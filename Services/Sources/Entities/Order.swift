@@ -297,6 +297,10 @@ public struct OrderCreation: Sendable, Hashable, Codable {
         self.metadata = metadata
     }
 
+    /// The metadata key under which Flights puts a booking's key before the order is sent, so the order can be
+    /// found again when the answer to it is lost.
+    public static let bookingKeyMetadata = "flights_booking_key"
+
     private enum CodingKeys: String, CodingKey {
         case type, passengers, payments, metadata, selectedOffers = "selected_offers"
     }

@@ -1,4 +1,5 @@
 public import Entities
+public import Foundation
 
 /// Finds airports and cities from what a traveller types (`lon`, `new york`, `JFK`).
 public protocol PlaceService: Sendable {
@@ -109,6 +110,36 @@ extension OfferService {
         if Task.isCancelled { throw .cancelled }
         offerRequest.offers = []
         return OfferSearchResult(offerRequest: offerRequest, offers: offers)
+    }
+}
+
+extension OrderService {
+    /// The orders carrying each of `keys` in their metadata, looked for among the orders made since `since`
+    /// (newest first, page after page, so a busy account's older booking is still found; `nil` reads one page).
+    public func orders(
+        withBookingKeys keys: Set<String>, since: Date?
+    ) async throws(ServiceError) -> [String: Order] {
+        // Orders are stamped by the server's clock: allow ten minutes between the two.
+        let horizon = since.map { $0.addingTimeInterval(-600) }
+        var found: [String: Order] = [:]
+        var cursor: String?
+        for _ in 0..<20 {
+            let page = try await orders(OrderQuery(limit: 50, after: cursor))
+            for order in page.items {
+                if let key = order.metadata?[OrderCreation.bookingKeyMetadata], keys.contains(key), found[key] == nil {
+                    found[key] = order
+                }
+            }
+            let reachedHorizon = horizon.map { limit in page.items.contains { $0.createdAt < limit } } ?? true
+            guard found.count < keys.count, let next = page.after, !reachedHorizon else { break }
+            cursor = next
+        }
+        return found
+    }
+
+    /// The order carrying `key` in its metadata, among the orders made since `since`, if any.
+    public func order(withBookingKey key: String, since: Date?) async throws(ServiceError) -> Order? {
+        try await orders(withBookingKeys: [key], since: since)[key]
     }
 }
 

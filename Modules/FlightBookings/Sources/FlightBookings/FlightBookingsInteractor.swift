@@ -73,7 +73,6 @@ struct CancellationDone: Sendable, Hashable {
 /// The bookings' use case: keeps the local records in step with the API, finds bookings, and cancels them.
 final class FlightBookingsInteractor: Sendable {
     /// The metadata key an order carries so that it can be found again after a lost answer (set by FlightSummary).
-    static let bookingKeyMetadata = "flights_booking_key"
 
     private let orders: any OrderService
     private let bookings: any BookingStore
@@ -111,16 +110,17 @@ final class FlightBookingsInteractor: Sendable {
         }
         let pending = records.filter { $0.state == .pending && $0.backend == backend }
         guard !pending.isEmpty else { return .success(BookingList(records: records, reconciliations: [])) }
-        let recent: [Order]
+        let found: [String: Order]
         do {
-            recent = try await orders.orders(OrderQuery(limit: 50)).items
+            found = try await orders.orders(
+                withBookingKeys: Set(pending.map(\.bookingKey)), since: pending.map(\.createdAt).min())
         } catch {
             return .success(BookingList(records: records, reconciliations: [.lookupFailed(pending, error)]))
         }
         var reconciliations: [Reconciliation] = []
         var storeProblem: BookingStoreError?
         for record in pending {
-            guard let order = recent.first(where: { $0.metadata?[Self.bookingKeyMetadata] == record.bookingKey }) else {
+            guard let order = found[record.bookingKey] else {
                 reconciliations.append(.notFound(record))
                 continue
             }
@@ -166,8 +166,7 @@ final class FlightBookingsInteractor: Sendable {
             if let orderID = record.orderID {
                 order = try await orders.order(id: orderID)
             } else {
-                let recent = try await orders.orders(OrderQuery(limit: 50)).items
-                guard let found = recent.first(where: { $0.metadata?[Self.bookingKeyMetadata] == record.bookingKey }) else {
+                guard let found = try await orders.order(withBookingKey: record.bookingKey, since: record.createdAt) else {
                     return Booking(record: record)
                 }
                 order = found

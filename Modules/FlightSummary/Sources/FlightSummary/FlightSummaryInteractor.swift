@@ -107,7 +107,6 @@ enum BookingAttempt: Sendable {
 /// booking is never lost and never made twice.
 final class FlightSummaryInteractor: Sendable {
     /// The metadata key an order carries so that it can be found again after a lost answer.
-    static let bookingKeyMetadata = "flights_booking_key"
 
     private let offers: any OfferService
     private let orders: any OrderService
@@ -120,10 +119,18 @@ final class FlightSummaryInteractor: Sendable {
     /// reuses both, so the store keeps one record per booking and a late answer still finds its order.
     private let session = Mutex<BookingRecord?>(nil)
 
+    /// How long to wait before each look-up after a lost answer: the server may still be making the order.
+    private let lookupDelays: [Duration]
+
+    /// The waits the app uses: at once, then after 1, 2 and 4 seconds.
+    static let standardLookupDelays: [Duration] = [.zero, .seconds(1), .seconds(2), .seconds(4)]
+
     init(
         offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
-        now: @escaping @Sendable () -> Date, timeZone: TimeZone, makeBookingKey: @escaping @Sendable () -> String
+        now: @escaping @Sendable () -> Date, timeZone: TimeZone, makeBookingKey: @escaping @Sendable () -> String,
+        lookupDelays: [Duration] = FlightSummaryInteractor.standardLookupDelays
     ) {
+        self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
         self.offers = offers
         self.orders = orders
         self.bookings = bookings
@@ -289,7 +296,7 @@ final class FlightSummaryInteractor: Sendable {
         return OrderCreation(
             type: type, selectedOffers: [offer.id], passengers: passengers,
             payments: type == .instant ? [Payment(amount: offer.totalAmount)] : [],
-            metadata: [Self.bookingKeyMetadata: key])
+            metadata: [OrderCreation.bookingKeyMetadata: key])
     }
 
     /// Books `offer` for `passengers`, keeping the local store in step: a pending record before the order leaves,
@@ -313,7 +320,7 @@ final class FlightSummaryInteractor: Sendable {
     ) async -> BookingAttempt {
         let pending = pendingRecord(offer: offer, passengers: passengers)
         var storeProblem = save(pending)
-        if lookUpFirst, case .success(let order?) = await findOrder(key: pending.bookingKey) {
+        if lookUpFirst, case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
             return confirm(order, record: pending, recovered: true)
         }
         let creation = orderCreation(
@@ -329,10 +336,16 @@ final class FlightSummaryInteractor: Sendable {
                 storeProblem = save(failed) ?? storeProblem
                 return .refused(error, storeProblem: storeProblem)
             }
-            switch await findOrder(key: pending.bookingKey) {
-            case .success(let order?):
-                return confirm(order, record: pending, recovered: true)
-            case .success(nil):
+            // The server may still be making the order when the answer is lost: look a few times before saying
+            // it is not there, and never send it again from here.
+            var lastLookup: Result<Order?, ServiceError> = .success(nil)
+            for delay in lookupDelays {
+                if delay > .zero { try? await Task.sleep(for: delay) }
+                lastLookup = await findOrder(key: pending.bookingKey, since: pending.createdAt)
+                if case .success(let order?) = lastLookup { return confirm(order, record: pending, recovered: true) }
+            }
+            switch lastLookup {
+            case .success:
                 return .notFound(error, storeProblem: storeProblem)
             case .failure(let lookupError):
                 return .unknown(error, lookup: lookupError, storeProblem: storeProblem)
@@ -351,11 +364,10 @@ final class FlightSummaryInteractor: Sendable {
         }
     }
 
-    /// The most recent orders' one that carries `key`, if any.
-    func findOrder(key: String) async -> Result<Order?, ServiceError> {
+    /// The order that carries `key`, among the orders made since `since`, if any.
+    func findOrder(key: String, since: Date? = nil) async -> Result<Order?, ServiceError> {
         do {
-            let page = try await orders.orders(OrderQuery(limit: 50))
-            return .success(page.items.first { $0.metadata?[Self.bookingKeyMetadata] == key })
+            return .success(try await orders.order(withBookingKey: key, since: since))
         } catch {
             return .failure(error)
         }

@@ -377,8 +377,8 @@ final class FlightSummaryPresenter {
         case .notFound(let error, let storeProblem):
             showStoreProblem(storeProblem)
             view?.displayError(
-                "The booking did not go through, as far as the flight service can tell: \(error.message)",
-                suggestion: "It is kept as pending on this machine. Trying again looks for it first and books only if it is still not there.")
+                "The booking is not confirmed: no answer came (\(error.message)) and the flight service does not show it yet.",
+                suggestion: "It is kept as pending on this machine. Do not book another flight yet: trying again looks for it first and books only if it is still not there.")
             go(to: .lostAnswer(type))
         case .unknown(let error, let lookup, let storeProblem):
             showStoreProblem(storeProblem)
@@ -438,7 +438,13 @@ final class FlightSummaryPresenter {
         view?.hideProgress()
         switch check {
         case .current(let fresh), .priceChanged(_, let fresh):
-            view?.displayPriceChange(priceChange(from: current, to: fresh))
+            if fresh.totalAmount == current.totalAmount {
+                // The airline said the price moved, yet it reads the same: say so rather than "+£0.00".
+                view?.displayMessage(SummaryMessage(
+                    .info, "The airline reported a price change, but the offer still costs \(fresh.totalAmount.formatted)."))
+            } else {
+                view?.displayPriceChange(priceChange(from: current, to: fresh))
+            }
             repricedOffer = fresh
             go(to: .confirmNewPrice(next: .book(type)))
         case .expired(let expired):
@@ -526,8 +532,8 @@ final class FlightSummaryPresenter {
         case .notFound(let error, let storeProblem):
             showStoreProblem(storeProblem)
             view?.displayError(
-                "The booking did not go through, as far as the flight service can tell: \(error.message)",
-                suggestion: "It is kept as pending on this machine; `flights bookings` checks it again. Run the command again to try once more.")
+                "The booking is not confirmed: no answer came (\(error.message)) and the flight service does not show it yet.",
+                suggestion: "It is kept as pending on this machine. Run `flights bookings` to check it before booking again.")
             finish(.failed(error))
         case .unknown(let error, let lookup, let storeProblem):
             showStoreProblem(storeProblem)
@@ -647,7 +653,7 @@ final class FlightSummaryPresenter {
         case .lostAnswer:
             return .choice(
                 title: "The booking is not confirmed.",
-                options: ["Try again (looks for the booking first, then books once)", "Back to the offers"], default: 1)
+                options: ["Try again (looks for the booking first, then books once)", "Back to the offers"], default: 0)
         case .booked:
             return .acknowledge("Press Enter to see your bookings.")
         case .leaving:

@@ -2,6 +2,7 @@ import Entities
 import FixtureServices
 import Foundation
 import Services
+import Synchronization
 import Testing
 @testable import FlightSummary
 
@@ -9,12 +10,12 @@ import Testing
 struct FlightSummaryInteractorTests {
     private func interactor(
         offers: any OfferService = FixtureOfferService(), orders: any OrderService = FixtureOrderService(),
-        store: any BookingStore = FixtureBookingStore(), now: Date = searchTime
+        store: any BookingStore = FixtureBookingStore(), now: Date = searchTime, lookups: Int = 1
     ) -> FlightSummaryInteractor {
         let keys = KeyMaker()
         return FlightSummaryInteractor(
             offers: offers, orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc,
-            makeBookingKey: { keys.make() })
+            makeBookingKey: { keys.make() }, lookupDelays: Array(repeating: .zero, count: lookups))
     }
 
     private let adult = PassengerSlot(index: 0, id: "pas_0000BdlnJxvVWHajsjWoDW", type: .adult, age: nil)
@@ -269,6 +270,36 @@ struct FlightSummaryInteractorTests {
         #expect(try store.records().map(\.state) == [.pending])
     }
 
+    @Test func anOrderTheServerIsStillMakingIsFoundByALaterLookUp() async throws {
+        let (offer, details, slots) = try bookingInputs()
+        let orders = FixtureOrderService()
+        orders.replyCreates(with: .bookThenFail(.timedOut))
+        // The first look-up comes before the server has stored the order.
+        let slow = SlowToShowOrders(orders, hiddenForLookups: 1)
+        let attempt = await interactor(orders: slow, lookups: 3)
+            .book(offer: offer, passengers: details, slots: slots, type: .instant)
+        guard case .booked(_, let recovered, _) = attempt else {
+            Issue.record("expected the booking to be found, got \(attempt)")
+            return
+        }
+        #expect(recovered)
+        #expect(orders.created.count == 1)
+        #expect(slow.lookups == 2)
+    }
+
+    @Test func anOrderPastTheFirstPageOfOrdersIsStillFound() async throws {
+        let (offer, details, slots) = try bookingInputs()
+        let orders = FixtureOrderService()
+        orders.replyCreates(with: .bookThenFail(.timedOut))
+        let paged = PagedOrders(orders, newerOrders: 120)
+        let attempt = await interactor(orders: paged).book(offer: offer, passengers: details, slots: slots, type: .instant)
+        guard case .booked(_, true, _) = attempt else {
+            Issue.record("expected the booking to be found, got \(attempt)")
+            return
+        }
+        #expect(paged.pagesRead == 3)
+    }
+
     @Test func anExplicitRetryLooksFirstThenSendsTheSameKey() async throws {
         let (offer, details, slots) = try bookingInputs()
         let orders = FixtureOrderService()
@@ -373,5 +404,76 @@ extension OfferCheck: CustomTestStringConvertible {
         case .gone(let message): "gone: \(message)"
         case .failed(let error): "failed: \(error)"
         }
+    }
+}
+
+/// The fixture orders, with an order list that does not show the orders yet for the first look-ups: the server is
+/// still storing the order whose answer was lost.
+private final class SlowToShowOrders: OrderService {
+    private let orders: FixtureOrderService
+    private let state: Mutex<(hidden: Int, lookups: Int)>
+
+    init(_ orders: FixtureOrderService, hiddenForLookups: Int) {
+        self.orders = orders
+        state = Mutex((hiddenForLookups, 0))
+    }
+
+    var lookups: Int { state.withLock { $0.lookups } }
+
+    func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order { try await orders.createOrder(order) }
+    func order(id: String) async throws(ServiceError) -> Order { try await orders.order(id: id) }
+    func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
+        let hide = state.withLock { state -> Bool in
+            state.lookups += 1
+            guard state.hidden > 0 else { return false }
+            state.hidden -= 1
+            return true
+        }
+        return hide ? Page(items: [], limit: query.limit) : try await orders.orders(query)
+    }
+    func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
+        try await orders.quoteCancellation(orderID: orderID)
+    }
+    func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
+        try await orders.confirmCancellation(id: id)
+    }
+}
+
+/// The fixture orders behind `newerOrders` other orders made since, served 50 to a page with cursors, as a busy
+/// account's order list is.
+private final class PagedOrders: OrderService {
+    private let orders: FixtureOrderService
+    private let newer: Int
+    private let read = Mutex(0)
+
+    init(_ orders: FixtureOrderService, newerOrders: Int) {
+        self.orders = orders
+        newer = newerOrders
+    }
+
+    var pagesRead: Int { read.withLock { $0 } }
+
+    func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order { try await orders.createOrder(order) }
+    func order(id: String) async throws(ServiceError) -> Order { try await orders.order(id: id) }
+    func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
+        read.withLock { $0 += 1 }
+        let real = try await orders.orders(OrderQuery()).items
+        guard let template = real.first else { return Page(items: [], limit: query.limit) }
+        let others = (0..<newer).map { index -> Order in
+            var other = template
+            other.id = "ord_other_\(index)"
+            other.metadata = ["flights_booking_key": "someone-else-\(index)"]
+            return other
+        }
+        let all = others + real
+        let start = query.after.flatMap(Int.init) ?? 0
+        let end = min(start + (query.limit ?? 50), all.count)
+        return Page(items: Array(all[start..<end]), after: end < all.count ? String(end) : nil, limit: query.limit)
+    }
+    func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
+        try await orders.quoteCancellation(orderID: orderID)
+    }
+    func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
+        try await orders.confirmCancellation(id: id)
     }
 }

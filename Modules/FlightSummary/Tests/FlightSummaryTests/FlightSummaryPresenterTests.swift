@@ -358,7 +358,7 @@ struct FlightSummaryPresenterTests {
         let h = try harness(orders: orders)
         await h.presenter.didAppear()
         await book(h)
-        #expect(h.view.errors.last?.hasPrefix("The booking did not go through, as far as the flight service can tell") == true)
+        #expect(h.view.errors.last?.hasPrefix("The booking is not confirmed: no answer came") == true)
         #expect(try h.store.records().map(\.state) == [.pending])
         #expect(orders.created.count == 1)
         #expect(h.view.options == ["Try again (looks for the booking first, then books once)", "Back to the offers"])

@@ -244,7 +244,7 @@ struct Harness {
         self.log = log
         interactor = FlightSummaryInteractor(
             offers: offers, orders: orders, bookings: LoggingBookingStore(store: store, log: log),
-            backend: "fixtures", now: { now }, timeZone: utc, makeBookingKey: { keys.make() })
+            backend: "fixtures", now: { now }, timeZone: utc, makeBookingKey: { keys.make() }, lookupDelays: [.zero])
         presenter = FlightSummaryPresenter(input: input, interactor: interactor)
         view = SpyView(log: log)
         router = SpyRouter()
