@@ -15,6 +15,14 @@ struct BackendChoice: Sendable, Equatable {
     var kind: Kind
     var token: String?
 
+    /// How long one request may take: `FLIGHTS_REQUEST_TIMEOUT` seconds (a positive number up to an hour), else 30 s.
+    static func requestTimeout(_ text: String?) -> Duration {
+        guard let seconds = text.flatMap(Double.init), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
+            return .seconds(30)
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
     /// `--api` wins over `FLIGHTS_API_URL`; the token comes from `DUFFEL_ACCESS_TOKEN`.
     static func resolve(apiFlag: String?, environment: [String: String]) throws(BackendError) -> BackendChoice {
         let text = apiFlag ?? environment["FLIGHTS_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
@@ -74,8 +82,7 @@ final class Backend: Sendable {
         _ choice: BackendChoice, environment: [String: String], logger: Logger
     ) async throws(BackendError) -> Backend {
         // How long one request may take (not a search's supplier time, which is added to it).
-        let requestTimeout = environment["FLIGHTS_REQUEST_TIMEOUT"].flatMap(Double.init).map { Duration.milliseconds(Int($0 * 1000)) }
-            ?? .seconds(30)
+        let requestTimeout = BackendChoice.requestTimeout(environment["FLIGHTS_REQUEST_TIMEOUT"])
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: HTTPClientConfiguration(logger: logger))

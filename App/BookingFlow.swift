@@ -81,6 +81,7 @@ extension BookingFlow: FlightSearchRouter {
     func flightSearchDidFail(_ failure: FlightSearchFailure) {
         switch failure {
         case .invalidInput: end(.badInput)
+        case .nothingFound: end(.noResults)
         case .service(let error): end(.backendError(error.description))
         }
     }

@@ -88,14 +88,17 @@ enum AppRuntime {
             terminal.display(Notice(.info, "Flights — \(backend.description)"))
         }
         let navigator = Navigator()
+        let screens = FlowTerminal(terminal)
+        screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
-            terminal: terminal, places: backend.places, offers: backend.offers, orders: backend.orders,
+            terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,
             bookings: FileBookingStore.standard(environment: environment), backendName: backend.name)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)
         await navigator.run()
         await backend.stop()
+        if screens.wasInterrupted { return 130 }
         return flow.outcome?.exitCode ?? 0
     }
 

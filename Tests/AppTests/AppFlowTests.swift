@@ -22,8 +22,10 @@ struct Harness {
 
     init(interactive: Bool = false) {
         terminal = VirtualTerminal(columns: 120, isInteractive: interactive)
+        let screens = FlowTerminal(terminal)
+        screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
-            terminal: terminal, places: FixturePlaceService(), offers: offers, orders: orders, bookings: bookings,
+            terminal: screens, places: FixturePlaceService(), offers: offers, orders: orders, bookings: bookings,
             backendName: "fixtures", now: fixtureNow, timeZone: TimeZone(identifier: "Europe/London") ?? .current)
         flow = BookingFlow(navigator: navigator, modules: modules)
     }
@@ -54,6 +56,18 @@ struct Harness {
     }
 }
 
+/// Whether `task` ends within `deadline` (a deadline for a hang, not a stand-in for awaiting: the task normally
+/// ends at once and the deadline is cancelled).
+func ends(_ task: Task<Void, Never>, within deadline: Duration = .seconds(10)) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+        group.addTask { await task.value; return true }
+        group.addTask { (try? await Task.sleep(for: deadline)) == nil ? false : false }
+        let first = await group.next() ?? false
+        group.cancelAll()
+        return first
+    }
+}
+
 @MainActor
 @Suite("The App's flow, headless")
 struct AppFlowTests {
@@ -78,6 +92,32 @@ struct AppFlowTests {
         app.terminal.endInput()
         await running.value
         #expect(app.navigator.stack.isEmpty)
+    }
+
+    @Test("Ctrl-C on the offers ends the app, and every screen is freed", arguments: ["offers", "summary"])
+    func interruptQuits(_ where_: String) async throws {
+        let app = Harness(interactive: true)
+        app.flow.startSearch()
+        let running = app.run()
+        for line in ["LHR", "JFK", "2026-12-18", ""] { try await app.type(line) }
+        try await app.terminal.waitUntilAwaitingInput()
+        app.terminal.press(.enter)
+        try await app.waitForStack(2)
+        // The offers are listed (the search, which also reads keys to be cancellable, is over).
+        try await app.terminal.wait(for: "the offers and the keys") {
+            $0.isAwaitingInput && $0.screen.joined(separator: "\n").contains("Enter choose")
+        }
+        if where_ == "summary" {
+            app.terminal.press(.enter)
+            try await app.waitForStack(3)
+            try await app.terminal.waitUntilAwaitingInput()
+        }
+        let detector = LeakDetector(modules: ["FlightSearch", "FlightAvailability", "FlightSummary"])
+        for screen in app.navigator.stack { detector.watch(screen) }
+        app.terminal.press(.interrupt)
+        #expect(await ends(running), "Ctrl-C did not end the app: \(app.navigator.stack.count) screens left")
+        detector.expectAllFreed("after Ctrl-C on the \(where_)")
+        #expect(app.orders.created.isEmpty)
     }
 
     @Test("a whole booking: every popped module is freed, and the booking is kept before the bookings list shows it")

@@ -159,6 +159,14 @@ struct BackendChoiceTests {
         }
     }
 
+    @Test("a request timeout from the environment is a positive number of seconds, else 30 s", arguments: [
+        (String?("1"), Duration.seconds(1)), ("2.5", .milliseconds(2_500)), ("1e300", .seconds(30)),
+        ("inf", .seconds(30)), ("nan", .seconds(30)), ("-4", .seconds(30)), ("soon", .seconds(30)), (nil, .seconds(30)),
+    ])
+    func requestTimeout(_ text: String?, _ expected: Duration) {
+        #expect(BackendChoice.requestTimeout(text) == expected)
+    }
+
     @Test("exit codes tell bad input, nothing found and backend failures apart")
     func exitCodes() {
         let codes = [FlowOutcome.done, .noResults, .declined, .badInput, .backendError("x")].map(\.exitCode)

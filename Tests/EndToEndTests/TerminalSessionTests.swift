@@ -81,6 +81,36 @@ import Testing
         }
     }
 
+    /// Ctrl-C on an inner screen ends the app at once (not one screen back), with SIGINT's status, and leaves the
+    /// terminal as it was.
+    @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the pseudo-terminal session cannot run"))
+    func controlCOnTheOffersEndsTheApp() async throws {
+        try await FlightsApp.withFreshData { app in
+            try await TmuxSession.run(app) { terminal in
+                try await terminal.waitForPrompt("From:")
+                try await terminal.type("LHR")
+                try await terminal.press("Enter")
+                try await terminal.waitForPrompt("To:")
+                try await terminal.type("JFK")
+                try await terminal.press("Enter")
+                try await terminal.waitForPrompt("Depart")
+                try await terminal.type(TravelData.nextMonthTyped)
+                try await terminal.press("Enter")
+                try await terminal.waitForPrompt("Return")
+                try await terminal.press("Enter")
+                try await terminal.waitForPrompt("Enter to search")
+                try await terminal.press("Enter")
+                try await terminal.waitForPrompt("Enter choose")
+                try await terminal.press("C-c")
+                let status = try await terminal.waitForExit()
+                let last = (try? await terminal.screen()) ?? ""
+                #expect(status == 130, "exit status \(status); screen:\n\(last)")
+                let modes = try terminal.terminalModes()
+                #expect(modes.before == modes.after, "the terminal was left in another mode")
+            }
+        }
+    }
+
     /// The line the list marks as selected (`›`).
     static func selectedLine(_ screen: String) -> String? {
         screen.components(separatedBy: "\n").first { $0.hasPrefix("›") }

@@ -560,7 +560,7 @@ struct FlightSearchDateReader {
             let ahead = (weekday.rawValue - base.weekday.rawValue + 7) % 7
             return base.adding(days: ahead == 0 ? 7 : ahead)
         }
-        return try dayAndMonth(words, original: original)
+        return try dayAndMonth(words, original: original, after: base)
     }
 
     private func relative(_ rest: String, from base: CalendarDate, original: String) throws(FlightSearchInputError) -> CalendarDate {
@@ -597,7 +597,13 @@ struct FlightSearchDateReader {
         return date
     }
 
-    private func dayAndMonth(_ words: [String], original: String) throws(FlightSearchInputError) -> CalendarDate {
+    /// `18 dec`, `dec 18`, `18 december 2026`. Without a year, the next such day on or after today; for a return
+    /// (or a later leg) after an outbound in a later year, that year's: `5 jul` typed as the return of a flight on
+    /// 25 June next year is that July's. A day before the outbound in the same year stays as typed, so the
+    /// traveller hears it is before the outbound rather than finding it moved a year on.
+    private func dayAndMonth(
+        _ words: [String], original: String, after base: CalendarDate
+    ) throws(FlightSearchInputError) -> CalendarDate {
         guard (2...3).contains(words.count) else { throw .unreadableDate(original) }
         var year: Int?
         var rest = words
@@ -621,7 +627,11 @@ struct FlightSearchDateReader {
         }
         // The next such day on or after today: "18 jan" typed in December is next year's.
         for candidateYear in [today.year, today.year + 1] {
-            if let date = CalendarDate(year: candidateYear, month: month, day: day), date >= today { return date }
+            guard let date = CalendarDate(year: candidateYear, month: month, day: day), date >= today else { continue }
+            if date < base, let inBaseYear = CalendarDate(year: base.year, month: month, day: day), inBaseYear >= base {
+                return inBaseYear
+            }
+            return date
         }
         var leapYear = today.year + 2
         while CalendarDate(year: leapYear, month: month, day: day) == nil { leapYear += 1 }

@@ -549,6 +549,8 @@ final class FlightSearchPresenter {
         switch failure {
         case .invalidInput(let problems):
             view?.displayFailure(problems)
+        case .nothingFound(let message):
+            view?.displayFailure([message])
         case .service(let error):
             view?.displayFailure(["The places could not be looked up. \(error.description)"])
         }
@@ -569,7 +571,7 @@ final class FlightSearchPresenter {
         } catch {
             return fail(.service(error))
         }
-        guard !places.isEmpty else { return fail(.invalidInput([FlightSearchInputError.unknownPlace(text).message])) }
+        guard !places.isEmpty else { return fail(.nothingFound(FlightSearchInputError.unknownPlace(text).message)) }
         if json {
             guard let encoded = FlightSearchInteractor.json(places) else {
                 return fail(.service(.malformedResponse("The places could not be written as JSON.")))

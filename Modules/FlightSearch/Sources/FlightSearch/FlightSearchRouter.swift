@@ -22,6 +22,8 @@ public protocol FlightSearchRouter: AnyObject {
 public enum FlightSearchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input cannot be searched as given; each element is a sentence naming the field and what to do.
     case invalidInput([String])
+    /// A place look-up (`flights places <text>`) found nothing for the text; the sentence says so.
+    case nothingFound(String)
     /// The place service failed while resolving a place (it timed out, say).
     case service(ServiceError)
 
@@ -29,6 +31,7 @@ public enum FlightSearchFailure: Error, Sendable, Hashable, CustomStringConverti
     public var description: String {
         switch self {
         case .invalidInput(let problems): problems.joined(separator: "\n")
+        case .nothingFound(let message): message
         case .service(let error): error.description
         }
     }

@@ -77,6 +77,16 @@ struct FlightSearchInteractorTests {
         #expect(try interactor(now: december).date("31 dec").description == "2026-12-31")
     }
 
+    @Test("a return typed as a day and month counts from the outbound, not from today")
+    func returnDayAndMonthAfterALateOutbound() throws {
+        let july = TestClock.date(year: 2026, month: 7, day: 10)
+        let outbound = try interactor(now: july).date("25 jun")
+        #expect(outbound.description == "2027-06-25")
+        #expect(try interactor(now: july).date("5 jul", base: outbound).description == "2027-07-05")
+        // Without a later outbound, the next such day from today.
+        #expect(try interactor(now: july).date("5 aug").description == "2026-08-05")
+    }
+
     @Test("leap days: 29 February exists only in leap years")
     func leapDays() throws {
         #expect(try interactor().date("2028-02-29").description == "2028-02-29")

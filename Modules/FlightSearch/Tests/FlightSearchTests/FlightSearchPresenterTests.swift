@@ -558,7 +558,7 @@ struct FlightSearchPresenterTests {
         #expect(router.calls == [.back])
     }
 
-    @Test("place look-up failures: nothing found is bad input, a timeout is a service failure")
+    @Test("place look-up failures: nothing found, an empty text is bad input, a timeout is a service failure")
     func placeLookupFailures() async {
         await presenter(FlightSearchInput(placeLookup: "xyzzy")).didAppear()
         await presenter(FlightSearchInput(placeLookup: "  ")).didAppear()
@@ -566,8 +566,8 @@ struct FlightSearchPresenterTests {
         await presenter(FlightSearchInput(placeLookup: "lon")).didAppear()
         #expect(view.placeLists.isEmpty)
         #expect(router.calls.count == 3)
-        #expect(router.calls[0] == .failed(.invalidInput(
-            ["No airport or city matches “xyzzy”. Try a city or an airport name, or a three-letter code."])))
+        #expect(router.calls[0] == .failed(.nothingFound(
+            "No airport or city matches “xyzzy”. Try a city or an airport name, or a three-letter code.")))
         if case .failed(.invalidInput(let problems)) = router.calls[1] {
             #expect(problems.first?.hasPrefix("Give a text to look up") == true)
         } else {

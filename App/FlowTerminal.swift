@@ -1,0 +1,52 @@
+import TerminalUI
+
+/// The terminal the App hands its screens: the real one, and the one place that hears how a person leaves. Ctrl-C
+/// on any screen, or the end of the input, ends the whole flow at once, as a traveller expects, rather than
+/// stepping back one screen at a time (each screen beneath would show itself again on its way out). Modules still
+/// see `.interrupt` and `.end` and may react; their screens are cancelled as the navigator finishes.
+@MainActor
+final class FlowTerminal: Terminal {
+    private let base: any Terminal
+    /// Called when the traveller presses Ctrl-C during a read, or the input ends.
+    var onLeave: (() -> Void)?
+    /// Whether the flow was left with Ctrl-C (the exit status says so: 130, as for a shell's SIGINT).
+    private(set) var wasInterrupted = false
+
+    init(_ base: any Terminal) {
+        self.base = base
+    }
+
+    var isInteractive: Bool { base.isInteractive }
+    var columns: Int { base.columns }
+    var rows: Int { base.rows }
+    var style: Style { base.style }
+
+    func write(_ text: String) { base.write(text) }
+    func writeDiagnostic(_ text: String) { base.writeDiagnostic(text) }
+    func discardPendingInput() { base.discardPendingInput() }
+
+    func readLine(prompt: String, default defaultValue: String?) async -> LineInput {
+        let input = await base.readLine(prompt: prompt, default: defaultValue)
+        switch input {
+        case .interrupt: leave(interrupted: true)
+        case .end: leave(interrupted: false)
+        case .text, .back, .cancelled: break
+        }
+        return input
+    }
+
+    func readKey() async -> KeyInput {
+        let key = await base.readKey()
+        switch key {
+        case .interrupt: leave(interrupted: true)
+        case .end: leave(interrupted: false)
+        default: break
+        }
+        return key
+    }
+
+    private func leave(interrupted: Bool) {
+        if interrupted { wasInterrupted = true }
+        onLeave?()
+    }
+}
