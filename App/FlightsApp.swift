@@ -19,7 +19,7 @@ struct Flights: AsyncParsableCommand {
         --api URL (or FLIGHTS_API_URL) and DUFFEL_ACCESS_TOKEN.
 
         Exit codes: 0 done, 1 nothing found, 2 confirmation needed (add --yes), 64 bad input, \
-        69 the backend failed (unreachable, timed out, refused).
+        69 the backend failed (unreachable, timed out, refused), 130 left with Ctrl-C.
         """,
         subcommands: [
             Start.self, PlacesCommand.self, SearchCommand.self, BookCommand.self, BookingsCommand.self,
