@@ -79,7 +79,8 @@ final class Backend: Sendable {
 
     /// Starts the chosen backend: for the sandbox, an in-process server on 127.0.0.1 with an ephemeral port.
     static func start(
-        _ choice: BackendChoice, environment: [String: String], logger: Logger
+        _ choice: BackendChoice, environment: [String: String], logger: Logger,
+        rateLimitWaits: (@Sendable (RateLimitWait) -> Void)? = nil
     ) async throws(BackendError) -> Backend {
         // How long one request may take (not a search's supplier time, which is added to it).
         let requestTimeout = BackendChoice.requestTimeout(environment["FLIGHTS_REQUEST_TIMEOUT"])
@@ -114,7 +115,7 @@ final class Backend: Sendable {
             let duffel = DuffelClient(
                 configuration: DuffelConfiguration(
                     baseURL: sandbox.baseURL, accessToken: SandboxConfiguration.appToken, requestTimeout: requestTimeout),
-                transport: client, logger: logger)
+                transport: client, logger: logger, rateLimitWaits: rateLimitWaits)
             return Backend(
                 client: client, duffel: duffel,
                 description: "embedded sandbox (offline test data, no token) on \(sandbox.baseURL.absoluteString)",
@@ -123,7 +124,7 @@ final class Backend: Sendable {
             let token = choice.token ?? ""
             let duffel = DuffelClient(
                 configuration: DuffelConfiguration(baseURL: url, accessToken: token, requestTimeout: requestTimeout),
-                transport: client, logger: logger)
+                transport: client, logger: logger, rateLimitWaits: rateLimitWaits)
             let mode = token.hasPrefix("duffel_test_") ? "test mode" : (token.hasPrefix("duffel_live_") ? "LIVE mode: real bookings, real money" : "token given")
             return Backend(
                 client: client, duffel: duffel, description: "\(url.absoluteString) (\(mode))",

@@ -77,9 +77,12 @@ enum AppRuntime {
             terminal.writeDiagnostic("flights: \(error)\n")
             return FlowOutcome.badInput.exitCode
         }
+        let screens = FlowTerminal(terminal)
         let backend: Backend
         do {
-            backend = try await Backend.start(choice, environment: environment, logger: Logger(label: "flights"))
+            backend = try await Backend.start(
+                choice, environment: environment, logger: Logger(label: "flights"),
+                rateLimitWaits: { wait in Task { @MainActor in screens.rateLimited(wait) } })
         } catch {
             terminal.writeDiagnostic("flights: \(error)\n")
             return FlowOutcome.backendError("").exitCode
@@ -88,7 +91,6 @@ enum AppRuntime {
             terminal.display(Notice(.info, "Flights — \(backend.description)"))
         }
         let navigator = Navigator()
-        let screens = FlowTerminal(terminal)
         screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
             terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,

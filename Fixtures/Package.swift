@@ -48,6 +48,12 @@ let package = Package(
             dependencies: ["FixtureServices", .product(name: "Services", package: "Services")],
             swiftSettings: strict
         ),
+        // Duffel's own published payloads (conformance/), read through the decoder live answers go through.
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [.product(name: "Services", package: "Services")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "AirportDataBenchmark",
             dependencies: ["AirportData"],

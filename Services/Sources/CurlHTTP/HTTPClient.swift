@@ -82,6 +82,7 @@ public final class HTTPClient: HTTPTransport, Sendable {
                 let response = makeResponse(result, for: request, attempt: attempt)
                 log(request, attempt: attempt, started: started, outcome: "\(response.status)")
                 guard attempt < maxAttempts, RetryPolicy.retryableStatuses.contains(response.status),
+                    response.status != 429 || request.retriesRateLimits,
                     let delay = policy.delay(afterAttempt: attempt, headers: response.headers, now: Date(), unitRandom: unitRandom())
                 else { return response }
                 wait = delay

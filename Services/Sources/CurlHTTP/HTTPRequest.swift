@@ -17,6 +17,10 @@ public struct HTTPRequest: Sendable {
     /// The longest to wait for a connection; `nil` uses ``HTTPClientConfiguration/connectTimeout``.
     public var connectTimeout: Duration?
 
+    /// Whether the client itself waits out a `429` (for an idempotent request, as the retry policy allows).
+    /// A caller that handles rate limits on its own, and tells people about the wait, turns it off.
+    public var retriesRateLimits: Bool = true
+
     private var idempotencyOverride: Bool?
 
     /// Whether the request may be sent again after a failure; retries happen only when this is `true`.

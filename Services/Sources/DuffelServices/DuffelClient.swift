@@ -23,12 +23,17 @@ public struct DuffelConfiguration: Sendable, CustomStringConvertible, CustomRefl
     public var requestTimeout: Duration
     /// The `User-Agent` header.
     public var userAgent: String
+    /// The longest wait for a rate limit to reset that is waited out before sending a refused request again; a
+    /// longer one is reported (with the time to wait) instead.
+    public var maxRateLimitWait: Duration
 
     /// Creates a configuration.
     public init(
         baseURL: URL, accessToken: String, version: String = "v2", supplierTimeout: Duration = .seconds(20),
-        requestTimeout: Duration = .seconds(30), userAgent: String = "flights/1.0"
+        requestTimeout: Duration = .seconds(30), userAgent: String = "flights/1.0",
+        maxRateLimitWait: Duration = .seconds(10)
     ) {
+        self.maxRateLimitWait = maxRateLimitWait
         self.baseURL = baseURL
         self.accessToken = accessToken
         self.version = version
@@ -47,6 +52,7 @@ public struct DuffelConfiguration: Sendable, CustomStringConvertible, CustomRefl
         Mirror(self, children: [
             "baseURL": baseURL, "accessToken": DuffelConfiguration.redacted(accessToken), "version": version,
             "supplierTimeout": supplierTimeout, "requestTimeout": requestTimeout, "userAgent": userAgent,
+            "maxRateLimitWait": maxRateLimitWait,
         ])
     }
 
@@ -65,12 +71,19 @@ public final class DuffelClient: Sendable {
     private let transport: any HTTPTransport
     private let logger: Logger
     private let rateLimitState = Mutex<RateLimit?>(nil)
+    private let rateLimitWaits: (@Sendable (RateLimitWait) -> Void)?
 
-    /// Creates a client over `transport` (an ``HTTPClient`` in the app, a recorder in tests).
-    public init(configuration: DuffelConfiguration, transport: any HTTPTransport, logger: Logger = Logger(label: "flights.duffel")) {
+    /// Creates a client over `transport` (an ``HTTPClient`` in the app, a recorder in tests). `rateLimitWaits` hears
+    /// each wait for a rate limit to reset before a refused request is sent again, to show it to people.
+    public init(
+        configuration: DuffelConfiguration, transport: any HTTPTransport,
+        logger: Logger = Logger(label: "flights.duffel"),
+        rateLimitWaits: (@Sendable (RateLimitWait) -> Void)? = nil
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.logger = logger
+        self.rateLimitWaits = rateLimitWaits
     }
 
     /// The rate-limit state of the latest response, for callers that pace themselves.
@@ -118,20 +131,60 @@ public final class DuffelClient: Sendable {
             "User-Agent": configuration.userAgent,
         ]
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
-        return HTTPRequest(
+        var request = HTTPRequest(
             method: method, url: url, headers: headers, body: body, timeout: timeout ?? configuration.requestTimeout)
+        // Rate limits are waited out here, for every method, where the wait can be told to people.
+        request.retriesRateLimits = false
+        return request
     }
 
     private func send<Response: Decodable>(_ request: HTTPRequest, as type: Response.Type) async throws(ServiceError) -> Response {
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch {
-            logger.debug("duffel request failed", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.url.path)", "error": "\(error)"])
-            throw DuffelClient.serviceError(for: error)
+        var attempt = 1
+        while true {
+            let response: HTTPResponse
+            do {
+                response = try await transport.send(request)
+            } catch {
+                logger.debug("duffel request failed", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.url.path)", "error": "\(error)"])
+                throw DuffelClient.serviceError(for: error)
+            }
+            let now = Date()
+            let rateLimit = DuffelClient.rateLimit(from: response.headers, now: now)
+            if let rateLimit { rateLimitState.withLock { $0 = rateLimit } }
+            // A 429 was refused before it was processed, so sending it again is safe, a POST included; waits beyond
+            // the bound (and a server that keeps refusing) are reported with the time to wait instead.
+            if response.status == 429, attempt < DuffelClient.maxRateLimitAttempts,
+               let wait = DuffelClient.rateLimitWait(rateLimit, now: now), wait <= configuration.maxRateLimitWait {
+                let until = now.addingTimeInterval(Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+                logger.debug("duffel rate limit: waiting", metadata: ["path": "\(request.url.path)", "until": "\(until)"])
+                rateLimitWaits?(RateLimitWait(until: until, method: request.method.rawValue, path: request.url.path, attempt: attempt))
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    throw .cancelled
+                }
+                attempt += 1
+                continue
+            }
+            return try decode(response, rateLimit: rateLimit, request: request, as: type)
         }
-        let rateLimit = DuffelClient.rateLimit(from: response.headers, now: Date())
-        if let rateLimit { rateLimitState.withLock { $0 = rateLimit } }
+    }
+
+    /// How many times a request refused with 429 is sent in all.
+    static let maxRateLimitAttempts = 4
+
+    /// How long to wait before sending a refused request again: until the reset (at least a moment, so a reset
+    /// already past does not send it again at once), or a second when the server did not say.
+    static func rateLimitWait(_ rateLimit: RateLimit?, now: Date) -> Duration? {
+        guard let resetsAt = rateLimit?.resetsAt else { return .seconds(1) }
+        let seconds = max(resetsAt.timeIntervalSince(now), 0.1)
+        guard seconds.isFinite, seconds < 86_400 else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+
+    private func decode<Response: Decodable>(
+        _ response: HTTPResponse, rateLimit: RateLimit?, request: HTTPRequest, as type: Response.Type
+    ) throws(ServiceError) -> Response {
         logger.debug("duffel response", metadata: [
             "method": "\(request.method.rawValue)", "path": "\(request.url.path)", "status": "\(response.status)",
             "request_id": "\(response.headers["x-request-id"] ?? "-")",

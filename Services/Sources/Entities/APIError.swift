@@ -34,17 +34,30 @@ public struct APIError: Error, Sendable, Hashable, Codable, CustomStringConverti
 
     private enum CodingKeys: String, CodingKey { case meta, errors }
     private struct Meta: Codable {
-        var status: Int
+        var status: Int?
         var requestID: String?
         enum CodingKeys: String, CodingKey { case status, requestID = "request_id" }
+
+        init(status: Int?, requestID: String?) {
+            self.status = status
+            self.requestID = requestID
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            status = container.lenient(Int.self, forKey: .status)
+            requestID = container.lenientString(forKey: .requestID)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: a list of errors. The status comes from the HTTP answer (the caller sets it); `meta` may be
+        // missing, and an error detail that cannot be read is left out.
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let meta = try container.decode(Meta.self, forKey: .meta)
-        status = meta.status
-        requestID = meta.requestID
-        errors = try container.decode([APIErrorDetail].self, forKey: .errors)
+        let meta = container.lenient(Meta.self, forKey: .meta)
+        status = meta?.status ?? 0
+        requestID = meta?.requestID
+        errors = try container.requiredLossyList(APIErrorDetail.self, forKey: .errors)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -92,6 +105,19 @@ public struct APIErrorDetail: Sendable, Hashable, Codable, CustomStringConvertib
 
     private enum CodingKeys: String, CodingKey {
         case type, code, title, message, source, documentationURL = "documentation_url"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // An error always reads: what it lacks is said in general words rather than lost.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = container.lenient(APIErrorType.self, forKey: .type) ?? APIErrorType(rawValue: "unknown_error")
+        code = container.lenient(APIErrorCode.self, forKey: .code)
+        let title = container.lenient(String.self, forKey: .title)
+        let message = container.lenient(String.self, forKey: .message)
+        self.title = title ?? message ?? "Error"
+        self.message = message ?? title ?? "The API reported an error without a message."
+        documentationURL = container.lenient(String.self, forKey: .documentationURL)
+        source = container.lenient(APIErrorSource.self, forKey: .source)
     }
 }
 

@@ -137,9 +137,10 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
         var copy = self
         copy.orderID = order.id
         copy.bookingReference = order.bookingReference
-        copy.legs = order.slices.map(Leg.init)
-        copy.passengers = order.passengers.map(\.fullName)
-        copy.total = order.totalAmount
+        // What the answer did not say is kept from what was booked.
+        if !order.slices.isEmpty { copy.legs = order.slices.map(Leg.init) }
+        if !order.passengers.isEmpty { copy.passengers = order.passengers.map(\.fullName) }
+        if let total = order.totalAmount { copy.total = total }
         copy.state = switch order.status {
         case .confirmed: .confirmed
         case .awaitingPayment: .awaitingPayment

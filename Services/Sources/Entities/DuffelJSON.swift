@@ -100,12 +100,30 @@ extension Page: Hashable where Element: Hashable {}
 
 extension Page: Codable where Element: Codable {
     private enum CodingKeys: String, CodingKey { case data, meta }
-    private struct Meta: Codable { var limit: Int?; var after: String?; var before: String? }
+    private struct Meta: Codable {
+        var limit: Int?
+        var after: String?
+        var before: String?
+
+        init(limit: Int?, after: String?, before: String?) {
+            self.limit = limit
+            self.after = after
+            self.before = before
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            limit = container.lenient(Int.self, forKey: .limit)
+            after = container.lenient(String.self, forKey: .after).flatMap { $0.isEmpty ? nil : $0 }
+            before = container.lenient(String.self, forKey: .before).flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
 
     public init(from decoder: any Decoder) throws {
+        // An element that cannot be read is left out of the page; odd `meta` reads as "no more pages".
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        items = try container.decode([Element].self, forKey: .data)
-        let meta = try container.decodeIfPresent(Meta.self, forKey: .meta)
+        items = try container.requiredLossyList(Element.self, forKey: .data)
+        let meta = container.lenient(Meta.self, forKey: .meta)
         after = meta?.after
         before = meta?.before
         limit = meta?.limit

@@ -85,11 +85,28 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let value = LocalDateTime(text) else {
+        guard let value = LocalDateTime(text) ?? LocalDateTime(wallClockOf: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "Expected a local date-time as YYYY-MM-DDTHH:MM:SS, found \"\(text)\"")
         }
         self = value
+    }
+
+    /// The wall-clock part of a time written with more than Duffel's format: fractional seconds, or a trailing `Z`
+    /// or offset (the wall clock is what a segment time means, so an offset is dropped, not applied).
+    public init?(wallClockOf text: String) {
+        guard text.count >= 16 else { return nil }
+        var end = text.index(text.startIndex, offsetBy: 16)
+        var body = String(text[..<end])
+        if text[end...].hasPrefix(":"), text.count >= 19 {
+            end = text.index(text.startIndex, offsetBy: 19)
+            body = String(text[..<end])
+        }
+        var rest = text[end...]
+        if rest.first == "." { rest = rest.dropFirst().drop { $0.isASCII && $0.isNumber } }
+        let offset = rest.count == 6 && (rest.first == "+" || rest.first == "-") && rest.dropFirst(3).first == ":"
+        guard rest.isEmpty || rest == "Z" || offset else { return nil }
+        self.init(body)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -144,7 +144,8 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
 extension KeyedDecodingContainer {
     /// Reads Duffel's split money fields (`total_amount` + `total_currency`).
     func decodeMoney(amount amountKey: Key, currency currencyKey: Key) throws -> Money {
-        let text = try decode(String.self, forKey: amountKey)
+        // An amount is a decimal string on the wire; a bare JSON number is read too.
+        let text = try lenientString(forKey: amountKey) ?? decode(String.self, forKey: amountKey)
         let currency = try decode(String.self, forKey: currencyKey)
         guard let amount = Money.parseAmount(text) else {
             throw DecodingError.dataCorruptedError(

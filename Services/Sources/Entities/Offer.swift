@@ -24,8 +24,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
     public var passengerIdentityDocumentsRequired: Bool
     /// CO₂ estimate in kilograms, as Duffel sends it.
     public var totalEmissionsKg: String?
-    /// When the offer stops being bookable.
-    public var expiresAt: Date
+    /// When the offer stops being bookable; `nil` when the answer did not say.
+    public var expiresAt: Date?
     /// When it was created.
     public var createdAt: Date?
     /// When it was last priced.
@@ -38,7 +38,7 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         id: String, totalAmount: Money, baseAmount: Money?, taxAmount: Money?, owner: Carrier,
         passengers: [OfferPassenger], slices: [Slice], conditions: Conditions,
         paymentRequirements: PaymentRequirements, passengerIdentityDocumentsRequired: Bool = false,
-        totalEmissionsKg: String? = nil, expiresAt: Date, createdAt: Date? = nil, updatedAt: Date? = nil,
+        totalEmissionsKg: String? = nil, expiresAt: Date?, createdAt: Date? = nil, updatedAt: Date? = nil,
         liveMode: Bool = false
     ) {
         self.id = id
@@ -58,8 +58,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         self.liveMode = liveMode
     }
 
-    /// Whether the offer can still be booked at `date`.
-    public func isExpired(at date: Date) -> Bool { expiresAt <= date }
+    /// Whether the offer is past its expiry at `date`; an offer whose expiry is unknown is not (the API decides).
+    public func isExpired(at date: Date) -> Bool { expiresAt.map { $0 <= date } ?? false }
 
     /// The most connections on any slice.
     public var maxConnections: Int { slices.map(\.connections).max() ?? 0 }
@@ -84,23 +84,33 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: the id (to book it), the total with its currency (to show and pay it), and every slice with
+        // its segments (what is being bought). A slice that cannot be read makes the offer unreadable: an offer
+        // with a leg missing would be a different trip.
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         totalAmount = try container.decodeMoney(amount: .totalAmount, currency: .totalCurrency)
-        baseAmount = try container.decodeMoneyIfPresent(amount: .baseAmount, currency: .baseCurrency)
-        taxAmount = try container.decodeMoneyIfPresent(amount: .taxAmount, currency: .taxCurrency)
-        owner = try container.decode(Carrier.self, forKey: .owner)
-        passengers = try container.decode([OfferPassenger].self, forKey: .passengers)
         slices = try container.decode([Slice].self, forKey: .slices)
-        conditions = try container.decodeIfPresent(Conditions.self, forKey: .conditions) ?? Conditions()
-        paymentRequirements = try container.decode(PaymentRequirements.self, forKey: .paymentRequirements)
+        guard !slices.isEmpty else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .slices, in: container, debugDescription: "An offer needs at least one slice")
+        }
+        baseAmount = container.lenientMoney(amount: .baseAmount, currency: .baseCurrency)
+        taxAmount = container.lenientMoney(amount: .taxAmount, currency: .taxCurrency)
+        owner = container.lenient(Carrier.self, forKey: .owner)
+            ?? slices.first?.segments.first?.marketingCarrier ?? Carrier.unknown
+        passengers = container.lossyList(OfferPassenger.self, forKey: .passengers)
+        conditions = container.lenient(Conditions.self, forKey: .conditions) ?? Conditions()
+        // Unknown payment terms: pay now, the terms every airline accepts.
+        paymentRequirements = container.lenient(PaymentRequirements.self, forKey: .paymentRequirements)
+            ?? PaymentRequirements(requiresInstantPayment: true)
         passengerIdentityDocumentsRequired =
-            try container.decodeIfPresent(Bool.self, forKey: .passengerIdentityDocumentsRequired) ?? false
-        totalEmissionsKg = try container.decodeIfPresent(String.self, forKey: .totalEmissionsKg)
-        expiresAt = try container.decode(Date.self, forKey: .expiresAt)
-        createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
-        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
-        liveMode = try container.decodeIfPresent(Bool.self, forKey: .liveMode) ?? false
+            container.lenient(Bool.self, forKey: .passengerIdentityDocumentsRequired) ?? false
+        totalEmissionsKg = container.lenientString(forKey: .totalEmissionsKg)
+        expiresAt = container.lenient(Date.self, forKey: .expiresAt)
+        createdAt = container.lenient(Date.self, forKey: .createdAt)
+        updatedAt = container.lenient(Date.self, forKey: .updatedAt)
+        liveMode = container.lenient(Bool.self, forKey: .liveMode) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -147,6 +157,14 @@ public struct OfferPassenger: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, type, age }
+
+    public init(from decoder: any Decoder) throws {
+        // Essential: the id an order must carry. Duffel's examples send `type` and `age` together; both are kept.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        type = container.lenient(PassengerType.self, forKey: .type)
+        age = container.lenient(Int.self, forKey: .age)
+    }
 }
 
 /// One leg of an offer: from an origin to a destination through one or more segments.
@@ -215,6 +233,22 @@ public struct Slice: Sendable, Hashable, Codable, Identifiable {
     private enum CodingKeys: String, CodingKey {
         case id, origin, destination, duration, segments
         case fareBrandName = "fare_brand_name"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // Essential: the segments, every one of them (a leg with a flight missing is another trip). The ends of the
+        // slice default to the first and last segment's airports.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        segments = try container.decode([Segment].self, forKey: .segments)
+        guard let first = segments.first, let last = segments.last else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .segments, in: container, debugDescription: "A slice needs at least one segment")
+        }
+        id = container.lenientString(forKey: .id) ?? ""
+        origin = container.lenient(Place.self, forKey: .origin) ?? Place(first.origin)
+        destination = container.lenient(Place.self, forKey: .destination) ?? Place(last.destination)
+        duration = container.lenient(ISODuration.self, forKey: .duration)
+        fareBrandName = container.lenient(String.self, forKey: .fareBrandName)
     }
 }
 
@@ -315,23 +349,25 @@ public struct Segment: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: where it flies from and to, and when (local times). Everything else may be unknown.
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
         origin = try container.decode(Airport.self, forKey: .origin)
         destination = try container.decode(Airport.self, forKey: .destination)
-        originTerminal = try container.decodeIfPresent(String.self, forKey: .originTerminal)
-        destinationTerminal = try container.decodeIfPresent(String.self, forKey: .destinationTerminal)
         departingAt = try container.decode(LocalDateTime.self, forKey: .departingAt)
         arrivingAt = try container.decode(LocalDateTime.self, forKey: .arrivingAt)
-        duration = try container.decodeIfPresent(ISODuration.self, forKey: .duration)
-        marketingCarrier = try container.decode(Carrier.self, forKey: .marketingCarrier)
-        marketingCarrierFlightNumber = try container.decode(String.self, forKey: .marketingCarrierFlightNumber)
-        operatingCarrier = try container.decodeIfPresent(Carrier.self, forKey: .operatingCarrier) ?? marketingCarrier
-        operatingCarrierFlightNumber = try container.decodeIfPresent(String.self, forKey: .operatingCarrierFlightNumber)
-        aircraft = try container.decodeIfPresent(Aircraft.self, forKey: .aircraft)
-        distance = try container.decodeIfPresent(String.self, forKey: .distance)
-        stops = try container.decodeIfPresent([Stop].self, forKey: .stops) ?? []
-        passengers = try container.decodeIfPresent([SegmentPassenger].self, forKey: .passengers) ?? []
+        id = container.lenientString(forKey: .id) ?? ""
+        originTerminal = container.lenientString(forKey: .originTerminal)
+        destinationTerminal = container.lenientString(forKey: .destinationTerminal)
+        duration = container.lenient(ISODuration.self, forKey: .duration)
+        let operating = container.lenient(Carrier.self, forKey: .operatingCarrier)
+        marketingCarrier = container.lenient(Carrier.self, forKey: .marketingCarrier) ?? operating ?? .unknown
+        marketingCarrierFlightNumber = container.lenientString(forKey: .marketingCarrierFlightNumber) ?? ""
+        operatingCarrier = operating ?? marketingCarrier
+        operatingCarrierFlightNumber = container.lenientString(forKey: .operatingCarrierFlightNumber)
+        aircraft = container.lenient(Aircraft.self, forKey: .aircraft)
+        distance = container.lenientString(forKey: .distance)
+        stops = container.lossyList(Stop.self, forKey: .stops)
+        passengers = container.lossyList(SegmentPassenger.self, forKey: .passengers)
     }
 }
 
@@ -361,6 +397,15 @@ public struct Stop: Sendable, Hashable, Codable, Identifiable {
         case id, airport, duration
         case arrivingAt = "arriving_at", departingAt = "departing_at"
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        airport = try container.decode(Airport.self, forKey: .airport)
+        arrivingAt = try container.decode(LocalDateTime.self, forKey: .arrivingAt)
+        departingAt = try container.decode(LocalDateTime.self, forKey: .departingAt)
+        id = container.lenientString(forKey: .id) ?? ""
+        duration = container.lenient(ISODuration.self, forKey: .duration)
+    }
 }
 
 /// An airline.
@@ -379,7 +424,22 @@ public struct Carrier: Sendable, Hashable, Codable {
         self.name = name
     }
 
+    /// An airline the answer did not name.
+    public static let unknown = Carrier(iataCode: nil, name: "Unknown airline")
+
     private enum CodingKeys: String, CodingKey { case id, name, iataCode = "iata_code" }
+
+    public init(from decoder: any Decoder) throws {
+        // An airline without a name (Duffel's examples have some) is shown by its code.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = container.lenientString(forKey: .id)
+        iataCode = container.lenient(String.self, forKey: .iataCode)
+        guard let name = container.lenient(String.self, forKey: .name) ?? iataCode else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container, debugDescription: "An airline needs a name or an IATA code")
+        }
+        self.name = name
+    }
 }
 
 /// An aircraft type.
@@ -399,6 +459,17 @@ public struct Aircraft: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, name, iataCode = "iata_code" }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = container.lenientString(forKey: .id)
+        iataCode = container.lenientString(forKey: .iataCode)
+        guard let name = container.lenient(String.self, forKey: .name) ?? iataCode else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container, debugDescription: "An aircraft needs a name or an IATA code")
+        }
+        self.name = name
+    }
 }
 
 /// One passenger's cabin and bags on one segment.
@@ -435,10 +506,10 @@ public struct SegmentPassenger: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         passengerId = try container.decode(String.self, forKey: .passengerId)
-        cabinClass = try container.decode(CabinClass.self, forKey: .cabinClass)
-        cabinClassMarketingName = try container.decodeIfPresent(String.self, forKey: .cabinClassMarketingName)
-        fareBasisCode = try container.decodeIfPresent(String.self, forKey: .fareBasisCode)
-        baggages = try container.decodeIfPresent([Baggage].self, forKey: .baggages) ?? []
+        cabinClass = container.lenient(CabinClass.self, forKey: .cabinClass) ?? .unknown
+        cabinClassMarketingName = container.lenient(String.self, forKey: .cabinClassMarketingName)
+        fareBasisCode = container.lenientString(forKey: .fareBasisCode)
+        baggages = container.lossyList(Baggage.self, forKey: .baggages)
     }
 }
 
@@ -453,6 +524,15 @@ public struct Baggage: Sendable, Hashable, Codable {
     public init(type: BaggageType, quantity: Int) {
         self.type = type
         self.quantity = quantity
+    }
+
+    private enum CodingKeys: String, CodingKey { case type, quantity }
+
+    public init(from decoder: any Decoder) throws {
+        // A bag of an unstated kind is still a bag; a missing quantity is one.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = container.lenient(BaggageType.self, forKey: .type) ?? BaggageType(rawValue: "bag")
+        quantity = container.lenient(Int.self, forKey: .quantity) ?? 1
     }
 }
 
@@ -493,6 +573,12 @@ public struct Conditions: Sendable, Hashable, Codable {
         case refundBeforeDeparture = "refund_before_departure", changeBeforeDeparture = "change_before_departure"
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        refundBeforeDeparture = container.lenient(Condition.self, forKey: .refundBeforeDeparture)
+        changeBeforeDeparture = container.lenient(Condition.self, forKey: .changeBeforeDeparture)
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(refundBeforeDeparture, forKey: .refundBeforeDeparture)
@@ -520,7 +606,7 @@ public struct Condition: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         allowed = try container.decode(Bool.self, forKey: .allowed)
-        penalty = try container.decodeMoneyIfPresent(amount: .penaltyAmount, currency: .penaltyCurrency)
+        penalty = container.lenientMoney(amount: .penaltyAmount, currency: .penaltyCurrency)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -549,6 +635,14 @@ public struct PaymentRequirements: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case requiresInstantPayment = "requires_instant_payment", paymentRequiredBy = "payment_required_by"
         case priceGuaranteeExpiresAt = "price_guarantee_expires_at"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // Unstated means pay now: holding an offer the airline will not hold fails, paying at once never does.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requiresInstantPayment = container.lenient(Bool.self, forKey: .requiresInstantPayment) ?? true
+        paymentRequiredBy = container.lenient(Date.self, forKey: .paymentRequiredBy)
+        priceGuaranteeExpiresAt = container.lenient(Date.self, forKey: .priceGuaranteeExpiresAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -596,14 +690,15 @@ public struct OfferRequest: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: the id (to list its offers). An offer that cannot be read is left out, not the search.
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
-        slices = try container.decode([OfferRequestSlice].self, forKey: .slices)
-        passengers = try container.decode([OfferPassenger].self, forKey: .passengers)
-        cabinClass = try container.decodeIfPresent(CabinClass.self, forKey: .cabinClass)
-        offers = try container.decodeIfPresent([Offer].self, forKey: .offers) ?? []
-        createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
-        liveMode = try container.decodeIfPresent(Bool.self, forKey: .liveMode) ?? false
+        slices = container.lossyList(OfferRequestSlice.self, forKey: .slices)
+        passengers = container.lossyList(OfferPassenger.self, forKey: .passengers)
+        cabinClass = container.lenient(CabinClass.self, forKey: .cabinClass)
+        offers = container.lossyList(Offer.self, forKey: .offers)
+        createdAt = container.lenient(Date.self, forKey: .createdAt)
+        liveMode = container.lenient(Bool.self, forKey: .liveMode) ?? false
     }
 }
 

@@ -8,8 +8,8 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     public var bookingReference: String
     /// Instant (paid) or hold (pay later).
     public var type: OrderType?
-    /// The total paid or due.
-    public var totalAmount: Money
+    /// The total paid or due; `nil` when the answer did not say.
+    public var totalAmount: Money?
     /// Before taxes.
     public var baseAmount: Money?
     /// Taxes.
@@ -30,8 +30,8 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     public var documents: [OrderDocument]
     /// When it was cancelled, if it was.
     public var cancelledAt: Date?
-    /// When it was made.
-    public var createdAt: Date
+    /// When it was made; `nil` when the answer did not say.
+    public var createdAt: Date?
     /// `false` in test mode.
     public var liveMode: Bool
     /// Free-form key–value data the booker attached.
@@ -39,10 +39,10 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates an order.
     public init(
-        id: String, bookingReference: String, type: OrderType?, totalAmount: Money, baseAmount: Money?,
+        id: String, bookingReference: String, type: OrderType?, totalAmount: Money?, baseAmount: Money?,
         taxAmount: Money?, owner: Carrier, passengers: [OrderPassenger], slices: [Slice], conditions: Conditions,
         availableActions: [OrderAction], paymentStatus: PaymentStatus, documents: [OrderDocument],
-        cancelledAt: Date?, createdAt: Date, liveMode: Bool = false, metadata: [String: String]? = nil
+        cancelledAt: Date?, createdAt: Date?, liveMode: Bool = false, metadata: [String: String]? = nil
     ) {
         self.id = id
         self.bookingReference = bookingReference
@@ -83,24 +83,30 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: the order's id and the booking reference. Once an order exists, nothing else in the answer may
+        // stop the traveller from seeing its reference: every other field reads as unknown when it cannot be read.
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         bookingReference = try container.decode(String.self, forKey: .bookingReference)
-        type = try container.decodeIfPresent(OrderType.self, forKey: .type)
-        totalAmount = try container.decodeMoney(amount: .totalAmount, currency: .totalCurrency)
-        baseAmount = try container.decodeMoneyIfPresent(amount: .baseAmount, currency: .baseCurrency)
-        taxAmount = try container.decodeMoneyIfPresent(amount: .taxAmount, currency: .taxCurrency)
-        owner = try container.decode(Carrier.self, forKey: .owner)
-        passengers = try container.decode([OrderPassenger].self, forKey: .passengers)
-        slices = try container.decode([Slice].self, forKey: .slices)
-        conditions = try container.decodeIfPresent(Conditions.self, forKey: .conditions) ?? Conditions()
-        availableActions = try container.decodeIfPresent([OrderAction].self, forKey: .availableActions) ?? []
-        paymentStatus = try container.decode(PaymentStatus.self, forKey: .paymentStatus)
-        documents = try container.decodeIfPresent([OrderDocument].self, forKey: .documents) ?? []
-        cancelledAt = try container.decodeIfPresent(Date.self, forKey: .cancelledAt)
-        createdAt = try container.decode(Date.self, forKey: .createdAt)
-        liveMode = try container.decodeIfPresent(Bool.self, forKey: .liveMode) ?? false
-        metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+        type = container.lenient(OrderType.self, forKey: .type)
+        totalAmount = container.lenientMoney(amount: .totalAmount, currency: .totalCurrency)
+        baseAmount = container.lenientMoney(amount: .baseAmount, currency: .baseCurrency)
+        taxAmount = container.lenientMoney(amount: .taxAmount, currency: .taxCurrency)
+        slices = container.lossyList(Slice.self, forKey: .slices)
+        owner = container.lenient(Carrier.self, forKey: .owner)
+            ?? slices.first?.segments.first?.marketingCarrier ?? .unknown
+        passengers = container.lossyList(OrderPassenger.self, forKey: .passengers)
+        conditions = container.lenient(Conditions.self, forKey: .conditions) ?? Conditions()
+        availableActions = container.lossyList(OrderAction.self, forKey: .availableActions)
+        paymentStatus = container.lenient(PaymentStatus.self, forKey: .paymentStatus)
+            ?? PaymentStatus(awaitingPayment: type == .hold)
+        documents = container.lossyList(OrderDocument.self, forKey: .documents)
+        cancelledAt = container.lenient(Date.self, forKey: .cancelledAt)
+        createdAt = container.lenient(Date.self, forKey: .createdAt)
+        liveMode = container.lenient(Bool.self, forKey: .liveMode) ?? false
+        // Values that are not text (Duffel allows any JSON) are left out rather than losing the rest.
+        metadata = container.lenient([String: Lossy<String>].self, forKey: .metadata)?
+            .compactMapValues(\.value)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -200,11 +206,26 @@ public struct OrderPassenger: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `Ada Lovelace`.
-    public var fullName: String { "\(givenName) \(familyName)" }
+    public var fullName: String {
+        let name = [givenName, familyName].filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? "Name unknown" : name
+    }
 
     private enum CodingKeys: String, CodingKey {
         case id, type, title, gender
         case givenName = "given_name", familyName = "family_name", bornOn = "born_on"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // Essential: the id. A title or gender we do not know reads as unknown, a missing name as empty.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        type = container.lenient(PassengerType.self, forKey: .type)
+        title = container.lenient(String.self, forKey: .title).flatMap { PassengerTitle(rawValue: $0.lowercased()) }
+        givenName = container.lenient(String.self, forKey: .givenName) ?? ""
+        familyName = container.lenient(String.self, forKey: .familyName) ?? ""
+        bornOn = container.lenient(CalendarDate.self, forKey: .bornOn)
+        gender = container.lenient(String.self, forKey: .gender).flatMap { Gender(rawValue: $0.lowercased()) }
     }
 }
 
@@ -235,6 +256,16 @@ public struct PaymentStatus: Sendable, Hashable, Codable {
         case priceGuaranteeExpiresAt = "price_guarantee_expires_at", paidAt = "paid_at"
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        paymentRequiredBy = container.lenient(Date.self, forKey: .paymentRequiredBy)
+        priceGuaranteeExpiresAt = container.lenient(Date.self, forKey: .priceGuaranteeExpiresAt)
+        paidAt = container.lenient(Date.self, forKey: .paidAt)
+        // Unstated: awaiting payment while a deadline is given and nothing says it was paid.
+        awaitingPayment = container.lenient(Bool.self, forKey: .awaitingPayment)
+            ?? (paidAt == nil && paymentRequiredBy != nil)
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(awaitingPayment, forKey: .awaitingPayment)
@@ -246,15 +277,15 @@ public struct PaymentStatus: Sendable, Hashable, Codable {
 
 /// A ticket or other document issued for an order.
 public struct OrderDocument: Sendable, Hashable, Codable {
-    /// `electronic_ticket`.
-    public var type: String
+    /// `electronic_ticket`; `nil` when the answer did not say.
+    public var type: String?
     /// The ticket number.
     public var uniqueIdentifier: String
     /// The passengers it covers.
     public var passengerIds: [String]
 
     /// Creates a document.
-    public init(type: String, uniqueIdentifier: String, passengerIds: [String] = []) {
+    public init(type: String?, uniqueIdentifier: String, passengerIds: [String] = []) {
         self.type = type
         self.uniqueIdentifier = uniqueIdentifier
         self.passengerIds = passengerIds
@@ -265,10 +296,12 @@ public struct OrderDocument: Sendable, Hashable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Duffel's own examples send documents without `type`.
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        type = try container.decode(String.self, forKey: .type)
-        uniqueIdentifier = try container.decode(String.self, forKey: .uniqueIdentifier)
-        passengerIds = try container.decodeIfPresent([String].self, forKey: .passengerIds) ?? []
+        uniqueIdentifier = try container.lenientString(forKey: .uniqueIdentifier)
+            ?? container.decode(String.self, forKey: .uniqueIdentifier)
+        type = container.lenient(String.self, forKey: .type)
+        passengerIds = container.lossyList(String.self, forKey: .passengerIds)
     }
 }
 
@@ -423,15 +456,15 @@ public struct OrderCancellation: Sendable, Hashable, Codable, Identifiable {
     public var expiresAt: Date?
     /// When it was confirmed; `nil` while it is a quote.
     public var confirmedAt: Date?
-    /// When it was quoted.
-    public var createdAt: Date
+    /// When it was quoted; `nil` when the answer did not say.
+    public var createdAt: Date?
     /// `false` in test mode.
     public var liveMode: Bool
 
     /// Creates a cancellation.
     public init(
         id: String, orderId: String, refundAmount: Money?, refundTo: String?, expiresAt: Date?,
-        confirmedAt: Date?, createdAt: Date, liveMode: Bool = false
+        confirmedAt: Date?, createdAt: Date?, liveMode: Bool = false
     ) {
         self.id = id
         self.orderId = orderId
@@ -454,15 +487,16 @@ public struct OrderCancellation: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: its id (to confirm it) and the order it cancels.
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         orderId = try container.decode(String.self, forKey: .orderId)
-        refundAmount = try container.decodeMoneyIfPresent(amount: .refundAmount, currency: .refundCurrency)
-        refundTo = try container.decodeIfPresent(String.self, forKey: .refundTo)
-        expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
-        confirmedAt = try container.decodeIfPresent(Date.self, forKey: .confirmedAt)
-        createdAt = try container.decode(Date.self, forKey: .createdAt)
-        liveMode = try container.decodeIfPresent(Bool.self, forKey: .liveMode) ?? false
+        refundAmount = container.lenientMoney(amount: .refundAmount, currency: .refundCurrency)
+        refundTo = container.lenient(String.self, forKey: .refundTo)
+        expiresAt = container.lenient(Date.self, forKey: .expiresAt)
+        confirmedAt = container.lenient(Date.self, forKey: .confirmedAt)
+        createdAt = container.lenient(Date.self, forKey: .createdAt)
+        liveMode = container.lenient(Bool.self, forKey: .liveMode) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -51,17 +51,19 @@ public struct Airport: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: the IATA code. A missing name reads as the city's name or the code; a missing country or time
+        // zone as unknown (empty; times then read on UTC's clock, and Duffel's own durations are used).
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeIfPresent(String.self, forKey: .id)
         iataCode = try container.decode(String.self, forKey: .iataCode)
-        icaoCode = try container.decodeIfPresent(String.self, forKey: .icaoCode)
-        name = try container.decode(String.self, forKey: .name)
-        cityName = try container.decodeIfPresent(String.self, forKey: .cityName)
-        iataCityCode = try container.decodeIfPresent(String.self, forKey: .iataCityCode)
-        iataCountryCode = try container.decode(String.self, forKey: .iataCountryCode)
-        timeZone = try container.decode(String.self, forKey: .timeZone)
-        latitude = try container.decodeIfPresent(Double.self, forKey: .latitude)
-        longitude = try container.decodeIfPresent(Double.self, forKey: .longitude)
+        id = container.lenientString(forKey: .id)
+        icaoCode = container.lenient(String.self, forKey: .icaoCode)
+        cityName = container.lenient(String.self, forKey: .cityName)
+        name = container.lenient(String.self, forKey: .name) ?? cityName ?? iataCode
+        iataCityCode = container.lenient(String.self, forKey: .iataCityCode)
+        iataCountryCode = container.lenient(String.self, forKey: .iataCountryCode) ?? ""
+        timeZone = container.lenient(String.self, forKey: .timeZone) ?? ""
+        latitude = container.lenient(Double.self, forKey: .latitude)
+        longitude = container.lenient(Double.self, forKey: .longitude)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -143,7 +145,7 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
 
     /// The airport this place is, when it is one and its time zone is known.
     public var airport: Airport? {
-        guard kind == .airport, let timeZone else { return nil }
+        guard kind == .airport, let timeZone, !timeZone.isEmpty else { return nil }
         return Airport(
             id: id, iataCode: iataCode, name: name, cityName: cityName, iataCityCode: iataCityCode,
             iataCountryCode: iataCountryCode, timeZone: timeZone, latitude: latitude, longitude: longitude)
@@ -156,19 +158,20 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // Essential: the IATA code. Everything else may be unknown, as for an airport.
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let airports = try container.decodeIfPresent([Airport].self, forKey: .airports) ?? []
-        // Duffel sometimes omits `type` on slice ends; a place with airports is a city.
-        kind = try container.decodeIfPresent(Kind.self, forKey: .type) ?? (airports.isEmpty ? .airport : .city)
-        id = try container.decodeIfPresent(String.self, forKey: .id)
         iataCode = try container.decode(String.self, forKey: .iataCode)
-        name = try container.decode(String.self, forKey: .name)
-        iataCountryCode = try container.decode(String.self, forKey: .iataCountryCode)
-        cityName = try container.decodeIfPresent(String.self, forKey: .cityName)
-        iataCityCode = try container.decodeIfPresent(String.self, forKey: .iataCityCode)
-        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-        latitude = try container.decodeIfPresent(Double.self, forKey: .latitude)
-        longitude = try container.decodeIfPresent(Double.self, forKey: .longitude)
+        let airports = container.lossyList(Airport.self, forKey: .airports)
+        // Duffel sometimes omits `type` on slice ends (or sends one we do not know); a place with airports is a city.
+        kind = container.lenient(Kind.self, forKey: .type) ?? (airports.isEmpty ? .airport : .city)
+        id = container.lenientString(forKey: .id)
+        cityName = container.lenient(String.self, forKey: .cityName)
+        name = container.lenient(String.self, forKey: .name) ?? cityName ?? iataCode
+        iataCountryCode = container.lenient(String.self, forKey: .iataCountryCode) ?? ""
+        iataCityCode = container.lenient(String.self, forKey: .iataCityCode)
+        timeZone = container.lenient(String.self, forKey: .timeZone)
+        latitude = container.lenient(Double.self, forKey: .latitude)
+        longitude = container.lenient(Double.self, forKey: .longitude)
         self.airports = airports
     }
 

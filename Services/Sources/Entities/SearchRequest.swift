@@ -189,6 +189,8 @@ public struct CabinClass: WireToken, CaseIterable {
     public static let business = CabinClass(rawValue: "business")
     /// First.
     public static let first = CabinClass(rawValue: "first")
+    /// A cabin the answer did not name.
+    public static let unknown = CabinClass(rawValue: "unknown")
 
     /// The cabins Duffel knows, cheapest first.
     public static let allCases: [CabinClass] = [.economy, .premiumEconomy, .business, .first]

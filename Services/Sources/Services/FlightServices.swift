@@ -99,18 +99,30 @@ extension OfferService {
     ) async throws(ServiceError) -> OfferSearchResult {
         var offerRequest = try await createOfferRequest(request, returnOffers: false)
         var offers: [Offer] = []
+        var seen: Set<String> = []
         var cursor: String?
+        var pages = 0
         repeat {
             let page = try await self.offers(OfferQuery(
                 offerRequestID: offerRequest.id, sort: sort, maxConnections: request.maxConnections,
                 limit: min(200, max(1, maxOffers - offers.count)), after: cursor))
-            offers += page.items
-            cursor = page.after
+            pages += 1
+            let fresh = page.items.filter { seen.insert($0.id).inserted }
+            offers += fresh
+            // A server that names a next page on its last one (Duffel's examples do) ends the search when a page
+            // repeats offers already read or points back at itself; a bound stops one that never ends.
+            let repeated = !page.items.isEmpty && fresh.isEmpty
+            cursor = repeated || page.after == cursor || pages >= Self.maxPages ? nil : page.after
         } while cursor != nil && offers.count < maxOffers && !Task.isCancelled
         if Task.isCancelled { throw .cancelled }
         offerRequest.offers = []
         return OfferSearchResult(offerRequest: offerRequest, offers: offers)
     }
+}
+
+extension OfferService {
+    /// The most pages one search reads.
+    static var maxPages: Int { 50 }
 }
 
 extension OrderService {
@@ -122,16 +134,22 @@ extension OrderService {
         // Orders are stamped by the server's clock: allow ten minutes between the two.
         let horizon = since.map { $0.addingTimeInterval(-600) }
         var found: [String: Order] = [:]
+        var seen: Set<String> = []
         var cursor: String?
         for _ in 0..<20 {
             let page = try await orders(OrderQuery(limit: 50, after: cursor))
-            for order in page.items {
+            let fresh = page.items.filter { seen.insert($0.id).inserted }
+            for order in fresh {
                 if let key = order.metadata?[OrderCreation.bookingKeyMetadata], keys.contains(key), found[key] == nil {
                     found[key] = order
                 }
             }
-            let reachedHorizon = horizon.map { limit in page.items.contains { $0.createdAt < limit } } ?? true
-            guard found.count < keys.count, let next = page.after, !reachedHorizon else { break }
+            let reachedHorizon = horizon.map { limit in
+                page.items.contains { order in order.createdAt.map { $0 < limit } ?? false }
+            } ?? true
+            let repeated = !page.items.isEmpty && fresh.isEmpty
+            guard found.count < keys.count, let next = page.after, next != cursor, !repeated, !reachedHorizon
+            else { break }
             cursor = next
         }
         return found

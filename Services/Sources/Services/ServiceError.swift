@@ -137,3 +137,23 @@ public struct RateLimit: Sendable, Hashable, Codable {
         self.resetsAt = resetsAt
     }
 }
+
+/// A request the API refused for its rate limit, about to be sent again once the limit resets.
+public struct RateLimitWait: Sendable, Hashable {
+    /// When it will be sent again.
+    public var until: Date
+    /// `POST`.
+    public var method: String
+    /// `/air/offer_requests`.
+    public var path: String
+    /// The attempt that was refused, from 1.
+    public var attempt: Int
+
+    /// Creates a wait.
+    public init(until: Date, method: String, path: String, attempt: Int) {
+        self.until = until
+        self.method = method
+        self.path = path
+        self.attempt = attempt
+    }
+}

@@ -474,17 +474,18 @@ final class FlightBookingsPresenter {
             BookingsRow("Status", status(of: order)),
             BookingsRow("Airline", order.owner.name),
         ]
-        var total = order.totalAmount.formatted
+        var total = order.totalAmount?.formatted ?? "Unknown (the flight service did not say)"
         if let base = order.baseAmount, let tax = order.taxAmount {
             total += " (base \(base.formatted) + taxes \(tax.formatted))"
         }
         rows.append(BookingsRow("Total", total))
         rows.append(BookingsRow("Payment", payment(of: order)))
-        rows.append(BookingsRow("Booked", TravelFormat.instant(order.createdAt, in: zone)))
+        if let booked = order.createdAt { rows.append(BookingsRow("Booked", TravelFormat.instant(booked, in: zone))) }
         rows.append(BookingsRow(
             "Kept", booking.record == nil ? "Not on this machine (found at the flight service)" : interactor.storeLocation))
         let tickets = Dictionary(
-            order.documents.filter { $0.type == "electronic_ticket" }.flatMap { document in
+            // A document of no stated type is the ticket Duffel's own examples show.
+            order.documents.filter { $0.type == nil || $0.type == "electronic_ticket" }.flatMap { document in
                 document.passengerIds.map { ($0, document.uniqueIdentifier) }
             },
             uniquingKeysWith: { first, _ in first })
@@ -548,9 +549,9 @@ final class FlightBookingsPresenter {
         if let paid = order.paymentStatus.paidAt { return "Paid on \(TravelFormat.instant(paid, in: zone))" }
         if order.paymentStatus.awaitingPayment, order.cancelledAt == nil {
             let deadline = order.paymentStatus.paymentRequiredBy.map { " by \(TravelFormat.instant($0, in: zone))" } ?? ""
-            return "\(order.totalAmount.formatted) to pay\(deadline)"
+            return "\(order.totalAmount?.formatted ?? "The total") to pay\(deadline)"
         }
-        return "Not paid"
+        return order.status == .confirmed ? "Paid" : "Not paid"
     }
 
     private func quoteViewModel(_ quote: OrderCancellation, booking: Booking) -> CancellationQuoteViewModel {

@@ -679,7 +679,8 @@ final class FlightSummaryPresenter {
     }
 
     private func expiredMessage(_ offer: Offer) -> String {
-        "This offer expired at \(TravelFormat.instant(offer.expiresAt, in: interactor.timeZone)) and can no longer be booked."
+        let when = offer.expiresAt.map { " at " + TravelFormat.instant($0, in: interactor.timeZone) } ?? ""
+        return "This offer expired\(when) and can no longer be booked."
     }
 
     private func review(offer: Offer, passengers: [PassengerDetails]? = nil) -> ReviewViewModel {
@@ -715,9 +716,9 @@ final class FlightSummaryPresenter {
         switch order.status {
         case .awaitingPayment:
             let deadline = order.paymentStatus.paymentRequiredBy.map { " by " + TravelFormat.instant($0, in: zone) } ?? ""
-            rows.append(SummaryRow("Status", "Held: pay \(order.totalAmount.formatted)\(deadline)"))
+            rows.append(SummaryRow("Status", "Held: pay \(order.totalAmount?.formatted ?? "the total")\(deadline)"))
         case .confirmed:
-            rows.append(SummaryRow("Status", "Confirmed and paid, \(order.totalAmount.formatted)"))
+            rows.append(SummaryRow("Status", "Confirmed and paid" + (order.totalAmount.map { ", \($0.formatted)" } ?? "")))
         case .cancelled:
             rows.append(SummaryRow("Status", "Cancelled"))
         }
@@ -911,9 +912,12 @@ enum SummaryFormat {
     }
 
     static func terms(_ offer: Offer, now: Date, timeZone: TimeZone) -> [SummaryRow] {
-        var rows = [
-            SummaryRow("Offer expires", "\(TravelFormat.instant(offer.expiresAt, in: timeZone)) (\(TravelFormat.remaining(until: offer.expiresAt, from: now)))"),
-        ]
+        var rows: [SummaryRow] = []
+        if let expiresAt = offer.expiresAt {
+            rows.append(SummaryRow(
+                "Offer expires",
+                "\(TravelFormat.instant(expiresAt, in: timeZone)) (\(TravelFormat.remaining(until: expiresAt, from: now)))"))
+        }
         if offer.canBeHeld {
             let deadline = offer.paymentRequirements.paymentRequiredBy.map { " by " + TravelFormat.instant($0, in: timeZone) } ?? " later"
             rows.append(SummaryRow("Payment", "Pay now, or hold it and pay\(deadline)"))

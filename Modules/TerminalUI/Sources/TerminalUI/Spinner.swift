@@ -71,8 +71,9 @@ public final class Spinner {
 
     private func draw() {
         let style = terminal.style
+        let line = terminal.statusNote.map { "\(message) · \($0)" } ?? message
         // Never wider than the line, so the carriage return always gets back to the spinner's own start.
-        let text = TerminalText.truncate(message, toWidth: max(1, terminal.columns - 3))
+        let text = TerminalText.truncate(line, toWidth: max(1, terminal.columns - 3))
         terminal.write("\r" + style.accent(Self.frames[frame]) + " " + text + ANSI.eraseToEndOfLine)
     }
 }

@@ -38,6 +38,13 @@ public protocol Terminal: AnyObject {
     /// booking, a cancellation) is answered by a key pressed after it was asked. Does nothing elsewhere: piped
     /// input is a script, written in advance on purpose.
     func discardPendingInput()
+    /// A short note about the whole app's state that progress shows beside its own message (a wait for the
+    /// server's rate limit, with its countdown); `nil` when there is none.
+    var statusNote: String? { get }
+}
+
+extension Terminal {
+    public var statusNote: String? { nil }
 }
 
 /// The outcome of ``Terminal/readLine(prompt:default:)``.

@@ -230,11 +230,13 @@ extension SandboxAPI {
         guard order.cancelledAt == nil, order.availableActions.contains(.cancel) else {
             throw .invalidState(.orderNotCancellable, title: "Order not cancellable", "Order \(order.id) is already cancelled.")
         }
-        let currency = order.totalAmount.currency
+        // The sandbox writes every order it keeps, always with its total.
+        let total = order.totalAmount ?? .zero("GBP")
+        let currency = total.currency
         var refund = Money.zero(currency)
         if !order.paymentStatus.awaitingPayment, let rule = order.conditions.refundBeforeDeparture, rule.allowed {
             let penalty = rule.penalty ?? .zero(currency)
-            let remaining = order.totalAmount.subtracting(penalty) ?? order.totalAmount
+            let remaining = total.subtracting(penalty) ?? total
             refund = remaining.amount > 0 ? remaining : .zero(currency)
         }
         let quotedAt = now()

@@ -150,7 +150,7 @@ final class SandboxAPI: Sendable {
         guard !offer.isExpired(at: now()) else {
             throw APIFailure(
                 status: 404, type: .invalidRequest, code: .offerNoLongerAvailable, title: "Offer no longer available",
-                message: "Offer \(id) expired at \(DuffelJSON.formatTimestamp(offer.expiresAt)); search again for current offers.")
+                message: "Offer \(id) expired at \(offer.expiresAt.map(DuffelJSON.formatTimestamp) ?? "an unknown time"); search again for current offers.")
         }
         return try .json(DataEnvelope(try await current(offer, of: search, countingRead: true)))
     }

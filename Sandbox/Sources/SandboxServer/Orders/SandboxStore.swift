@@ -158,7 +158,7 @@ final class SandboxStore: Sendable {
                 }
                 try db.execute(
                     sql: "INSERT INTO orders (id, booking_reference, offer_id, created_at, body) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [candidate.id, reference, offerID, candidate.createdAt.timeIntervalSince1970, body])
+                    arguments: [candidate.id, reference, offerID, (candidate.createdAt ?? Date()).timeIntervalSince1970, body])
                 return .inserted
             } write: { true }
             switch outcome {

@@ -1,0 +1,126 @@
+import Entities
+import Foundation
+import Services
+import Testing
+
+/// Duffel's own published payloads (`Fixtures/conformance/`), read through the decoder live answers go through.
+/// Each check compares what was read with the raw JSON, so a reader that drops or garbles what it should keep fails.
+@Suite("Duffel's published payloads decode")
+struct ConformanceTests {
+    @Test("the corpus covers every endpoint the app calls")
+    func coverage() throws {
+        let kinds = Set(try ConformanceCorpus.entries().map(\.kind))
+        for kind in ["place_suggestions", "offer_request", "offer_list", "offer", "order", "order_list",
+                     "order_cancellation", "error"] {
+            #expect(kinds.contains(kind), "no example of \(kind)")
+        }
+    }
+
+    @Test("every file decodes and keeps what the app needs", arguments: try ConformanceCorpus.entries())
+    func decodes(_ entry: ConformanceEntry) throws {
+        let body = try entry.body()
+        let raw = try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
+        let data = raw["data"]
+        switch entry.kind {
+        case "place_suggestions":
+            let places = try decode(Page<Place>.self, entry, body).items
+            let rawPlaces = data as? [[String: Any]] ?? []
+            #expect(places.map(\.iataCode) == rawPlaces.compactMap { $0["iata_code"] as? String })
+        case "offer_request":
+            let request = try decode(DataEnvelope<OfferRequest>.self, entry, body).data
+            let object = try #require(data as? [String: Any])
+            #expect(request.id == object["id"] as? String)
+            #expect(request.passengers.map(\.id) == (object["passengers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+            try expectOffers(request.offers, match: object["offers"] as? [[String: Any]] ?? [])
+        case "offer_list":
+            let page = try decode(Page<Offer>.self, entry, body)
+            try expectOffers(page.items, match: data as? [[String: Any]] ?? [])
+        case "offer":
+            let offer = try decode(DataEnvelope<Offer>.self, entry, body).data
+            try expectOffers([offer], match: [try #require(data as? [String: Any])])
+        case "order":
+            let order = try decode(DataEnvelope<Order>.self, entry, body).data
+            try expectOrders([order], match: [try #require(data as? [String: Any])])
+        case "order_list":
+            let page = try decode(Page<Order>.self, entry, body)
+            try expectOrders(page.items, match: data as? [[String: Any]] ?? [])
+        case "order_cancellation":
+            let cancellation = try decode(DataEnvelope<OrderCancellation>.self, entry, body).data
+            let object = try #require(data as? [String: Any])
+            #expect(cancellation.id == object["id"] as? String)
+            #expect(cancellation.orderId == object["order_id"] as? String)
+            #expect(cancellation.refundAmount?.wireAmount == object["refund_amount"] as? String)
+            #expect(cancellation.isConfirmed == (object["confirmed_at"] is String))
+        case "order_cancellation_list":
+            let page = try decode(Page<OrderCancellation>.self, entry, body)
+            #expect(page.items.map(\.id) == (data as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        case "payment":
+            let payment = try decode(DataEnvelope<OrderPayment>.self, entry, body).data
+            let object = try #require(data as? [String: Any])
+            #expect(payment.id == object["id"] as? String)
+            #expect(payment.amount?.wireAmount == object["amount"] as? String)
+        case "error":
+            let status = try #require(entry.status, "an error example needs its status")
+            guard case .api(let error, _) = DuffelResponseDecoder.errorFor(status: status, body: body, rateLimit: nil) else {
+                Issue.record("\(entry.file) did not read as an API error")
+                return
+            }
+            let details = raw["errors"] as? [[String: Any]] ?? []
+            #expect(error.status == status)
+            #expect(error.errors.map(\.type.rawValue) == details.map { $0["type"] as? String ?? "unknown_error" })
+            #expect(error.errors.map(\.code?.rawValue) == details.map { $0["code"] as? String })
+            #expect(!(error.primary?.message.isEmpty ?? true))
+        default:
+            // Examples of endpoints the app does not call yet (seat maps, airlines, order changes) are kept for the
+            // day it does; they must at least be JSON.
+            #expect(raw["data"] != nil || raw["errors"] != nil, "\(entry.file) is neither data nor errors")
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ entry: ConformanceEntry, _ body: Data) throws -> T {
+        do {
+            return try DuffelResponseDecoder.decode(type, status: entry.status ?? 200, body: body)
+        } catch {
+            Issue.record("\(entry.file): \(error.message)")
+            throw error
+        }
+    }
+
+    /// Every published offer is read, with its id, its total and currency, and each segment's places and times.
+    private func expectOffers(_ offers: [Offer], match raw: [[String: Any]]) throws {
+        #expect(offers.map(\.id) == raw.compactMap { $0["id"] as? String })
+        for (offer, object) in zip(offers, raw) {
+            #expect(offer.totalAmount.wireAmount == Money(object["total_amount"] as? String ?? "", currency: "GBP")?.wireAmount)
+            #expect(offer.totalAmount.currency == (object["total_currency"] as? String)?.uppercased())
+            try expectSlices(offer.slices, match: object["slices"] as? [[String: Any]] ?? [])
+        }
+    }
+
+    /// Every published order is read, with its id, booking reference and total.
+    private func expectOrders(_ orders: [Order], match raw: [[String: Any]]) throws {
+        #expect(orders.map(\.id) == raw.compactMap { $0["id"] as? String })
+        #expect(orders.map(\.bookingReference) == raw.compactMap { $0["booking_reference"] as? String })
+        for (order, object) in zip(orders, raw) {
+            #expect(order.totalAmount?.currency == (object["total_currency"] as? String)?.uppercased())
+            #expect(order.passengers.map(\.id) == (object["passengers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+            try expectSlices(order.slices, match: object["slices"] as? [[String: Any]] ?? [])
+        }
+    }
+
+    private func expectSlices(_ slices: [Slice], match raw: [[String: Any]]) throws {
+        #expect(slices.count == raw.count)
+        for (slice, object) in zip(slices, raw) {
+            let segments = object["segments"] as? [[String: Any]] ?? []
+            #expect(slice.segments.count == segments.count)
+            for (segment, rawSegment) in zip(slice.segments, segments) {
+                #expect(segment.origin.iataCode == (rawSegment["origin"] as? [String: Any])?["iata_code"] as? String)
+                #expect(segment.destination.iataCode == (rawSegment["destination"] as? [String: Any])?["iata_code"] as? String)
+                #expect(segment.departingAt.description.prefix(16) == (rawSegment["departing_at"] as? String)?.prefix(16))
+                #expect(segment.arrivingAt.description.prefix(16) == (rawSegment["arriving_at"] as? String)?.prefix(16))
+                if let duration = rawSegment["duration"] as? String, let parsed = ISODuration(duration) {
+                    #expect(segment.duration == parsed)
+                }
+            }
+        }
+    }
+}

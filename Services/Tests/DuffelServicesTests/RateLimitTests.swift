@@ -1,0 +1,93 @@
+import CurlHTTP
+@testable import DuffelServices
+import Entities
+import Foundation
+import Services
+import Synchronization
+import Testing
+
+/// A 429 was refused before it was processed: it is waited out and sent again, a POST included, when the wait is
+/// short; a long one is reported with the time to wait.
+@Suite("Rate limits as Duffel means them")
+struct RateLimitTests {
+    static let refused = #"""
+    {"meta": {"status": 429, "request_id": "req_1"}, "errors": [{"type": "rate_limit_error",
+      "code": "rate_limit_exceeded", "title": "Rate limit exceeded", "message": "Too many requests."}]}
+    """#
+
+    /// The waits the client told about.
+    final class Heard: Sendable {
+        private let waits = Mutex<[RateLimitWait]>([])
+        func append(_ wait: RateLimitWait) { waits.withLock { $0.append(wait) } }
+        var all: [RateLimitWait] { waits.withLock { $0 } }
+    }
+
+    func client(_ transport: RecordingTransport, heard: Heard? = nil, bound: Duration = .seconds(10)) -> DuffelClient {
+        DuffelClient(
+            configuration: DuffelConfiguration(
+                baseURL: URL(string: "https://api.example.test/")!, accessToken: "duffel_test_x", maxRateLimitWait: bound),
+            transport: transport, rateLimitWaits: { wait in heard?.append(wait) })
+    }
+
+    @Test("a POST refused with a short reset is sent again once it has passed, and the wait is told")
+    func postIsSentAgain() async throws {
+        let transport = RecordingTransport([
+            RecordingTransport.json(429, Self.refused, headers: ["ratelimit-reset": "1", "ratelimit-remaining": "0"]),
+            RecordingTransport.json(201, DuffelServicesTests.emptyOfferRequest),
+        ])
+        let heard = Heard()
+        let started = ContinuousClock.now
+        let request = try await client(transport, heard: heard).offerService.createOfferRequest(
+            SearchRequest(
+                slices: [SearchSlice(origin: "LHR", destination: "JFK", departureDate: try #require(CalendarDate("2026-12-18")))],
+                passengers: [.adult]),
+            returnOffers: false)
+        #expect(request.id == "orq_1")
+        #expect(transport.requests.map(\.method) == [.post, .post])
+        #expect(transport.requests.allSatisfy { !$0.retriesRateLimits })
+        let waits = heard.all
+        #expect(waits.count == 1)
+        #expect(waits.first?.path == "/air/offer_requests" && waits.first?.method == "POST")
+        // The second attempt waited for the reset, not less.
+        #expect(ContinuousClock.now - started >= .milliseconds(900))
+    }
+
+    @Test("a reset beyond the bound is not waited: the error says when to try again")
+    func longWaitIsReported() async throws {
+        let transport = RecordingTransport([
+            RecordingTransport.json(429, Self.refused, headers: ["retry-after": "45"]),
+        ])
+        let heard = Heard()
+        await #expect {
+            _ = try await client(transport, heard: heard).placeService.suggestions(for: "lon")
+        } throws: { error in
+            guard let error = error as? ServiceError, case .api(let api, let rateLimit) = error else { return false }
+            let wait = rateLimit?.resetsAt?.timeIntervalSinceNow ?? 0
+            return api.status == 429 && wait > 40 && wait <= 45
+        }
+        #expect(transport.requests.count == 1)
+        #expect(heard.all.isEmpty)
+    }
+
+    @Test("a server that keeps refusing is asked a bounded number of times")
+    func boundedAttempts() async throws {
+        let transport = RecordingTransport(Array(
+            repeating: RecordingTransport.json(429, Self.refused, headers: ["retry-after": "0"]), count: 10))
+        await #expect(throws: ServiceError.self) {
+            _ = try await client(transport).placeService.suggestions(for: "lon")
+        }
+        #expect(transport.requests.count == DuffelClient.maxRateLimitAttempts)
+    }
+
+    @Test("a 5xx answering a POST is never sent again")
+    func serverErrorOnPostIsNotRetried() async throws {
+        let transport = RecordingTransport([
+            RecordingTransport.json(503, #"{"errors": [{"type": "api_error", "message": "down"}]}"#, headers: ["retry-after": "1"]),
+            RecordingTransport.json(201, DuffelServicesTests.emptyOfferRequest),
+        ])
+        await #expect(throws: ServiceError.self) {
+            _ = try await client(transport).orderService.quoteCancellation(orderID: "ord_1")
+        }
+        #expect(transport.requests.count == 1)
+    }
+}
