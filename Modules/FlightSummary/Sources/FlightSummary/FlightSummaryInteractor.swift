@@ -80,7 +80,7 @@ enum OfferCheck: Sendable, Hashable {
     case current(Offer)
     /// Still on sale, at another price.
     case priceChanged(old: Offer, new: Offer)
-    /// Past its expiry on the clock.
+    /// Past its expiry on the clock, and the API could not be asked.
     case expired(Offer)
     /// The API no longer has it (404, or `offer_no_longer_available`); the message says so.
     case gone(String)
@@ -156,10 +156,10 @@ final class FlightSummaryInteractor: Sendable {
 
     /// Re-reads offer `id` from the API and compares it with `known` (the offer as last seen, if any).
     ///
-    /// An offer already past its expiry on the clock is not asked for: it cannot be booked whatever the API says.
+    /// The API decides whether an offer can still be had: one it serves is bookable whatever its `expires_at` says
+    /// on this machine's clock (clocks differ, and Duffel's own examples carry dates long past). Only when the API
+    /// cannot be asked is an offer past its expiry on the clock taken as expired.
     func recheck(_ known: Offer?, id: String) async -> OfferCheck {
-        let now = clock()
-        if let known, known.isExpired(at: now) { return .expired(known) }
         let fresh: Offer
         do {
             fresh = try await offers.offer(id: id)
@@ -167,9 +167,9 @@ final class FlightSummaryInteractor: Sendable {
             if Self.meansOfferIsGone(error) {
                 return .gone("The offer \(id) is no longer available: \(error.message)")
             }
+            if let known, known.isExpired(at: clock()) { return .expired(known) }
             return .failed(error)
         }
-        if fresh.isExpired(at: now) { return .expired(fresh) }
         if let known, known.totalAmount != fresh.totalAmount { return .priceChanged(old: known, new: fresh) }
         return .current(fresh)
     }

@@ -30,18 +30,21 @@ struct FlightSummaryInteractorTests {
         #expect(offers.offerReads == [offer.id])
     }
 
-    @Test func anOfferPastItsExpiryOnTheClockIsNotAskedFor() async throws {
+    @Test func anOfferPastItsExpiryOnTheClockIsStillAskedForAndTheAPIDecides() async throws {
         let offers = FixtureOfferService()
         let offer = try recordedOffer()
         let check = await interactor(offers: offers, now: afterExpiry).recheck(offer, id: offer.id)
-        #expect(check == .expired(offer))
-        #expect(offers.offerReads.isEmpty)
+        #expect(check == .current(offer))
+        #expect(offers.offerReads == [offer.id])
     }
 
-    @Test func aFetchedOfferThatHasExpiredIsExpired() async throws {
+    @Test func anOfferPastItsExpiryIsExpiredWhenTheAPICannotBeAsked() async throws {
+        let offers = FixtureOfferService()
+        offers.replyOfferReads(with: .failure(.timedOut))
         let offer = try recordedOffer()
-        let check = await interactor(now: afterExpiry).recheck(nil, id: offer.id)
-        #expect(check == .expired(offer))
+        #expect(await interactor(offers: offers, now: afterExpiry).recheck(offer, id: offer.id) == .expired(offer))
+        offers.replyOfferReads(with: .failure(.timedOut))
+        #expect(await interactor(offers: offers).recheck(offer, id: offer.id) == .failed(.timedOut))
     }
 
     @Test(arguments: [FixtureFile.errorNotFound, .errorOfferNoLongerAvailable])
@@ -400,7 +403,7 @@ extension OfferCheck: CustomTestStringConvertible {
         switch self {
         case .current(let offer): "current \(offer.totalAmount)"
         case .priceChanged(let old, let new): "price changed \(old.totalAmount) → \(new.totalAmount)"
-        case .expired(let offer): "expired \(offer.expiresAt)"
+        case .expired(let offer): "expired \(offer.expiresAt.map { "\($0)" } ?? "at an unknown time")"
         case .gone(let message): "gone: \(message)"
         case .failed(let error): "failed: \(error)"
         }

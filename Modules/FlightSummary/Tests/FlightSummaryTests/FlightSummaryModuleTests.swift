@@ -87,9 +87,11 @@ struct FlightSummaryModuleTests {
         #expect(router.exits.isEmpty)
     }
 
-    @Test func anExpiredOfferGoesBackToTheOffers() async throws {
+    @Test func anExpiredOfferTheAPICannotConfirmGoesBackToTheOffers() async throws {
         let terminal = VirtualTerminal()
-        let screen = screen(try interactiveInput(), on: terminal, now: afterExpiry)
+        let offers = FixtureOfferService()
+        offers.replyOfferReads(with: .failure(.timedOut))
+        let screen = screen(try interactiveInput(), on: terminal, offers: offers, now: afterExpiry)
         let running = Task { await screen.run() }
         try await terminal.waitForOutput(containing: "Press Enter to choose another offer.")
         #expect(terminal.text.contains("✗ This offer expired at Sun 22 Nov 2026 10:45 GMT"))

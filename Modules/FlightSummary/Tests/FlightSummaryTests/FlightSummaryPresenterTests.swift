@@ -89,12 +89,13 @@ struct FlightSummaryPresenterTests {
 
     // MARK: The first re-check
 
-    @Test func anOfferExpiredOnTheClockSaysSoAndGoesBack() async throws {
+    @Test func anOfferExpiredOnTheClockThatTheAPICannotConfirmSaysSoAndGoesBack() async throws {
         let offers = FixtureOfferService()
+        offers.replyOfferReads(with: .failure(.timedOut))
         let h = try harness(offers: offers, now: afterExpiry)
         await h.presenter.didAppear()
         #expect(h.view.errors.first?.contains("This offer expired at Sun 22 Nov 2026 10:45 GMT") == true)
-        #expect(offers.offerReads.isEmpty)
+        #expect(offers.offerReads.count == 1)
         #expect(h.view.prompt == .acknowledge("Press Enter to choose another offer."))
         await h.presenter.didAnswer(.acknowledged)
         #expect(h.router.exits == [.availability])
