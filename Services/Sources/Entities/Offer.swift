@@ -22,6 +22,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
     public var paymentRequirements: PaymentRequirements
     /// Whether passports must be given at booking.
     public var passengerIdentityDocumentsRequired: Bool
+    /// The document types the airline accepts at booking (`passport`); empty when it does not say.
+    public var supportedPassengerIdentityDocumentTypes: [IdentityDocumentType]
     /// CO₂ estimate in kilograms, as Duffel sends it.
     public var totalEmissionsKg: String?
     /// When the offer stops being bookable; `nil` when the answer did not say.
@@ -38,7 +40,7 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         id: String, totalAmount: Money, baseAmount: Money?, taxAmount: Money?, owner: Carrier,
         passengers: [OfferPassenger], slices: [Slice], conditions: Conditions,
         paymentRequirements: PaymentRequirements, passengerIdentityDocumentsRequired: Bool = false,
-        totalEmissionsKg: String? = nil, expiresAt: Date?, createdAt: Date? = nil, updatedAt: Date? = nil,
+        supportedPassengerIdentityDocumentTypes: [IdentityDocumentType] = [], totalEmissionsKg: String? = nil, expiresAt: Date?, createdAt: Date? = nil, updatedAt: Date? = nil,
         liveMode: Bool = false
     ) {
         self.id = id
@@ -51,6 +53,7 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         self.conditions = conditions
         self.paymentRequirements = paymentRequirements
         self.passengerIdentityDocumentsRequired = passengerIdentityDocumentsRequired
+        self.supportedPassengerIdentityDocumentTypes = supportedPassengerIdentityDocumentTypes
         self.totalEmissionsKg = totalEmissionsKg
         self.expiresAt = expiresAt
         self.createdAt = createdAt
@@ -79,6 +82,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         case taxAmount = "tax_amount", taxCurrency = "tax_currency"
         case paymentRequirements = "payment_requirements"
         case passengerIdentityDocumentsRequired = "passenger_identity_documents_required"
+        case supportedPassengerIdentityDocumentTypes = "supported_passenger_identity_document_types"
+        case allowedPassengerIdentityDocumentTypes = "allowed_passenger_identity_document_types"
         case totalEmissionsKg = "total_emissions_kg"
         case expiresAt = "expires_at", createdAt = "created_at", updatedAt = "updated_at", liveMode = "live_mode"
     }
@@ -106,6 +111,10 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
             ?? PaymentRequirements(requiresInstantPayment: true)
         passengerIdentityDocumentsRequired =
             container.lenient(Bool.self, forKey: .passengerIdentityDocumentsRequired) ?? false
+        // Duffel has used both names for the list.
+        let supported = container.lossyList(IdentityDocumentType.self, forKey: .supportedPassengerIdentityDocumentTypes)
+        supportedPassengerIdentityDocumentTypes = supported.isEmpty
+            ? container.lossyList(IdentityDocumentType.self, forKey: .allowedPassengerIdentityDocumentTypes) : supported
         totalEmissionsKg = container.lenientString(forKey: .totalEmissionsKg)
         expiresAt = container.lenient(Date.self, forKey: .expiresAt)
         createdAt = container.lenient(Date.self, forKey: .createdAt)
@@ -125,6 +134,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         try container.encode(conditions, forKey: .conditions)
         try container.encode(paymentRequirements, forKey: .paymentRequirements)
         try container.encode(passengerIdentityDocumentsRequired, forKey: .passengerIdentityDocumentsRequired)
+        try container.encode(supportedPassengerIdentityDocumentTypes, forKey: .supportedPassengerIdentityDocumentTypes)
+        try container.encode(supportedPassengerIdentityDocumentTypes, forKey: .allowedPassengerIdentityDocumentTypes)
         try container.encodeIfPresent(totalEmissionsKg, forKey: .totalEmissionsKg)
         try container.encode(expiresAt, forKey: .expiresAt)
         try container.encodeIfPresent(createdAt, forKey: .createdAt)

@@ -368,12 +368,16 @@ public struct PassengerDetails: Sendable, Hashable, Codable, Identifiable {
     public var phoneNumber: String
     /// For an adult travelling with an infant on the lap: the infant's passenger id.
     public var infantPassengerId: String?
+    /// The passport (or other document) when the offer requires one; `nil` sends none.
+    public var identityDocuments: [IdentityDocument]?
 
     /// Creates passenger details.
     public init(
         id: String, title: PassengerTitle, gender: Gender, givenName: String, familyName: String,
-        bornOn: CalendarDate, email: String, phoneNumber: String, infantPassengerId: String? = nil
+        bornOn: CalendarDate, email: String, phoneNumber: String, infantPassengerId: String? = nil,
+        identityDocuments: [IdentityDocument]? = nil
     ) {
+        self.identityDocuments = identityDocuments
         self.id = id
         self.title = title
         self.gender = gender
@@ -392,6 +396,7 @@ public struct PassengerDetails: Sendable, Hashable, Codable, Identifiable {
         case id, title, gender, email
         case givenName = "given_name", familyName = "family_name", bornOn = "born_on"
         case phoneNumber = "phone_number", infantPassengerId = "infant_passenger_id"
+        case identityDocuments = "identity_documents"
     }
 }
 

@@ -246,4 +246,39 @@ extension PassengerDetails {
         }
         return issues
     }
+
+    /// Every rule these details' identity documents break: when `required`, a passport valid after the trip's
+    /// last flight (`lastFlight`), with its number and issuing country; documents given when not required are
+    /// checked the same way.
+    public func identityDocumentIssues(index: Int, required: Bool, lastFlight: CalendarDate) -> [ValidationIssue] {
+        let path = "passengers[\(index)].identity_documents"
+        let documents = identityDocuments ?? []
+        guard !documents.isEmpty else {
+            return required
+                ? [ValidationIssue(field: path, message: "This airline needs each passenger's passport at booking: give its number, issuing country and expiry.")]
+                : []
+        }
+        var issues: [ValidationIssue] = []
+        for (position, document) in documents.enumerated() {
+            let at = "\(path)[\(position)]"
+            if let problem = BookingRules.documentNumberProblem(document.uniqueIdentifier) {
+                issues.append(ValidationIssue(field: "\(at).unique_identifier", message: problem))
+            }
+            if document.type == .passport {
+                if !(document.issuingCountryCode.map(BookingRules.isCountryCode) ?? false) {
+                    issues.append(ValidationIssue(
+                        field: "\(at).issuing_country_code",
+                        message: "Give the issuing country as its two-letter ISO code, like GB or US."))
+                }
+                if let expiry = document.expiresOn {
+                    if let problem = BookingRules.documentExpiryProblem(expiry, lastFlight: lastFlight) {
+                        issues.append(ValidationIssue(field: "\(at).expires_on", message: problem))
+                    }
+                } else {
+                    issues.append(ValidationIssue(field: "\(at).expires_on", message: "Give the passport's expiry date as YYYY-MM-DD."))
+                }
+            }
+        }
+        return issues
+    }
 }

@@ -99,12 +99,49 @@ public struct FlightSummaryInput: Sendable, Hashable {
         public var email: String
         /// Contact phone with its country code (`+442080160508`; spaces are allowed).
         public var phoneNumber: String
+        /// The passport, when the airline needs it (Duffel's `identity_documents`; the first one is used).
+        public var identityDocuments: [Document]
+
+        /// An identity document as given in a file, every field read as text.
+        public struct Document: Sendable, Hashable, Codable {
+            /// `passport`.
+            public var type: String
+            /// The number.
+            public var uniqueIdentifier: String
+            /// `GB`.
+            public var issuingCountryCode: String
+            /// `YYYY-MM-DD`.
+            public var expiresOn: String
+
+            /// Creates a document.
+            public init(type: String = "passport", uniqueIdentifier: String, issuingCountryCode: String, expiresOn: String) {
+                self.type = type
+                self.uniqueIdentifier = uniqueIdentifier
+                self.issuingCountryCode = issuingCountryCode
+                self.expiresOn = expiresOn
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case type, uniqueIdentifier = "unique_identifier", issuingCountryCode = "issuing_country_code"
+                case expiresOn = "expires_on"
+            }
+
+            /// A missing field reads as empty, to be reported with the others.
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                type = try container.decodeIfPresent(String.self, forKey: .type) ?? "passport"
+                uniqueIdentifier = try container.decodeIfPresent(String.self, forKey: .uniqueIdentifier) ?? ""
+                issuingCountryCode = try container.decodeIfPresent(String.self, forKey: .issuingCountryCode) ?? ""
+                expiresOn = try container.decodeIfPresent(String.self, forKey: .expiresOn) ?? ""
+            }
+        }
 
         /// Creates a traveller.
         public init(
             title: String, givenName: String, familyName: String, bornOn: String, gender: String, email: String,
-            phoneNumber: String
+            phoneNumber: String, identityDocuments: [Document] = []
         ) {
+            self.identityDocuments = identityDocuments
             self.title = title
             self.givenName = givenName
             self.familyName = familyName
@@ -117,7 +154,7 @@ public struct FlightSummaryInput: Sendable, Hashable {
         private enum CodingKeys: String, CodingKey {
             case title, gender, email
             case givenName = "given_name", familyName = "family_name", bornOn = "born_on"
-            case phoneNumber = "phone_number"
+            case phoneNumber = "phone_number", identityDocuments = "identity_documents"
         }
 
         /// Reads Duffel's field names; a missing or null field reads as empty, to be reported with the others.
@@ -133,6 +170,7 @@ public struct FlightSummaryInput: Sendable, Hashable {
             gender = try text(.gender)
             email = try text(.email)
             phoneNumber = try text(.phoneNumber)
+            identityDocuments = try container.decodeIfPresent([Document].self, forKey: .identityDocuments) ?? []
         }
     }
 

@@ -19,6 +19,16 @@ struct PassengerSlot: Sendable, Hashable {
 /// A passenger's detail, asked one at a time, in this order.
 enum PassengerField: Int, CaseIterable, Sendable, Hashable {
     case title, givenName, familyName, bornOn, gender, email, phoneNumber
+    /// The passport, asked only when the offer requires identity documents.
+    case passportNumber, passportCountry, passportExpiry
+
+    /// The fields asked for each passenger of an offer: the passport too when the airline requires it.
+    static func asked(documentsRequired: Bool) -> [PassengerField] {
+        documentsRequired ? allCases : allCases.filter { !$0.isDocument }
+    }
+
+    /// Whether it is part of the passport.
+    var isDocument: Bool { self == .passportNumber || self == .passportCountry || self == .passportExpiry }
 
     /// The field's name in Duffel's order body, which is also the name used in passenger files.
     var wireName: String {
@@ -30,12 +40,21 @@ enum PassengerField: Int, CaseIterable, Sendable, Hashable {
         case .gender: "gender"
         case .email: "email"
         case .phoneNumber: "phone_number"
+        case .passportNumber: "identity_documents[0].unique_identifier"
+        case .passportCountry: "identity_documents[0].issuing_country_code"
+        case .passportExpiry: "identity_documents[0].expires_on"
         }
     }
 
-    /// The field a Duffel error's `source.field` names, if it is one of these.
+    /// The field a Duffel error's `source.field` names, if it is one of these (a missing document is its number).
     init?(wireName: String) {
-        guard let field = PassengerField.allCases.first(where: { $0.wireName == wireName }) else { return nil }
+        if wireName == "identity_documents" || wireName.hasPrefix("identity_documents") && wireName.hasSuffix("unique_identifier") {
+            self = .passportNumber
+            return
+        }
+        guard let field = PassengerField.allCases.first(where: {
+            $0.wireName == wireName || $0.isDocument && wireName.hasSuffix($0.wireName.split(separator: ".").last.map(String.init) ?? "")
+        }) else { return nil }
         self = field
     }
 }
@@ -49,6 +68,9 @@ struct PassengerDraft: Sendable, Hashable {
     var gender: Gender?
     var email: String?
     var phoneNumber: String?
+    var passportNumber: String?
+    var passportCountry: String?
+    var passportExpiry: CalendarDate?
 
     /// The accepted value of `field` as the traveller would type it, to offer again as the default.
     func text(of field: PassengerField) -> String? {
@@ -60,17 +82,28 @@ struct PassengerDraft: Sendable, Hashable {
         case .gender: gender?.rawValue
         case .email: email
         case .phoneNumber: phoneNumber
+        case .passportNumber: passportNumber
+        case .passportCountry: passportCountry
+        case .passportExpiry: passportExpiry?.description
         }
     }
 
-    /// The details for the order, once every field is set.
-    func details(id: String) -> PassengerDetails? {
+    /// The passport, once its number is given.
+    var document: IdentityDocument? {
+        passportNumber.map {
+            IdentityDocument(uniqueIdentifier: $0, issuingCountryCode: passportCountry, expiresOn: passportExpiry)
+        }
+    }
+
+    /// The details for the order, once every field is set (the passport's too when `documentsRequired`).
+    func details(id: String, documentsRequired: Bool = false) -> PassengerDetails? {
         guard let title, let givenName, let familyName, let bornOn, let gender, let email, let phoneNumber else {
             return nil
         }
+        if documentsRequired, passportNumber == nil || passportCountry == nil || passportExpiry == nil { return nil }
         return PassengerDetails(
             id: id, title: title, gender: gender, givenName: givenName, familyName: familyName, bornOn: bornOn,
-            email: email, phoneNumber: phoneNumber)
+            email: email, phoneNumber: phoneNumber, identityDocuments: document.map { [$0] })
     }
 }
 
@@ -236,8 +269,31 @@ final class FlightSummaryInteractor: Sendable {
                 return "Give the phone number with its country code, like +442080160508."
             }
             draft.phoneNumber = phone
+        case .passportNumber:
+            let number = text.uppercased()
+            if let problem = BookingRules.documentNumberProblem(number) { return problem }
+            draft.passportNumber = number
+        case .passportCountry:
+            let code = text.uppercased()
+            guard BookingRules.isCountryCode(code) else {
+                return "Give the issuing country as its two-letter ISO code, like GB or US."
+            }
+            draft.passportCountry = code
+        case .passportExpiry:
+            guard let date = CalendarDate(text) else {
+                return "Write the passport's expiry date as YYYY-MM-DD, like 2031-04-12."
+            }
+            if let problem = BookingRules.documentExpiryProblem(date, lastFlight: lastFlightDay(of: offer)) {
+                return problem
+            }
+            draft.passportExpiry = date
         }
         return nil
+    }
+
+    /// The day the trip's last flight lands: a passport must be valid after it.
+    func lastFlightDay(of offer: Offer) -> CalendarDate {
+        offer.slices.compactMap { $0.arrivingAt?.date }.max() ?? tripDates(of: offer).last
     }
 
     /// Checks every traveller of a passengers file against the offer's passengers: the details in offer order, or
@@ -254,17 +310,27 @@ final class FlightSummaryInteractor: Sendable {
         var details: [PassengerDetails] = []
         for (slot, traveller) in zip(slots, travellers) {
             var draft = PassengerDraft()
-            let answers: [(PassengerField, String)] = [
+            var answers: [(PassengerField, String)] = [
                 (.title, traveller.title), (.givenName, traveller.givenName), (.familyName, traveller.familyName),
                 (.bornOn, traveller.bornOn), (.gender, traveller.gender), (.email, traveller.email),
                 (.phoneNumber, traveller.phoneNumber),
             ]
+            // A passport given when the airline does not require one is checked and sent all the same.
+            let document = traveller.identityDocuments.first
+            if offer.passengerIdentityDocumentsRequired || document != nil {
+                answers += [
+                    (.passportNumber, document?.uniqueIdentifier ?? ""),
+                    (.passportCountry, document?.issuingCountryCode ?? ""), (.passportExpiry, document?.expiresOn ?? ""),
+                ]
+            }
             for (field, answer) in answers {
                 if let problem = accept(answer, for: field, slot: slot, offer: offer, into: &draft) {
                     problems.append("Passenger \(slot.index + 1) (\(slot.type.displayName.lowercased())), \(field.wireName): \(problem)")
                 }
             }
-            if let passenger = draft.details(id: slot.id) { details.append(passenger) }
+            if let passenger = draft.details(id: slot.id, documentsRequired: offer.passengerIdentityDocumentsRequired) {
+                details.append(passenger)
+            }
         }
         return problems.isEmpty ? .success(details) : .failure(PassengerProblems(messages: problems))
     }

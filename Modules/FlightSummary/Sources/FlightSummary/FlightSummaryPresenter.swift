@@ -122,18 +122,18 @@ final class FlightSummaryPresenter {
                 editing = nil
                 return showReview()
             }
-            if let previous = PassengerField(rawValue: field.rawValue - 1) {
+            if let previous = askedField(before: field) {
                 go(to: .field(passenger: passenger, field: previous))
             } else if passenger > 0 {
                 showPassengerHeading(passenger - 1)
-                go(to: .field(passenger: passenger - 1, field: .phoneNumber))
+                go(to: .field(passenger: passenger - 1, field: askedFields.last ?? .phoneNumber))
             } else {
                 go(to: .continueToDetails)
             }
         case .review:
             guard let last = slots.indices.last else { return leaveToOffers() }
             showPassengerHeading(last)
-            go(to: .field(passenger: last, field: .phoneNumber))
+            go(to: .field(passenger: last, field: askedFields.last ?? .phoneNumber))
         case .confirmBooking, .lostAnswer:
             showReview()
         case .confirmNewPrice(let next):
@@ -255,7 +255,7 @@ final class FlightSummaryPresenter {
             editing = nil
             return showReview()
         }
-        if let next = PassengerField(rawValue: field.rawValue + 1) {
+        if let next = askedField(after: field) {
             return go(to: .field(passenger: passenger, field: next))
         }
         if editing == .passenger(passenger) || passenger + 1 >= slots.count {
@@ -264,6 +264,21 @@ final class FlightSummaryPresenter {
         }
         showPassengerHeading(passenger + 1)
         go(to: .field(passenger: passenger + 1, field: .title))
+    }
+
+    /// The fields asked of each passenger of this offer, in order.
+    private var askedFields: [PassengerField] {
+        PassengerField.asked(documentsRequired: offer?.passengerIdentityDocumentsRequired ?? false)
+    }
+
+    private func askedField(after field: PassengerField) -> PassengerField? {
+        guard let index = askedFields.firstIndex(of: field), index + 1 < askedFields.count else { return nil }
+        return askedFields[index + 1]
+    }
+
+    private func askedField(before field: PassengerField) -> PassengerField? {
+        guard let index = askedFields.firstIndex(of: field), index > 0 else { return nil }
+        return askedFields[index - 1]
     }
 
     private func showPassengerHeading(_ passenger: Int) {
@@ -281,6 +296,9 @@ final class FlightSummaryPresenter {
         case .gender: "Gender, as on the passport (m or f):"
         case .email: "Email:"
         case .phoneNumber: "Phone, with the country code (+44…):"
+        case .passportNumber: "Passport number (the airline needs it to book):"
+        case .passportCountry: "Passport issued by (country code, like GB):"
+        case .passportExpiry: "Passport expires on (YYYY-MM-DD):"
         }
     }
 
@@ -351,7 +369,8 @@ final class FlightSummaryPresenter {
     }
 
     private func passengerDetails() -> [PassengerDetails]? {
-        let details = zip(slots, drafts).compactMap { slot, draft in draft.details(id: slot.id) }
+        let required = offer?.passengerIdentityDocumentsRequired ?? false
+        let details = zip(slots, drafts).compactMap { slot, draft in draft.details(id: slot.id, documentsRequired: required) }
         return details.count == slots.count ? details : nil
     }
 
@@ -689,7 +708,9 @@ final class FlightSummaryPresenter {
                 (slot, PassengerDraft(
                     title: details.title, givenName: details.givenName, familyName: details.familyName,
                     bornOn: details.bornOn, gender: details.gender, email: details.email,
-                    phoneNumber: details.phoneNumber))
+                    phoneNumber: details.phoneNumber, passportNumber: details.identityDocuments?.first?.uniqueIdentifier,
+                    passportCountry: details.identityDocuments?.first?.issuingCountryCode,
+                    passportExpiry: details.identityDocuments?.first?.expiresOn))
             }
         } ?? Array(zip(slots, drafts))
         return ReviewViewModel(
@@ -702,7 +723,7 @@ final class FlightSummaryPresenter {
                         SummaryRow("Gender", draft.gender?.displayName ?? "–"),
                         SummaryRow("Email", draft.email ?? "–"),
                         SummaryRow("Phone", draft.phoneNumber ?? "–"),
-                    ])
+                    ] + SummaryFormat.passport(draft))
             },
             total: offer.totalAmount.formatted)
     }
@@ -754,6 +775,13 @@ enum SummaryFormat {
     }
 
     /// `Ms Imogen Fairweather`, or as much of it as was given.
+    /// The passport row, when one was given: the number, the issuing country and the expiry.
+    static func passport(_ draft: PassengerDraft) -> [SummaryRow] {
+        guard let number = draft.passportNumber else { return [] }
+        let parts = [number, draft.passportCountry, draft.passportExpiry.map { "expires \(TravelFormat.day($0))" }]
+        return [SummaryRow("Passport", parts.compactMap { $0 }.joined(separator: " · "))]
+    }
+
     static func name(_ draft: PassengerDraft) -> String {
         [draft.title?.displayName, draft.givenName, draft.familyName].compactMap { $0 }.joined(separator: " ")
     }

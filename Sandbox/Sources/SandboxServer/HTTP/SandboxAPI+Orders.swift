@@ -87,6 +87,7 @@ extension SandboxAPI {
         let firstDeparture = key.legs.first?.date ?? CalendarDate(today, in: SearchKey.utc)
         let lastDeparture = key.legs.last?.date ?? firstDeparture
         let zone = offer.slices.first?.segments.first?.origin.zone ?? SearchKey.utc
+        let lastFlight = offer.slices.last?.arrivingAt?.date ?? lastDeparture
         var seen: Set<String> = []
         for (index, passenger) in details.enumerated() {
             guard let offered = byID[passenger.id] else {
@@ -102,6 +103,8 @@ extension SandboxAPI {
             issues += passenger.validationIssues(
                 index: index, type: offered.resolvedType, age: offered.age, firstDeparture: firstDeparture,
                 lastDeparture: lastDeparture, today: CalendarDate(today, in: zone))
+            issues += passenger.identityDocumentIssues(
+                index: index, required: offer.passengerIdentityDocumentsRequired, lastFlight: lastFlight)
             if let infant = passenger.infantPassengerId {
                 if offered.resolvedType != .adult {
                     issues.append(ValidationIssue(

@@ -222,7 +222,8 @@ struct OfferGenerator: Sendable {
             conditions: conditions(brand: brand, airline: airline, longHaul: longHaul, cabin: key.cabin, currency: currency),
             paymentRequirements: paymentRequirements(
                 key: key, brand: brand, airline: airline, journey: journey, scenarios: scenarios, random: &random),
-            passengerIdentityDocumentsRequired: false, totalEmissionsKg: String(Int(emissions.rounded())),
+            passengerIdentityDocumentsRequired: scenarios.contains(.documentsRequired),
+            supportedPassengerIdentityDocumentTypes: [.passport], totalEmissionsKg: String(Int(emissions.rounded())),
             expiresAt: key.expiresAt, createdAt: key.createdAt, updatedAt: key.createdAt, liveMode: false)
     }
 

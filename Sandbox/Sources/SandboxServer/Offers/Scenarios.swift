@@ -17,6 +17,8 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
     case offerNoLongerAvailable
     /// LHR → STN: the price rises by 10.00 each time the offer is read.
     case priceRisesOnRead
+    /// LHR → DEL: every passenger's passport is required at booking; an order without one is refused (422).
+    case documentsRequired
 
     var route: (origin: String, destination: String) {
         switch self {
@@ -28,6 +30,7 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
         case .searchTimesOut: ("STN", "LHR")
         case .offerNoLongerAvailable: ("LGW", "LHR")
         case .priceRisesOnRead: ("LHR", "STN")
+        case .documentsRequired: ("LHR", "DEL")
         }
     }
 

@@ -1,0 +1,120 @@
+import Entities
+import FixtureServices
+import Foundation
+import Services
+import Testing
+@testable import FlightSummary
+
+/// Serves the recorded offer as one whose airline needs each passenger's passport at booking.
+struct DocumentsRequiredOfferService: OfferService {
+    let offer: Offer
+
+    init() throws {
+        var offer = try recordedOffer()
+        offer.passengerIdentityDocumentsRequired = true
+        self.offer = offer
+    }
+
+    func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest {
+        OfferRequest(id: "orq_1", slices: [], passengers: offer.passengers, cabinClass: nil, offers: [offer], createdAt: nil)
+    }
+
+    func offers(_ query: OfferQuery) async throws(ServiceError) -> Page<Offer> { Page(items: [offer]) }
+
+    func offer(id: String) async throws(ServiceError) -> Offer { offer }
+}
+
+/// The recorded flight lands on 2026-12-18: a passport must be valid after that day.
+let imogenPassport = FlightSummaryInput.Traveller.Document(
+    uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: "2031-04-12")
+
+@Suite("Identity documents")
+struct IdentityDocumentTests {
+    private let adult = PassengerSlot(index: 0, id: "pas_0000BdlnJxvVWHajsjWoDW", type: .adult, age: nil)
+
+    private func interactor() -> FlightSummaryInteractor {
+        FlightSummaryInteractor(
+            offers: FixtureOfferService(), orders: FixtureOrderService(), bookings: FixtureBookingStore(),
+            backend: "fixtures", now: { searchTime }, timeZone: utc, makeBookingKey: { "key-1" })
+    }
+
+    @Test("each passport field is checked: a number of letters and digits, an ISO country, valid after the trip",
+          arguments: [
+            (PassengerField.passportNumber, "53 33", "5 to 20 letters and digits"),
+            (.passportNumber, "AB!23456", "5 to 20 letters and digits"),
+            (.passportCountry, "XX", "two-letter ISO code"),
+            (.passportCountry, "GBR", "two-letter ISO code"),
+            (.passportExpiry, "12/04/2031", "YYYY-MM-DD"),
+            (.passportExpiry, "2026-12-18", "before the last flight on 2026-12-18 is over"),
+          ])
+    func fieldsAreChecked(field: PassengerField, answer: String, problem: String) throws {
+        let offer = try DocumentsRequiredOfferService().offer
+        var draft = PassengerDraft()
+        let message = try #require(interactor().accept(answer, for: field, slot: adult, offer: offer, into: &draft))
+        #expect(message.contains(problem))
+        #expect(draft == PassengerDraft())
+    }
+
+    @Test("accepted passport fields are kept in the form the airline wants")
+    func fieldsAreNormalised() throws {
+        let offer = try DocumentsRequiredOfferService().offer
+        var draft = PassengerDraft()
+        let interactor = interactor()
+        #expect(interactor.accept("ab1234567", for: .passportNumber, slot: adult, offer: offer, into: &draft) == nil)
+        #expect(interactor.accept(" gb ", for: .passportCountry, slot: adult, offer: offer, into: &draft) == nil)
+        #expect(interactor.accept("2026-12-19", for: .passportExpiry, slot: adult, offer: offer, into: &draft) == nil)
+        #expect(draft.document == IdentityDocument(
+            uniqueIdentifier: "AB1234567", issuingCountryCode: "GB", expiresOn: CalendarDate("2026-12-19")))
+    }
+
+    @Test("a passengers file without the passport an offer requires lists what is missing, and nothing is built")
+    func fileWithoutDocument() throws {
+        let offer = try DocumentsRequiredOfferService().offer
+        guard case .failure(let problems) = interactor().details(from: [imogen], offer: offer, slots: [adult]) else {
+            Issue.record("a file without a passport was accepted")
+            return
+        }
+        #expect(problems.messages.count == 3)
+        #expect(problems.messages.first?.hasPrefix("Passenger 1 (adult), identity_documents[0].unique_identifier:") == true)
+    }
+
+    @Test("a passengers file's identity_documents go into the order")
+    func fileWithDocument() throws {
+        let offer = try DocumentsRequiredOfferService().offer
+        var traveller = imogen
+        traveller.identityDocuments = [imogenPassport]
+        let details = try interactor().details(from: [traveller], offer: offer, slots: [adult]).get()
+        #expect(details.first?.identityDocuments == [IdentityDocument(
+            uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: CalendarDate("2031-04-12"))])
+    }
+
+    @Test("an offer that does not require a passport asks for none")
+    func notRequired() throws {
+        let offer = try recordedOffer()
+        let details = try interactor().details(from: [imogen], offer: offer, slots: [adult]).get()
+        #expect(details.first?.identityDocuments == nil)
+        #expect(PassengerField.asked(documentsRequired: false).last == .phoneNumber)
+    }
+
+    @Test("the form asks for the passport after the phone, and the order carries it")
+    @MainActor
+    func interactiveFormAsksForThePassport() async throws {
+        let offers = try DocumentsRequiredOfferService()
+        let h = Harness(
+            input: FlightSummaryInput(offerID: offers.offer.id, offer: offers.offer, search: oneWaySearch),
+            offers: offers)
+        await h.presenter.didAppear()
+        await h.enterDetails(imogenAnswers)
+        #expect(h.view.question == "Passport number (the airline needs it to book):")
+        await h.type(["533380006", "gb"])
+        #expect(h.view.question == "Passport expires on (YYYY-MM-DD):")
+        await h.type(["2026-12-01"])
+        #expect(h.view.errors.last?.contains("before the last flight") == true)
+        await h.type(["2031-04-12"])
+        #expect(await h.choose(startingWith: "Book and pay"))
+        await h.presenter.didAnswer(.confirmed(true))
+        let sent = try #require(h.orders.created.first?.passengers.first)
+        #expect(sent.identityDocuments == [IdentityDocument(
+            uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: CalendarDate("2031-04-12"))])
+    }
+}
