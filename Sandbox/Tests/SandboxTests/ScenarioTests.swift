@@ -41,6 +41,40 @@ struct ScenarioTests {
         }
     }
 
+    @Test("LHR → DEL: passports are required; an order without them is refused, naming the field")
+    func documentsRequired() async throws {
+        try await Harness.run { harness in
+            let offers = try await harness.offers.createOfferRequest(harness.search("LHR", "DEL"), returnOffers: true).offers
+            let offer = try #require(offers.first)
+            #expect(offers.allSatisfy { $0.passengerIdentityDocumentsRequired })
+            #expect(offer.supportedPassengerIdentityDocumentTypes == [.passport])
+            let departure = harness.clock.date(daysAhead: 30)
+
+            let without = await apiError { try await harness.orders.createOrder(harness.instantOrder(offer, departure: departure)) }
+            #expect(without?.status == 422)
+            #expect(without?.primary?.type == .validation)
+            #expect(without?.primary?.source?.field == "passengers[0].identity_documents")
+
+            var passengers = harness.details(for: offer, departure: departure)
+            let lastDay = try #require(offer.slices.last?.arrivingAt?.date)
+            passengers[0].identityDocuments = [IdentityDocument(
+                uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: lastDay)]
+            let expired = await apiError {
+                try await harness.orders.createOrder(OrderCreation(
+                    type: .instant, selectedOffers: [offer.id], passengers: passengers,
+                    payments: [Payment(amount: offer.totalAmount)]))
+            }
+            #expect(expired?.primary?.source?.field == "passengers[0].identity_documents[0].expires_on")
+
+            passengers[0].identityDocuments = [IdentityDocument(
+                uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: lastDay.adding(days: 365))]
+            let order = try await harness.orders.createOrder(OrderCreation(
+                type: .instant, selectedOffers: [offer.id], passengers: passengers,
+                payments: [Payment(amount: offer.totalAmount)]))
+            #expect(order.bookingReference.count == 6)
+        }
+    }
+
     @Test("LHR → DXB: every offer connects")
     func connections() async throws {
         try await Harness.run { harness in

@@ -317,7 +317,12 @@ final class FlightSummaryInteractor: Sendable {
             ]
             // A passport given when the airline does not require one is checked and sent all the same.
             let document = traveller.identityDocuments.first
-            if offer.passengerIdentityDocumentsRequired || document != nil {
+            if offer.passengerIdentityDocumentsRequired, document == nil {
+                problems.append(
+                    "Passenger \(slot.index + 1) (\(slot.type.displayName.lowercased())), identity_documents: the airline needs "
+                        + "this passenger's passport to book; add \"identity_documents\": [{\"type\": \"passport\", "
+                        + "\"unique_identifier\": \"…\", \"issuing_country_code\": \"GB\", \"expires_on\": \"YYYY-MM-DD\"}].")
+            } else if document != nil {
                 answers += [
                     (.passportNumber, document?.uniqueIdentifier ?? ""),
                     (.passportCountry, document?.issuingCountryCode ?? ""), (.passportExpiry, document?.expiresOn ?? ""),

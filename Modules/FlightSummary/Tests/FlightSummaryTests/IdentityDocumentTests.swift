@@ -74,8 +74,19 @@ struct IdentityDocumentTests {
             Issue.record("a file without a passport was accepted")
             return
         }
-        #expect(problems.messages.count == 3)
-        #expect(problems.messages.first?.hasPrefix("Passenger 1 (adult), identity_documents[0].unique_identifier:") == true)
+        #expect(problems.messages.count == 1)
+        #expect(problems.messages.first?.hasPrefix("Passenger 1 (adult), identity_documents: the airline needs") == true)
+        var traveller = imogen
+        traveller.identityDocuments = [.init(uniqueIdentifier: "", issuingCountryCode: "", expiresOn: "")]
+        guard case .failure(let blanks) = interactor().details(from: [traveller], offer: offer, slots: [adult]) else {
+            Issue.record("a blank passport was accepted")
+            return
+        }
+        #expect(blanks.messages.map { $0.prefix(62) } == [
+            "Passenger 1 (adult), identity_documents[0].unique_identifier: ",
+            "Passenger 1 (adult), identity_documents[0].issuing_country_cod",
+            "Passenger 1 (adult), identity_documents[0].expires_on: Write t",
+        ])
     }
 
     @Test("a passengers file's identity_documents go into the order")
