@@ -48,7 +48,7 @@ struct ConformanceTests {
             let cancellation = try decode(DataEnvelope<OrderCancellation>.self, entry, body).data
             let object = try #require(data as? [String: Any])
             #expect(cancellation.id == object["id"] as? String)
-            #expect(cancellation.orderId == object["order_id"] as? String)
+            #expect(cancellation.orderId == (object["order_id"] as? String ?? ""))
             #expect(cancellation.refundAmount?.wireAmount == object["refund_amount"] as? String)
             #expect(cancellation.isConfirmed == (object["confirmed_at"] is String))
         case "order_cancellation_list":
@@ -86,8 +86,11 @@ struct ConformanceTests {
         }
     }
 
-    /// Every published offer is read, with its id, its total and currency, and each segment's places and times.
-    private func expectOffers(_ offers: [Offer], match raw: [[String: Any]]) throws {
+    /// Every published offer that has what an offer needs (an id, a total and its slices: Duffel's offer requests
+    /// also list offers without slices, which cannot be shown or booked) is read, with its id, its total and currency,
+    /// and each segment's places and times.
+    private func expectOffers(_ offers: [Offer], match published: [[String: Any]]) throws {
+        let raw = published.filter { !(($0["slices"] as? [Any]) ?? []).isEmpty }
         #expect(offers.map(\.id) == raw.compactMap { $0["id"] as? String })
         for (offer, object) in zip(offers, raw) {
             #expect(offer.totalAmount.wireAmount == Money(object["total_amount"] as? String ?? "", currency: "GBP")?.wireAmount)

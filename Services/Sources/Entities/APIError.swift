@@ -112,8 +112,8 @@ public struct APIErrorDetail: Sendable, Hashable, Codable, CustomStringConvertib
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = container.lenient(APIErrorType.self, forKey: .type) ?? APIErrorType(rawValue: "unknown_error")
         code = container.lenient(APIErrorCode.self, forKey: .code)
-        let title = container.lenient(String.self, forKey: .title)
-        let message = container.lenient(String.self, forKey: .message)
+        let title = container.lenient(String.self, forKey: .title).flatMap { $0.isEmpty ? nil : $0 }
+        let message = container.lenient(String.self, forKey: .message).flatMap { $0.isEmpty ? nil : $0 }
         self.title = title ?? message ?? "Error"
         self.message = message ?? title ?? "The API reported an error without a message."
         documentationURL = container.lenient(String.self, forKey: .documentationURL)

@@ -22,8 +22,8 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     public var slices: [Slice]
     /// Refund and change rules.
     public var conditions: Conditions
-    /// What can be done with it now: cancel, change, update.
-    public var availableActions: [OrderAction]
+    /// What can be done with it now: cancel, change, update; `nil` when the answer did not say.
+    public var availableActions: [OrderAction]?
     /// Paid, or awaiting payment until a deadline.
     public var paymentStatus: PaymentStatus
     /// E-tickets, once issued.
@@ -41,7 +41,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     public init(
         id: String, bookingReference: String, type: OrderType?, totalAmount: Money?, baseAmount: Money?,
         taxAmount: Money?, owner: Carrier, passengers: [OrderPassenger], slices: [Slice], conditions: Conditions,
-        availableActions: [OrderAction], paymentStatus: PaymentStatus, documents: [OrderDocument],
+        availableActions: [OrderAction]?, paymentStatus: PaymentStatus, documents: [OrderDocument],
         cancelledAt: Date?, createdAt: Date?, liveMode: Bool = false, metadata: [String: String]? = nil
     ) {
         self.id = id
@@ -63,14 +63,32 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         self.metadata = metadata
     }
 
+    /// The e-tickets issued: documents typed `electronic_ticket`, and those of no stated type (as in Duffel's own
+    /// examples).
+    public var eTickets: [OrderDocument] {
+        documents.filter { $0.type == nil || $0.type == "electronic_ticket" }
+    }
+
+    /// The e-ticket number of passenger `id`: the ticket that names them, or, on an order for one passenger, the
+    /// ticket that names nobody.
+    public func eTicket(for id: String) -> String? {
+        if let named = eTickets.first(where: { $0.passengerIds.contains(id) }) { return named.uniqueIdentifier }
+        guard passengers.count == 1, passengers.first?.id == id else { return nil }
+        return eTickets.first { $0.passengerIds.isEmpty }?.uniqueIdentifier
+    }
+
     /// Where the booking stands.
     public var status: OrderStatus {
         if cancelledAt != nil { return .cancelled }
         return paymentStatus.awaitingPayment ? .awaitingPayment : .confirmed
     }
 
-    /// Whether the airline will take a cancellation now.
-    public var canBeCancelled: Bool { cancelledAt == nil && availableActions.contains(.cancel) }
+    /// Whether the airline will take a cancellation now, as far as the order says: it offers `cancel`, or it does
+    /// not say what it allows and is not cancelled. (The API has the last word: it answers the quote.)
+    public var canBeCancelled: Bool {
+        if let availableActions { return availableActions.contains(.cancel) }
+        return cancelledAt == nil
+    }
 
     private enum CodingKeys: String, CodingKey {
         case id, type, owner, passengers, slices, conditions, documents, metadata
@@ -97,7 +115,8 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
             ?? slices.first?.segments.first?.marketingCarrier ?? .unknown
         passengers = container.lossyList(OrderPassenger.self, forKey: .passengers)
         conditions = container.lenient(Conditions.self, forKey: .conditions) ?? Conditions()
-        availableActions = container.lossyList(OrderAction.self, forKey: .availableActions)
+        availableActions = container.contains(.availableActions)
+            ? container.lossyList(OrderAction.self, forKey: .availableActions) : nil
         paymentStatus = container.lenient(PaymentStatus.self, forKey: .paymentStatus)
             ?? PaymentStatus(awaitingPayment: type == .hold)
         documents = container.lossyList(OrderDocument.self, forKey: .documents)
@@ -121,7 +140,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         try container.encode(passengers, forKey: .passengers)
         try container.encode(slices, forKey: .slices)
         try container.encode(conditions, forKey: .conditions)
-        try container.encode(availableActions, forKey: .availableActions)
+        try container.encode(availableActions ?? [], forKey: .availableActions)
         try container.encode(paymentStatus, forKey: .paymentStatus)
         try container.encode(documents, forKey: .documents)
         try container.encode(cancelledAt, forKey: .cancelledAt)
@@ -492,10 +511,10 @@ public struct OrderCancellation: Sendable, Hashable, Codable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
-        // Essential: its id (to confirm it) and the order it cancels.
+        // Essential: its id (to confirm it). The order it cancels is known to whoever asked (empty when unsaid).
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
-        orderId = try container.decode(String.self, forKey: .orderId)
+        orderId = container.lenientString(forKey: .orderId) ?? ""
         refundAmount = container.lenientMoney(amount: .refundAmount, currency: .refundCurrency)
         refundTo = container.lenient(String.self, forKey: .refundTo)
         expiresAt = container.lenient(Date.self, forKey: .expiresAt)

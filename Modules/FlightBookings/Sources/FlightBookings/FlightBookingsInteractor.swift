@@ -186,9 +186,11 @@ final class FlightBookingsInteractor: Sendable {
             }
             return .unreadable(booking.refreshProblem)
         }
+        // The API has the last word: an order that offers `cancel` is asked for a quote even when it also says it
+        // was cancelled (Duffel's own examples say both), and one that does not say what it allows is asked too.
+        if order.canBeCancelled { return nil }
         if let cancelledAt = order.cancelledAt { return .alreadyCancelled(cancelledAt) }
-        if !order.availableActions.contains(.cancel) { return .notAllowed(order.availableActions) }
-        return nil
+        return .notAllowed(order.availableActions ?? [])
     }
 
     // MARK: Cancelling
@@ -217,7 +219,13 @@ final class FlightBookingsInteractor: Sendable {
             return .failure(error)
         }
         do {
-            let order = try await orders.order(id: confirmed.orderId)
+            var order = try await orders.order(id: confirmed.orderId.isEmpty ? quote.orderId : confirmed.orderId)
+            // The confirmation is the API's word that the order is cancelled; a read that lags behind it does not
+            // undo it.
+            if order.cancelledAt == nil {
+                order.cancelledAt = confirmed.confirmedAt ?? clock()
+                order.availableActions = []
+            }
             guard let record = booking.record else {
                 return .success(CancellationDone(cancellation: confirmed, booking: Booking(order: order)))
             }

@@ -28,6 +28,8 @@ final class FlightBookingsPresenter {
     private(set) var current: Booking?
     /// Pending bookings the flight service has no order for, as the last check found.
     private var pendingNotFoundKeys: [String] = []
+    /// Whether the refund quote being confirmed was already asked for again because it had expired.
+    private var requotedOnce = false
 
     init(input: FlightBookingsInput, interactor: FlightBookingsInteractor, canAsk: Bool) {
         self.input = input
@@ -286,10 +288,14 @@ final class FlightBookingsPresenter {
 
     private func confirm(_ quote: OrderCancellation) async {
         guard let booking = current else { return await openList() }
-        if interactor.hasExpired(quote) {
+        // A quote that expired while the traveller thought is asked for again, once: one that looks expired as it
+        // arrives says more about the clocks than the quote, and the API decides when it is confirmed.
+        if interactor.hasExpired(quote), !requotedOnce {
+            requotedOnce = true
             view?.displayMessage(BookingsMessage(.info, "The refund quote has expired; asking the airline again."))
             return await startCancel()
         }
+        requotedOnce = false
         view?.displayProgress("Cancelling…")
         let result = await interactor.confirmCancellation(quote, of: booking)
         view?.hideProgress()
@@ -318,6 +324,7 @@ final class FlightBookingsPresenter {
     }
 
     private func decline() {
+        requotedOnce = false
         view?.displayMessage(BookingsMessage(.info, "Not cancelled."))
         if isInteractive {
             step = .detail
@@ -483,17 +490,11 @@ final class FlightBookingsPresenter {
         if let booked = order.createdAt { rows.append(BookingsRow("Booked", TravelFormat.instant(booked, in: zone))) }
         rows.append(BookingsRow(
             "Kept", booking.record == nil ? "Not on this machine (found at the flight service)" : interactor.storeLocation))
-        let tickets = Dictionary(
-            // A document of no stated type is the ticket Duffel's own examples show.
-            order.documents.filter { $0.type == nil || $0.type == "electronic_ticket" }.flatMap { document in
-                document.passengerIds.map { ($0, document.uniqueIdentifier) }
-            },
-            uniquingKeysWith: { first, _ in first })
         let passengers = order.passengers.map { passenger in
             var parts = [([passenger.title?.displayName, passenger.givenName, passenger.familyName].compactMap { $0 }).joined(separator: " ")]
             if let type = passenger.type { parts.append(type.displayName.lowercased()) }
             if let born = passenger.bornOn { parts.append("born \(TravelFormat.day(born))") }
-            parts.append(tickets[passenger.id].map { "e-ticket \($0)" } ?? "no e-ticket yet")
+            parts.append(order.eTicket(for: passenger.id).map { "e-ticket \($0)" } ?? "no e-ticket yet")
             return parts.joined(separator: " · ")
         }
         return BookingDetailViewModel(

@@ -46,6 +46,12 @@ final class FlightSearchInteractor: Sendable {
         if query.count == 3, let coded = places.first(where: { $0.iataCode.lowercased() == query }) {
             return coded
         }
+        if query.count == 3, let city = places.first(where: { $0.airports.contains { $0.iataCode.lowercased() == query } }),
+           let airport = city.airports.first(where: { $0.iataCode.lowercased() == query }) {
+            return Place(airport)
+        }
+        // A code typed in capitals that no suggestion holds names none of them.
+        if BookingRules.isIATACode(text.trimmingCharacters(in: .whitespaces)) { return nil }
         let group = PlaceGroup(best)
         let outsiders = places.dropFirst().filter { !group.contains($0) }
         if outsiders.isEmpty { return best }
@@ -73,6 +79,11 @@ final class FlightSearchInteractor: Sendable {
         }
         if let place = Self.unambiguousMatch(trimmed, in: found) {
             return .success(ChosenPlace(place))
+        }
+        // A code typed in capitals that no suggestion holds is still that code, never another place: the search
+        // sends it as it is and the API says whether it knows it.
+        if BookingRules.isIATACode(trimmed) {
+            return .success(ChosenPlace(Place(kind: .airport, iataCode: trimmed, name: trimmed, iataCountryCode: "")))
         }
         let choices = found.prefix(5).map { place in "\(place.iataCode) (\(ChosenPlace(place).longName))" }
         return .failure(FlightSearchIssue(

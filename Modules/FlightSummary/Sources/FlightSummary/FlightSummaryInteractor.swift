@@ -217,12 +217,15 @@ final class FlightSummaryInteractor: Sendable {
     /// The offer's passengers in order, with ages from the offer or, failing that, from the search.
     func slots(for offer: Offer, search: SearchRequest?) -> [PassengerSlot] {
         offer.passengers.enumerated().map { index, passenger in
-            var age = passenger.age
+            // A stated type wins over an age sent beside it (Duffel's own examples send `adult` with `age: 14`):
+            // an age only matters for whoever is not an adult.
+            let type = passenger.resolvedType
+            var age = type == .adult ? nil : passenger.age
             if age == nil, let search, index < search.passengers.count,
                case .child(let searchedAge) = search.passengers[index] {
                 age = searchedAge
             }
-            return PassengerSlot(index: index, id: passenger.id, type: passenger.resolvedType, age: age)
+            return PassengerSlot(index: index, id: passenger.id, type: type, age: age)
         }
     }
 

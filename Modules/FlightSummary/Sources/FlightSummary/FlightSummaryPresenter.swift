@@ -744,7 +744,7 @@ final class FlightSummaryPresenter {
             rows.append(SummaryRow("Status", "Cancelled"))
         }
         rows.append(SummaryRow("Passengers", order.passengers.map(\.fullName).joined(separator: ", ")))
-        let tickets = order.documents.filter { $0.type == "electronic_ticket" }.map(\.uniqueIdentifier)
+        let tickets = order.eTickets.map(\.uniqueIdentifier)
         if !tickets.isEmpty { rows.append(SummaryRow("E-tickets", tickets.joined(separator: ", "))) }
         var warning: String?
         if let storeProblem {

@@ -230,7 +230,7 @@ extension SandboxAPI {
         guard let order = found else {
             throw .notFound("No order has the id \(request.orderID).", source: APIErrorSource(field: "order_id"))
         }
-        guard order.cancelledAt == nil, order.availableActions.contains(.cancel) else {
+        guard order.cancelledAt == nil, order.availableActions?.contains(.cancel) == true else {
             throw .invalidState(.orderNotCancellable, title: "Order not cancellable", "Order \(order.id) is already cancelled.")
         }
         // The sandbox writes every order it keeps, always with its total.
