@@ -132,6 +132,9 @@ struct BookCommand: AsyncParsableCommand {
         valueName: "amount"))
     var total: String?
 
+    @Flag(name: .long, help: "Hold the booking and pay later with `flights pay` (offers that can be held only).")
+    var hold = false
+
     @Flag(name: .long, help: "Print the order as JSON.")
     var json = false
 
@@ -155,7 +158,7 @@ struct BookCommand: AsyncParsableCommand {
         }
         let input = FlightSummaryInput(
             offerID: offerID, offer: nil, search: nil, mode: .unattended(travellers: travellers, assumeYes: yes),
-            output: json ? .json : .text, acceptedTotal: total.flatMap { Money($0, currency: "XXX")?.amount })
+            output: json ? .json : .text, acceptedTotal: total.flatMap { Money($0, currency: "XXX")?.amount }, hold: hold)
         let code = await AppRuntime.run(api: backend.api, showsBanner: false) { flow in
             flow.startSummary(input)
         }
@@ -221,6 +224,44 @@ struct CancelCommand: AsyncParsableCommand {
     func run() async throws {
         let input = FlightBookingsInput(
             request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes)
+        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights pay RZPVYB --yes`: the held booking's current total, then the payment.
+struct PayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pay",
+        abstract: "Pay for a held booking: checks its current price, then pays it once confirmed.",
+        discussion: """
+            On a terminal it asks; in a script add --yes, or nothing is paid (exit 2). A price the airline changed             is never paid without a new confirmation (exit 2, with the new total); a hold past its deadline cannot             be paid.
+            """)
+
+    @Argument(help: "The booking reference (PNR).")
+    var reference: String
+
+    @Flag(name: .long, help: "Pay without asking.")
+    var yes = false
+
+    @Option(name: .long, help: "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2).")
+    var total: String?
+
+    @Flag(name: .long, help: "Print the paid order as JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func validate() throws {
+        if let total, Money(total, currency: "XXX") == nil {
+            throw ValidationError("--total is an amount such as 412.50.")
+        }
+    }
+
+    func run() async throws {
+        let input = FlightBookingsInput(
+            request: .pay(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
+            acceptedTotal: total.flatMap { Money($0, currency: "XXX")?.amount })
         let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }

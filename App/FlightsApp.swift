@@ -23,7 +23,7 @@ struct Flights: AsyncParsableCommand {
         """,
         subcommands: [
             Start.self, PlacesCommand.self, SearchCommand.self, BookCommand.self, BookingsCommand.self,
-            BookingCommand.self, CancelCommand.self,
+            BookingCommand.self, CancelCommand.self, PayCommand.self,
         ],
         defaultSubcommand: Start.self
     )

@@ -15,6 +15,8 @@ public final class FixtureOrderService: OrderService {
         var createReplies: [CreateReply] = []
         var quoteReplies: [FixtureReply] = []
         var confirmReplies: [FixtureReply] = []
+        var paymentReplies: [ServiceError] = []
+        var payments: [OrderPaymentCreation] = []
         var cancellations: [String: OrderCancellation] = [:]
         var lookups: [OrderQuery] = []
         var readFailure: ServiceError?
@@ -39,6 +41,21 @@ public final class FixtureOrderService: OrderService {
     public var orders: [Order] { state.withLock { $0.orders } }
     /// Every list query made, in order.
     public var lookups: [OrderQuery] { state.withLock { $0.lookups } }
+    /// Every payment sent for a held order, in order (including the ones that failed).
+    public var payments: [OrderPaymentCreation] { state.withLock { $0.payments } }
+
+    /// Makes the next payments fail with `errors`, in order (a `price_changed`, a timeout), paying nothing.
+    public func failPayments(with errors: ServiceError...) {
+        state.withLock { $0.paymentReplies += errors }
+    }
+
+    /// Sets the total a kept order now costs (a held order repriced by the airline).
+    public func reprice(orderID: String, to total: Money) {
+        state.withLock { state in
+            guard let index = state.orders.firstIndex(where: { $0.id == orderID }) else { return }
+            state.orders[index].totalAmount = total
+        }
+    }
 
     /// Answers the next bookings with `replies`, in order, before booking from `order.json`.
     public func replyCreates(with replies: CreateReply...) {
@@ -128,6 +145,31 @@ public final class FixtureOrderService: OrderService {
         let kept = quote
         state.withLock { $0.cancellations[kept.id] = kept }
         return kept
+    }
+
+    /// Pays a kept held order when the amount is its total: it is then paid and ticketed. Another amount is
+    /// Duffel's `price_changed` (422).
+    public func payOrder(_ payment: OrderPaymentCreation) async throws(ServiceError) -> OrderPayment {
+        let (failure, order) = state.withLock { state in
+            state.payments.append(payment)
+            let failure = state.paymentReplies.isEmpty ? nil : state.paymentReplies.removeFirst()
+            return (failure, state.orders.first { $0.id == payment.orderId })
+        }
+        if let failure { throw failure }
+        guard let order else { throw FixtureFile.errorNotFound.error }
+        guard order.totalAmount == payment.payment.amount else { throw FixtureFile.errorPriceChanged.error }
+        let paidAt = Date()
+        state.withLock { state in
+            guard let index = state.orders.firstIndex(where: { $0.id == order.id }) else { return }
+            state.orders[index].paymentStatus = PaymentStatus(awaitingPayment: false, paidAt: paidAt)
+            state.orders[index].documents = order.passengers.enumerated().map { number, passenger in
+                OrderDocument(
+                    type: "electronic_ticket", uniqueIdentifier: "125000000000\(number + 1)", passengerIds: [passenger.id])
+            }
+        }
+        return OrderPayment(
+            id: "pay_0000fixture\(state.withLock { $0.payments.count })", amount: payment.payment.amount,
+            status: .succeeded, createdAt: paidAt)
     }
 
     public func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {

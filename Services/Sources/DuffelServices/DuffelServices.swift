@@ -94,6 +94,12 @@ public struct DuffelOrderService: OrderService {
     }
 }
 
+extension DuffelOrderService {
+    public func payOrder(_ payment: OrderPaymentCreation) async throws(ServiceError) -> OrderPayment {
+        try await client.post("/air/payments", body: payment, as: DataEnvelope<OrderPayment>.self).data
+    }
+}
+
 private struct CancellationBody: Codable, Sendable {
     var orderID: String
     enum CodingKeys: String, CodingKey { case orderID = "order_id" }

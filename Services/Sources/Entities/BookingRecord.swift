@@ -83,6 +83,8 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
     public var total: Money
     /// Where it stands.
     public var state: State
+    /// For a hold awaiting payment: the deadline to pay it.
+    public var paymentRequiredBy: Date?
     /// When it was first written.
     public var createdAt: Date
     /// When it last changed.
@@ -111,6 +113,7 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
         case backend, legs, passengers, total, state
         case bookingKey = "booking_key", offerID = "offer_id", orderID = "order_id"
         case bookingReference = "booking_reference", createdAt = "created_at", updatedAt = "updated_at"
+        case paymentRequiredBy = "payment_required_by"
     }
 
     /// Records are identified by their booking key.
@@ -146,6 +149,7 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
         case .awaitingPayment: .awaitingPayment
         case .cancelled: .cancelled
         }
+        copy.paymentRequiredBy = copy.state == .awaitingPayment ? order.paymentStatus.paymentRequiredBy : nil
         copy.updatedAt = date
         return copy
     }

@@ -37,6 +37,10 @@ public protocol OrderService: Sendable {
 
     /// Confirms a quoted cancellation; the order is cancelled.
     func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation
+
+    /// Pays a held order with its current total (`POST /air/payments`). A stale amount is `price_changed`. Never
+    /// retried blindly: when it fails without an answer, read the order again to see whether it was paid.
+    func payOrder(_ payment: OrderPaymentCreation) async throws(ServiceError) -> OrderPayment
 }
 
 /// Which offers to list, and in which order.

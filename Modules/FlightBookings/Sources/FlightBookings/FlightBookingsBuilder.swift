@@ -62,6 +62,8 @@ public struct FlightBookingsInput: Sendable, Hashable {
         case show(reference: String)
         /// Cancel a booking: quote, confirm, cancel (`flights cancel <reference>`).
         case cancel(reference: String)
+        /// Pay for a held booking: its current total, confirmed, then paid (`flights pay <reference>`).
+        case pay(reference: String)
     }
 
     /// How it is shown.
@@ -78,16 +80,19 @@ public struct FlightBookingsInput: Sendable, Hashable {
     public var request: Request
     /// How it is shown.
     public var presentation: Presentation
-    /// Confirm a cancellation without asking (`--yes`).
+    /// Confirm a cancellation or a payment without asking (`--yes`).
     public var assumeYes: Bool
+    /// A payment's total agreed beforehand (`--total`): when the order now costs anything else, nothing is paid.
+    public var acceptedTotal: Decimal?
     /// A booking reference to point at in the list (the one just booked).
     public var highlight: String?
 
     /// Creates an input.
     public init(
         request: Request = .list, presentation: Presentation = .interactive, assumeYes: Bool = false,
-        highlight: String? = nil
+        highlight: String? = nil, acceptedTotal: Decimal? = nil
     ) {
+        self.acceptedTotal = acceptedTotal
         self.request = request
         self.presentation = presentation
         self.assumeYes = assumeYes

@@ -74,7 +74,7 @@ struct CancellationDone: Sendable, Hashable {
 final class FlightBookingsInteractor: Sendable {
     /// The metadata key an order carries so that it can be found again after a lost answer (set by FlightSummary).
 
-    private let orders: any OrderService
+    let orders: any OrderService
     private let bookings: any BookingStore
     let backend: String
     private let clock: @Sendable () -> Date
@@ -247,7 +247,7 @@ final class FlightBookingsInteractor: Sendable {
 
     // MARK: Keeping the store in step
 
-    private func follow(_ order: Order, record: BookingRecord) -> Booking {
+    func follow(_ order: Order, record: BookingRecord) -> Booking {
         let updated = record.updated(from: order, at: clock())
         var booking = Booking(record: updated, order: order)
         if Self.differs(updated, from: record) {

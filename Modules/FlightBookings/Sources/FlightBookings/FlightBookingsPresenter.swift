@@ -11,21 +11,22 @@ final class FlightBookingsPresenter {
         case list
         case detail
         case confirmCancel(OrderCancellation)
+        case confirmPay(Money)
         case finished
     }
 
     weak var view: (any FlightBookingsView)?
     weak var router: (any FlightBookingsRouter)?
 
-    private let input: FlightBookingsInput
+    let input: FlightBookingsInput
     let interactor: FlightBookingsInteractor
     /// Whether the terminal can answer a question (a TTY): a text-mode cancel without `--yes` asks only then.
-    private let canAsk: Bool
-    private(set) var step: Step = .start
+    let canAsk: Bool
+    var step: Step = .start
     private(set) var records: [BookingRecord] = []
     private var notes: [BookingsMessage] = []
     /// The booking open in the detail, as last read.
-    private(set) var current: Booking?
+    var current: Booking?
     /// Pending bookings the flight service has no order for, as the last check found.
     private var pendingNotFoundKeys: [String] = []
     /// Whether the refund quote being confirmed was already asked for again because it had expired.
@@ -37,7 +38,7 @@ final class FlightBookingsPresenter {
         self.canAsk = canAsk
     }
 
-    private var isInteractive: Bool { input.presentation == .interactive }
+    var isInteractive: Bool { input.presentation == .interactive }
 
     // MARK: View events
 
@@ -51,6 +52,8 @@ final class FlightBookingsPresenter {
             await openBooking(reference: reference, cancelling: false)
         case (.interactive, .cancel(let reference)):
             await openBooking(reference: reference, cancelling: true)
+        case (_, .pay(let reference)):
+            await openBooking(reference: reference, cancelling: false, paying: true)
         case (_, .list):
             await printList()
         case (_, .show(let reference)):
@@ -69,6 +72,8 @@ final class FlightBookingsPresenter {
             await answerDetail(text)
         case (.confirmCancel(let quote), .confirmed(let yes)):
             if yes { await confirm(quote) } else { decline() }
+        case (.confirmPay(let amount), .confirmed(let yes)):
+            if yes { await pay(amount) } else { declinePayment() }
         default:
             ask()
         }
@@ -83,6 +88,8 @@ final class FlightBookingsPresenter {
             await openList()
         case .confirmCancel:
             decline()
+        case .confirmPay:
+            declinePayment()
         case .start, .finished:
             return
         }
@@ -158,17 +165,23 @@ final class FlightBookingsPresenter {
 
     // MARK: One booking
 
-    private func openBooking(reference: String, cancelling: Bool) async {
+    private func openBooking(reference: String, cancelling: Bool, paying: Bool = false) async {
         view?.displayProgress("Looking up booking \(reference.uppercased())…")
         let lookup = await interactor.booking(reference: reference)
         view?.hideProgress()
         switch lookup {
         case .found(let booking):
-            if !isInteractive, input.presentation == .json, !cancelling {
+            if !isInteractive, input.presentation == .json, !cancelling, !paying {
                 return printJSON(booking)
             }
             show(booking)
-            if cancelling { await startCancel() } else if !isInteractive { finishShown(booking) }
+            if cancelling {
+                await startCancel()
+            } else if paying {
+                await startPayment()
+            } else if !isInteractive {
+                finishShown(booking)
+            }
         case .notFound:
             view?.displayError(
                 "There is no booking \(reference.uppercased()) on this machine or at the flight service.",
@@ -185,7 +198,7 @@ final class FlightBookingsPresenter {
         }
     }
 
-    private func show(_ booking: Booking) {
+    func show(_ booking: Booking) {
         current = booking
         view?.displayDetail(detailViewModel(booking))
         if isInteractive {
@@ -218,6 +231,8 @@ final class FlightBookingsPresenter {
         switch text.trimmingCharacters(in: .whitespaces).lowercased() {
         case "c":
             await startCancel()
+        case "p":
+            await startPayment()
         case "r":
             await refreshCurrent()
         case "b":
@@ -336,7 +351,7 @@ final class FlightBookingsPresenter {
 
     // MARK: Moving between steps
 
-    private func ask() {
+    func ask() {
         view?.displayPrompt(prompt())
     }
 
@@ -353,12 +368,15 @@ final class FlightBookingsPresenter {
             let reference = current?.reference ?? ""
             let refund = quote.refundAmount.map { " for a refund of \($0.formatted)" } ?? " with nothing refunded"
             return .confirm(question: "Cancel booking \(reference)\(refund)?", default: false)
+        case .confirmPay(let amount):
+            return .confirm(question: "Pay \(amount.formatted) now for booking \(current?.reference ?? "")?", default: false)
         }
     }
 
-    private func detailChoices() -> String {
+    func detailChoices() -> String {
+        let pay = current.map { interactor.paymentBlocker($0) == nil } == true ? "p to pay, " : ""
         let cancel = current.map { interactor.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
-        return "\(cancel)r to refresh, b for the list, n for a new search"
+        return "\(pay)\(cancel)r to refresh, b for the list, n for a new search"
     }
 
     private func leave() {
@@ -366,7 +384,7 @@ final class FlightBookingsPresenter {
         router?.navigateBack()
     }
 
-    private func finish(_ outcome: FlightBookingsOutcome) {
+    func finish(_ outcome: FlightBookingsOutcome) {
         step = .finished
         view?.displayPrompt(nil)
         router?.bookingsDidFinish(outcome)
@@ -383,13 +401,15 @@ final class FlightBookingsPresenter {
                 view?.displayDetail(detailViewModel(current))
                 view?.displayQuote(quoteViewModel(quote, booking: current))
             }
+        case .confirmPay:
+            if let current { view?.displayDetail(detailViewModel(current)) }
         case .start, .finished:
             break
         }
         ask()
     }
 
-    private func encode<Value: Encodable>(_ value: Value) -> String? {
+    func encode<Value: Encodable>(_ value: Value) -> String? {
         guard let data = try? DuffelJSON.encoder(pretty: true).encode(value) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
@@ -404,6 +424,11 @@ final class FlightBookingsPresenter {
                 reference += " (new)"
             }
             var status = record.state.displayName
+            if record.state == .awaitingPayment, let deadline = record.paymentRequiredBy {
+                status = deadline <= interactor.now
+                    ? "Hold lapsed \(TravelFormat.dayAndTime(LocalDateTime(deadline, in: interactor.timeZone)))"
+                    : "Pay by \(TravelFormat.dayAndTime(LocalDateTime(deadline, in: interactor.timeZone)))"
+            }
             if record.state == .pending {
                 status = notFound.contains(record.bookingKey) ? "Pending: not booked" : "Pending: not confirmed"
             }
@@ -468,6 +493,10 @@ final class FlightBookingsPresenter {
         } else {
             let how = isInteractive || booking.reference == nil ? "with c" : "with `flights cancel \(booking.reference ?? "")`"
             actions.append("Can be cancelled \(how): the refund is quoted before anything is cancelled.")
+        }
+        if interactor.paymentBlocker(booking) == nil {
+            let how = isInteractive || booking.reference == nil ? "with p" : "with `flights pay \(booking.reference ?? "")`"
+            actions.insert("Held: pay for it \(how) before the deadline; the price is checked first.", at: 0)
         }
         if let offered = booking.order?.availableActions, !offered.isEmpty {
             actions.append("The airline allows: \(offered.map(\.rawValue).joined(separator: ", ")).")
@@ -549,6 +578,9 @@ final class FlightBookingsPresenter {
         let zone = interactor.timeZone
         if let paid = order.paymentStatus.paidAt { return "Paid on \(TravelFormat.instant(paid, in: zone))" }
         if order.paymentStatus.awaitingPayment, order.cancelledAt == nil {
+            if let deadline = order.paymentStatus.paymentRequiredBy, deadline <= interactor.now {
+                return "Hold lapsed: it had to be paid by \(TravelFormat.instant(deadline, in: zone))"
+            }
             let deadline = order.paymentStatus.paymentRequiredBy.map { " by \(TravelFormat.instant($0, in: zone))" } ?? ""
             return "\(order.totalAmount?.formatted ?? "The total") to pay\(deadline)"
         }

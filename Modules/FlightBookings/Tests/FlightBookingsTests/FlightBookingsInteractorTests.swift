@@ -152,7 +152,17 @@ struct FlightBookingsInteractorTests {
 
         var cancelled = booked.order
         cancelled.cancelledAt = quoteTime
+        cancelled.availableActions = []
         #expect(bookings.cancellationBlocker(Booking(order: cancelled)) == .alreadyCancelled(quoteTime))
+        cancelled.availableActions = nil
+        #expect(bookings.cancellationBlocker(Booking(order: cancelled)) == .alreadyCancelled(quoteTime))
+        // An order that says both (Duffel's own examples do) is asked: the API answers the quote.
+        cancelled.availableActions = [.cancel]
+        #expect(bookings.cancellationBlocker(Booking(order: cancelled)) == nil)
+
+        var unstated = booked.order
+        unstated.availableActions = nil
+        #expect(bookings.cancellationBlocker(Booking(order: unstated)) == nil)
 
         var refused = pendingRecord(key: "key-2", at: orderTime)
         refused.state = .failed

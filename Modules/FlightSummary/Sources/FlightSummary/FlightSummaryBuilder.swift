@@ -187,12 +187,15 @@ public struct FlightSummaryInput: Sendable, Hashable {
     /// Unattended runs: the total the caller agreed to (from a search), in the offer's currency. When the
     /// airline's price differs, nothing is booked and the run ends `.priceChanged`.
     public var acceptedTotal: Decimal?
+    /// Unattended runs: hold the booking and pay later (`flights pay`) rather than pay now.
+    public var hold: Bool
 
     /// Creates an input.
     public init(
         offerID: String, offer: Offer? = nil, search: SearchRequest? = nil, mode: Mode = .interactive,
-        output: Output = .text, acceptedTotal: Decimal? = nil
+        output: Output = .text, acceptedTotal: Decimal? = nil, hold: Bool = false
     ) {
+        self.hold = hold
         self.offerID = offerID
         self.offer = offer
         self.search = search

@@ -528,13 +528,19 @@ final class FlightSummaryPresenter {
             passengers = details
         }
         view?.displayReview(review(offer: current, passengers: passengers))
+        if input.hold, !current.canBeHeld {
+            let message = "This offer must be paid when booking; the airline does not hold it."
+            view?.displayError(message, suggestion: "Run the command again without --hold to book and pay now.")
+            return finish(.invalidInput([message]))
+        }
         guard assumeYes else {
-            view?.displayMessage(SummaryMessage(
-                .info, "Not booked. Run the same command with --yes to book and pay \(current.totalAmount.formatted)."))
+            let what = input.hold ? "hold it (\(current.totalAmount.formatted) to pay later)" : "book and pay \(current.totalAmount.formatted)"
+            view?.displayMessage(SummaryMessage(.info, "Not booked. Run the same command with --yes to \(what)."))
             return finish(.declined)
         }
-        view?.displayProgress("Booking…")
-        let attempt = await interactor.book(offer: current, passengers: passengers, slots: slots, type: .instant)
+        view?.displayProgress(input.hold ? "Holding…" : "Booking…")
+        let attempt = await interactor.book(
+            offer: current, passengers: passengers, slots: slots, type: input.hold ? .hold : .instant)
         view?.hideProgress()
         switch attempt {
         case .booked(let order, let recovered, let storeProblem):

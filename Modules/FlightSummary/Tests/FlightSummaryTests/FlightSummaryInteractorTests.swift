@@ -437,6 +437,9 @@ private final class SlowToShowOrders: OrderService {
     func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
         try await orders.quoteCancellation(orderID: orderID)
     }
+    func payOrder(_ payment: OrderPaymentCreation) async throws(ServiceError) -> OrderPayment {
+        try await orders.payOrder(payment)
+    }
     func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
         try await orders.confirmCancellation(id: id)
     }
@@ -475,6 +478,9 @@ private final class PagedOrders: OrderService {
     }
     func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation {
         try await orders.quoteCancellation(orderID: orderID)
+    }
+    func payOrder(_ payment: OrderPaymentCreation) async throws(ServiceError) -> OrderPayment {
+        try await orders.payOrder(payment)
     }
     func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation {
         try await orders.confirmCancellation(id: id)

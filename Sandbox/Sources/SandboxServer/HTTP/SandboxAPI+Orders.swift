@@ -43,7 +43,7 @@ extension SandboxAPI {
         let found: Order?
         do { found = try await store.order(id: id) } catch { throw .internalError(error.description) }
         guard let found else { throw .notFound("No order has the id \(id).") }
-        return try .json(DataEnvelope(found))
+        return try .json(DataEnvelope(repriced(found, at: now())))
     }
 
     func listOrders(bookingReference: String?, limit: String?, after: String?) async throws(APIFailure) -> APIReply {
@@ -65,7 +65,8 @@ extension SandboxAPI {
             throw .internalError(error.description)
         }
         let next = result.nextBefore.map { SandboxID.cursor(offset: $0, scope: scope) }
-        return try .json(Page(items: result.orders, after: next, before: nil, limit: pageSize))
+        let current = now()
+        return try .json(Page(items: result.orders.map { repriced($0, at: current) }, after: next, before: nil, limit: pageSize))
     }
 
     private func existingOrder(forOffer offerID: String) async throws(APIFailure) -> Order? {

@@ -152,6 +152,8 @@ struct SandboxResponder: HTTPResponder {
             return try await api.cancellation(id: parts[2])
         case (.post, 5) where parts[0...1] == ["air", "order_cancellations"] && parts[3...4] == ["actions", "confirm"]:
             return try await api.confirmCancellation(id: parts[2])
+        case (.post, 2) where parts == ["air", "payments"]:
+            return try await api.createPayment(body: try await readBody(request))
         default:
             throw APIFailure.notFound("There is no \(request.method) \(request.uri.path) in the Duffel API v2 the sandbox serves.")
         }

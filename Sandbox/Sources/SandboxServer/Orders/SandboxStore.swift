@@ -201,6 +201,21 @@ final class SandboxStore: Sendable {
         return (orders, rows.count > limit ? page.last?.0 : nil)
     }
 
+    /// Replaces order `id` with what `update` makes of it, in one transaction; `nil` when there is no such order or
+    /// `update` declines (answers `nil`).
+    func updateOrder(id: String, update: @escaping @Sendable (Order) -> Order?) async throws(StoreError) -> Order? {
+        try await run { db in
+            guard let body = try String.fetchOne(db, sql: "SELECT body FROM orders WHERE id = ?", arguments: [id]) else {
+                return nil
+            }
+            guard let updated = update(try SandboxStore.decodeForDatabase(body)) else { return nil }
+            try db.execute(
+                sql: "UPDATE orders SET body = ? WHERE id = ?",
+                arguments: [try SandboxStore.encodeForDatabase(updated), id])
+            return updated
+        } write: { true }
+    }
+
     // MARK: - Cancellations
 
     func insertCancellation(_ cancellation: OrderCancellation) async throws(StoreError) {

@@ -1,0 +1,118 @@
+import Entities
+import FixtureServices
+import Foundation
+import Services
+import Testing
+@testable import FlightBookings
+
+/// Paying for a held booking: the current total is confirmed, then paid; a changed price is never paid without a
+/// new confirmation; a lapsed hold, a paid or a cancelled booking is not paid.
+@MainActor
+@Suite("Paying for a held booking")
+struct FlightBookingsPaymentTests {
+    private struct Harness {
+        let view = SpyView()
+        let router = SpyRouter()
+        let presenter: FlightBookingsPresenter
+    }
+
+    private func harness(
+        _ input: FlightBookingsInput, booked: Booked, now: Date = quoteTime, canAsk: Bool = false
+    ) -> Harness {
+        let interactor = FlightBookingsInteractor(
+            orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { now }, timeZone: utc)
+        let h = Harness(presenter: FlightBookingsPresenter(input: input, interactor: interactor, canAsk: canAsk))
+        h.presenter.view = h.view
+        h.presenter.router = h.router
+        return h
+    }
+
+    private let total = Money(amount: 412.5, currency: "GBP")
+
+    @Test func aHeldBookingIsPaidOnceConfirmedInteractively() async throws {
+        let booked = try await Booked(type: .hold)
+        let h = harness(FlightBookingsInput(request: .show(reference: "ERDAH6")), booked: booked)
+        await h.presenter.didAppear()
+        #expect(h.presenter.detailChoices().hasPrefix("p to pay, "))
+        await h.presenter.didAnswer(.text("p"))
+        #expect(h.view.prompt == .confirm(question: "Pay £412.50 now for booking ERDAH6?", default: false))
+        #expect(booked.orders.payments.isEmpty)
+        await h.presenter.didAnswer(.confirmed(true))
+        #expect(booked.orders.payments.map(\.payment.amount) == [total])
+        #expect(h.view.messages.last?.text == "Booking ERDAH6 is paid: £412.50.")
+        #expect(h.presenter.current?.record?.state == .confirmed)
+        #expect(try booked.store.records().first?.state == .confirmed)
+        #expect(!h.presenter.detailChoices().contains("p to pay"))
+    }
+
+    @Test func aChangedPriceIsShownAndAskedAgainNeverPaid() async throws {
+        let booked = try await Booked(type: .hold)
+        let h = harness(FlightBookingsInput(request: .show(reference: "ERDAH6")), booked: booked)
+        await h.presenter.didAppear()
+        await h.presenter.didAnswer(.text("p"))
+        let new = Money(amount: 433.13, currency: "GBP")
+        booked.orders.reprice(orderID: booked.order.id, to: new)
+        await h.presenter.didAnswer(.confirmed(true))
+        #expect(h.view.errors.last == "Nothing was paid: the airline changed the price from £412.50 to £433.13.")
+        #expect(h.view.prompt == .confirm(question: "Pay £433.13 now for booking ERDAH6?", default: false))
+        #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == true)
+        await h.presenter.didAnswer(.confirmed(true))
+        #expect(booked.orders.payments.map(\.payment.amount) == [total, new])
+        #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == false)
+    }
+
+    @Test func aScriptNeverPaysANewPrice() async throws {
+        let booked = try await Booked(type: .hold)
+        booked.orders.failPayments(with: FixtureFile.errorPriceChanged.error)
+        booked.orders.reprice(orderID: booked.order.id, to: Money(amount: 433.13, currency: "GBP"))
+        let h = harness(
+            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true,
+                                acceptedTotal: 412.5),
+            booked: booked)
+        await h.presenter.didAppear()
+        #expect(booked.orders.payments.isEmpty)
+        #expect(h.view.errors.last == "Nothing was paid: the booking now costs £433.13, not the £412.50 agreed to.")
+        #expect(h.router.exits == [.finished(.declined)])
+    }
+
+    @Test func withoutYesOffATerminalNothingIsPaid() async throws {
+        let booked = try await Booked(type: .hold)
+        let h = harness(FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text), booked: booked)
+        await h.presenter.didAppear()
+        #expect(booked.orders.payments.isEmpty)
+        #expect(h.router.exits == [.finished(.declined)])
+    }
+
+    @Test func aLostAnswerIsCheckedByReadingTheOrderAgain() async throws {
+        let booked = try await Booked(type: .hold)
+        booked.orders.failPayments(with: .timedOut)
+        let h = harness(
+            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: booked)
+        await h.presenter.didAppear()
+        #expect(booked.orders.payments.count == 1)
+        #expect(h.view.errors.last?.hasPrefix("Booking ERDAH6 was not paid: The flight service did not answer in time.") == true)
+        #expect(h.router.exits.count == 1)
+    }
+
+    @Test func aLapsedHoldAPaidAndACancelledBookingAreNotPaid() async throws {
+        let lapsed = try await Booked(type: .hold)
+        let deadline = quoteTime.addingTimeInterval(-60)
+        let interactor = FlightBookingsInteractor(
+            orders: lapsed.orders, bookings: lapsed.store, backend: "fixtures", now: { quoteTime }, timeZone: utc)
+        var order = lapsed.order
+        order.paymentStatus.paymentRequiredBy = deadline
+        #expect(interactor.paymentBlocker(Booking(record: lapsed.record, order: order)) == .lapsed(deadline))
+        order.paymentStatus = PaymentStatus(awaitingPayment: false, paidAt: quoteTime)
+        #expect(interactor.paymentBlocker(Booking(record: lapsed.record, order: order)) == .notAwaitingPayment)
+        order.cancelledAt = quoteTime
+        #expect(interactor.paymentBlocker(Booking(record: lapsed.record, order: order)) == .cancelled)
+
+        let instant = try await Booked()
+        let h = harness(
+            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: instant)
+        await h.presenter.didAppear()
+        #expect(instant.orders.payments.isEmpty)
+        #expect(h.view.messages.last?.text == "Booking ERDAH6 is already paid.")
+        #expect(h.router.exits == [.finished(.done)])
+    }
+}
