@@ -69,6 +69,9 @@ public final class VirtualTerminal: Terminal {
     /// The style the terminal reports (``Style/plain`` unless given).
     public var style: Style
 
+    /// The app-wide note progress shows beside its message (a rate-limit countdown); set it to simulate one.
+    public var statusNote: String?
+
     /// When set, reads on an empty input return `.end` instead of waiting for more.
     public var endsWhenEmpty: Bool {
         didSet { if endsWhenEmpty { queue.releaseWaitersIfEmpty() } }

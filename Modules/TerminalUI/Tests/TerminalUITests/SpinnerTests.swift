@@ -33,6 +33,17 @@ struct SpinnerTests {
         #expect(terminal.screen == ["Done"])
     }
 
+    @Test("the terminal's status note (a rate-limit countdown) shows beside the message while it spins")
+    func statusNote() async throws {
+        let terminal = VirtualTerminal(isInteractive: true)
+        let spinner = terminal.startSpinner("Searching flights…")
+        terminal.statusNote = "trying again in 3 s"
+        try await terminal.wait(for: "the note") { $0.screen.first?.hasSuffix("Searching flights… · trying again in 3 s") == true }
+        terminal.statusNote = nil
+        try await terminal.wait(for: "the note gone") { $0.screen.first?.hasSuffix("Searching flights…") == true }
+        spinner.stop()
+    }
+
     @Test("its line never wraps: the message is cut to the width")
     func fitsWidth() {
         let terminal = VirtualTerminal(columns: 20, isInteractive: true)
