@@ -140,11 +140,7 @@ struct BookCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
-    func validate() throws {
-        if let total, Money(total, currency: "XXX") == nil {
-            throw ValidationError("--total is an amount such as 412.50.")
-        }
-    }
+    func validate() throws { _ = try agreedTotal(total) }
 
     func run() async throws {
         let travellers: [FlightSummaryInput.Traveller]
@@ -158,7 +154,7 @@ struct BookCommand: AsyncParsableCommand {
         }
         let input = FlightSummaryInput(
             offerID: offerID, offer: nil, search: nil, mode: .unattended(travellers: travellers, assumeYes: yes),
-            output: json ? .json : .text, acceptedTotal: total.flatMap { Money($0, currency: "XXX")?.amount }, hold: hold)
+            output: json ? .json : .text, acceptedTotal: try agreedTotal(total), hold: hold)
         let code = await AppRuntime.run(api: backend.api, showsBanner: false) { flow in
             flow.startSummary(input)
         }
@@ -244,7 +240,8 @@ struct PayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Pay without asking.")
     var yes = false
 
-    @Option(name: .long, help: "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2).")
+    @Option(help: ArgumentHelp(
+        "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2).", valueName: "amount"))
     var total: String?
 
     @Flag(name: .long, help: "Print the paid order as JSON.")
@@ -252,19 +249,22 @@ struct PayCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
-    func validate() throws {
-        if let total, Money(total, currency: "XXX") == nil {
-            throw ValidationError("--total is an amount such as 412.50.")
-        }
-    }
+    func validate() throws { _ = try agreedTotal(total) }
 
     func run() async throws {
         let input = FlightBookingsInput(
             request: .pay(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
-            acceptedTotal: total.flatMap { Money($0, currency: "XXX")?.amount })
+            acceptedTotal: try agreedTotal(total))
         let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+/// The amount of a `--total` option (`412.50`), or `nil` when none was given.
+func agreedTotal(_ text: String?) throws -> Decimal? {
+    guard let text else { return nil }
+    guard let money = Money(text, currency: "XXX") else { throw ValidationError("--total is an amount such as 412.50.") }
+    return money.amount
 }
 
 /// Says why a command cannot go on, on standard error, and gives the exit code for bad input. Problems found

@@ -5,10 +5,11 @@ import Testing
 /// A booking whose answer never arrives: the sandbox makes the order, then answers after the app has given up.
 /// The app must find out by looking the order up, never by sending the booking again.
 @Suite struct LostAnswerTests {
-    /// The order is made at once and answered 3 s later; the app waits 1 s per request.
+    /// The order is made at once and answered 8 s later; the app waits 3 s per request (long enough for every other
+    /// request when the whole suite runs in parallel on two cores, short enough to lose the booking's answer).
     static let faults = [
-        "FLIGHTS_SANDBOX_FAULTS": "late=3s,on=POST:/air/orders",
-        "FLIGHTS_REQUEST_TIMEOUT": "1",
+        "FLIGHTS_SANDBOX_FAULTS": "late=8s,on=POST:/air/orders",
+        "FLIGHTS_REQUEST_TIMEOUT": "3",
         // The embedded sandbox logs each request it handles at debug level: the way to count booking attempts.
         "FLIGHTS_LOG_LEVEL": "debug",
     ]
