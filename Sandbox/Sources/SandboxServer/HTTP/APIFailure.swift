@@ -8,9 +8,11 @@ struct APIReply: Sendable {
     /// How long the parts of the work took, reported in a `server-timing` header for benchmarks.
     var timings: [(name: String, duration: Duration)] = []
 
-    static func json(_ value: some Encodable, status: Int = 200) throws(APIFailure) -> APIReply {
+    /// `value` as Duffel's JSON; with a `shape`, every field Duffel lists for it is there (``WireShapes``).
+    static func json(_ value: some Encodable, status: Int = 200, shape: WireShape? = nil) throws(APIFailure) -> APIReply {
         do {
-            return APIReply(status: status, body: try DuffelJSON.encoder().encode(value))
+            let body = try DuffelJSON.encoder().encode(value)
+            return APIReply(status: status, body: shape.map { WireShapes.complete(body, as: $0) } ?? body)
         } catch {
             throw .internalError("The answer could not be encoded: \(error)")
         }

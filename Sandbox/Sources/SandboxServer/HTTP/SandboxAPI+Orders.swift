@@ -36,14 +36,14 @@ extension SandboxAPI {
         } catch {
             throw .internalError(error.description)
         }
-        return try .json(DataEnvelope(stored), status: 201)
+        return try .json(DataEnvelope(stored), status: 201, shape: .order)
     }
 
     func order(id: String) async throws(APIFailure) -> APIReply {
         let found: Order?
         do { found = try await store.order(id: id) } catch { throw .internalError(error.description) }
         guard let found else { throw .notFound("No order has the id \(id).") }
-        return try .json(DataEnvelope(repriced(found, at: now())))
+        return try .json(DataEnvelope(repriced(found, at: now())), shape: .order)
     }
 
     func listOrders(bookingReference: String?, limit: String?, after: String?) async throws(APIFailure) -> APIReply {
@@ -66,7 +66,9 @@ extension SandboxAPI {
         }
         let next = result.nextBefore.map { SandboxID.cursor(offset: $0, scope: scope) }
         let current = now()
-        return try .json(Page(items: result.orders.map { repriced($0, at: current) }, after: next, before: nil, limit: pageSize))
+        return try .json(
+            Page(items: result.orders.map { repriced($0, at: current) }, after: next, before: nil, limit: pageSize),
+            shape: .orderList)
     }
 
     private func existingOrder(forOffer offerID: String) async throws(APIFailure) -> Order? {
@@ -249,14 +251,14 @@ extension SandboxAPI {
             refundTo: order.paymentStatus.awaitingPayment ? nil : "balance",
             expiresAt: quotedAt.addingTimeInterval(30 * 60), confirmedAt: nil, createdAt: quotedAt, liveMode: false)
         do { try await store.insertCancellation(cancellation) } catch { throw .internalError(error.description) }
-        return try .json(DataEnvelope(cancellation), status: 201)
+        return try .json(DataEnvelope(cancellation), status: 201, shape: .cancellation)
     }
 
     func cancellation(id: String) async throws(APIFailure) -> APIReply {
         let found: OrderCancellation?
         do { found = try await store.cancellation(id: id) } catch { throw .internalError(error.description) }
         guard let found else { throw .notFound("No order cancellation has the id \(id).") }
-        return try .json(DataEnvelope(found))
+        return try .json(DataEnvelope(found), shape: .cancellation)
     }
 
     func confirmCancellation(id: String) async throws(APIFailure) -> APIReply {
@@ -286,6 +288,6 @@ extension SandboxAPI {
         } catch {
             throw .internalError(error.description)
         }
-        return try .json(DataEnvelope(confirmed))
+        return try .json(DataEnvelope(confirmed), shape: .cancellation)
     }
 }

@@ -29,7 +29,7 @@ final class SandboxAPI: Sendable {
         guard !text.isEmpty else {
             throw .invalidParameter("query", "Give a query: part of an airport's or a city's name, or its code.")
         }
-        return try .json(DataEnvelope(world.suggestions(for: text, limit: 20)))
+        return try .json(DataEnvelope(world.suggestions(for: text, limit: 20)), shape: .placeList)
     }
 
     // MARK: - Offer requests
@@ -56,7 +56,8 @@ final class SandboxAPI: Sendable {
         let started = clock.now
         let search = generatedSearch(for: key)
         let generated = clock.now
-        var reply = try APIReply.json(DataEnvelope(search.offerRequest(includingOffers: returnOffers)), status: 201)
+        var reply = try APIReply.json(
+            DataEnvelope(search.offerRequest(includingOffers: returnOffers)), status: 201, shape: .offerRequest)
         reply.timings = [("generate", generated - started), ("encode", clock.now - generated)]
         return reply
     }
@@ -65,7 +66,7 @@ final class SandboxAPI: Sendable {
         guard let key = SandboxID.searchKey(fromOfferRequestID: id) else {
             throw .notFound("No offer request has the id \(id).")
         }
-        return try .json(DataEnvelope(generatedSearch(for: key).offerRequest(includingOffers: true)))
+        return try .json(DataEnvelope(generatedSearch(for: key).offerRequest(includingOffers: true)), shape: .offerRequest)
     }
 
     /// Duffel's rules first (shared with the app), then whether the airports exist.
@@ -141,7 +142,7 @@ final class SandboxAPI: Sendable {
             page.append(try await current(entry.element, of: search, countingRead: false))
         }
         let next = end < offers.count ? SandboxID.cursor(offset: end, scope: scope) : nil
-        return try .json(Page(items: page, after: next, before: nil, limit: pageSize))
+        return try .json(Page(items: page, after: next, before: nil, limit: pageSize), shape: .offerList)
     }
 
     /// `GET /air/offers/{id}`, and the price action: the offer as it stands now. Each counts as a read.
@@ -152,7 +153,7 @@ final class SandboxAPI: Sendable {
                 status: 404, type: .invalidRequest, code: .offerNoLongerAvailable, title: "Offer no longer available",
                 message: "Offer \(id) expired at \(offer.expiresAt.map(DuffelJSON.formatTimestamp) ?? "an unknown time"); search again for current offers.")
         }
-        return try .json(DataEnvelope(try await current(offer, of: search, countingRead: true)))
+        return try .json(DataEnvelope(try await current(offer, of: search, countingRead: true)), shape: .offer)
     }
 
     /// The generated search and the offer an id names, or 404.
