@@ -223,6 +223,15 @@ class Handler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = handle_any
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A client that hangs up mid-request (a test's process ending) is not an error worth a traceback."""
+    verbose = False
+
+    def handle_error(self, request, client_address):
+        if self.verbose:
+            super().handle_error(request, client_address)
+
+
 def main():
     parser = argparse.ArgumentParser(description="Serve Duffel's published example payloads as a stub Duffel API.")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
@@ -238,7 +247,8 @@ def main():
     args = parser.parse_args()
 
     Handler.stub = Stub(args)
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server = QuietServer(("127.0.0.1", args.port), Handler)
+    server.verbose = args.verbose
     server.daemon_threads = True
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
