@@ -12,43 +12,117 @@ struct WireShapeTests {
         try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
     }
 
+    private func data(_ response: HTTPResponse) throws -> [String: Any] {
+        try #require(try object(response)["data"] as? [String: Any])
+    }
+
     private func missing(_ keys: [String], in object: [String: Any]?) -> [String] {
         keys.filter { object?[$0] == nil }
     }
+
+    private func first(_ key: String, of object: [String: Any]?) -> [String: Any]? {
+        (object?[key] as? [[String: Any]])?.first
+    }
+
+    private static let pageKeys = ["after", "before", "limit"]
+    private static let placeKeys = [
+        "id", "type", "name", "iata_code", "icao_code", "iata_country_code", "iata_city_code", "city_name", "latitude",
+        "longitude", "time_zone", "city", "airports",
+    ]
 
     @Test("offer requests, offers, slices, segments, places and airlines carry every listed key")
     func searchShapes() async throws {
         try await Harness.run { harness in
             let body = #"{"data": {"slices": [{"origin": "LHR", "destination": "JFK", "departure_date": "\#(harness.clock.date(daysAhead: 30))"}], "passengers": [{"type": "adult"}]}}"#
-            let created = try object(try await harness.raw(.post, "/air/offer_requests?return_offers=true", body: body))
-            let request = try #require(created["data"] as? [String: Any])
-            #expect(missing(["client_key", "cabin_class", "live_mode", "created_at"], in: request).isEmpty)
-            let searched = try #require((request["slices"] as? [[String: Any]])?.first)
-            #expect(missing(["origin_type", "destination_type", "departure_date"], in: searched).isEmpty)
-            let passenger = try #require((request["passengers"] as? [[String: Any]])?.first)
-            #expect(missing(["age", "type", "id"], in: passenger).isEmpty)
+            let request = try data(try await harness.raw(.post, "/air/offer_requests?return_offers=true", body: body))
+            #expect(missing(["id", "client_key", "cabin_class", "live_mode", "created_at", "airline_credit_ids"], in: request) == [])
+            #expect((request["client_key"] as? String)?.isEmpty == false)
+            let searched = first("slices", of: request)
+            #expect(missing(["origin_type", "destination_type", "departure_date", "departure_time", "arrival_time"], in: searched) == [])
+            #expect(missing(["age", "type", "id", "given_name", "family_name", "loyalty_programme_accounts"], in: first("passengers", of: request)) == [])
 
-            let offer = try #require((request["offers"] as? [[String: Any]])?.first)
+            let offer = try #require(first("offers", of: request))
             #expect(missing([
-                "partial", "base_amount", "base_currency", "tax_amount", "total_emissions_kg", "created_at", "updated_at",
-                "expires_at", "allowed_passenger_identity_document_types", "conditions", "payment_requirements",
-            ], in: offer).isEmpty)
-            let owner = offer["owner"] as? [String: Any]
-            #expect(missing(["id", "name", "iata_code", "logo_symbol_url"], in: owner).isEmpty)
-            let slice = try #require((offer["slices"] as? [[String: Any]])?.first)
-            #expect(missing(["conditions", "fare_brand_name", "origin_type", "destination_type"], in: slice).isEmpty)
-            let segment = try #require((slice["segments"] as? [[String: Any]])?.first)
-            #expect(missing(["operating_carrier_flight_number", "distance", "stops", "aircraft"], in: segment).isEmpty)
-            let origin = segment["origin"] as? [String: Any]
-            #expect(missing(["id", "latitude", "longitude", "time_zone", "iata_country_code"], in: origin).isEmpty)
-            let seat = (segment["passengers"] as? [[String: Any]])?.first
-            #expect(missing(["cabin_class_marketing_name", "passenger_id", "baggages"], in: seat).isEmpty)
+                "partial", "base_amount", "base_currency", "tax_amount", "tax_currency", "total_emissions_kg", "created_at",
+                "updated_at", "expires_at", "live_mode", "available_services", "private_fares", "supported_loyalty_programmes",
+                "passenger_identity_documents_required", "allowed_passenger_identity_document_types",
+                "supported_passenger_identity_document_types",
+            ], in: offer) == [])
+            #expect(missing(["refund_before_departure", "change_before_departure"], in: offer["conditions"] as? [String: Any]) == [])
+            #expect(missing(["requires_instant_payment", "payment_required_by", "price_guarantee_expires_at"],
+                            in: offer["payment_requirements"] as? [String: Any]) == [])
+            #expect(missing(["id", "name", "iata_code", "logo_symbol_url", "logo_lockup_url", "conditions_of_carriage_url"],
+                            in: offer["owner"] as? [String: Any]) == [])
+
+            let slice = try #require(first("slices", of: offer))
+            #expect(missing(["id", "conditions", "fare_brand_name", "origin_type", "destination_type", "duration", "comparison_key"], in: slice) == [])
+            #expect(missing([
+                "change_before_departure", "refund_before_departure", "advance_seat_selection", "priority_boarding",
+                "priority_check_in",
+            ], in: slice["conditions"] as? [String: Any]) == [])
+            let sliceOrigin = slice["origin"] as? [String: Any]
+            #expect(missing(Self.placeKeys, in: sliceOrigin) == [])
+            #expect(sliceOrigin?["icao_code"] as? String == "EGLL", "a slice's airport has its ICAO code, as its segment's has")
+            let london = sliceOrigin?["city"] as? [String: Any]
+            #expect(london?["id"] as? String == "cit_lon_gb" && london?["name"] as? String == "London")
+            #expect(missing(["iata_code", "iata_country_code", "type"], in: london) == [])
+
+            let segment = try #require(first("segments", of: slice))
+            #expect(missing([
+                "operating_carrier_flight_number", "distance", "stops", "aircraft", "origin_terminal", "destination_terminal",
+                "duration",
+            ], in: segment) == [])
+            #expect(missing(Self.placeKeys, in: segment["origin"] as? [String: Any]) == [])
+            #expect(missing(["id", "iata_code", "name"], in: segment["aircraft"] as? [String: Any]) == [])
+            let seat = first("passengers", of: segment)
+            #expect(missing(["cabin_class", "cabin_class_marketing_name", "passenger_id", "baggages", "cabin", "fare_basis_code"], in: seat) == [])
+            #expect(missing(["name", "marketing_name", "amenities"], in: seat?["cabin"] as? [String: Any]) == [])
 
             let id = try #require(request["id"] as? String)
             let page = try object(try await harness.raw(.get, "/air/offers?offer_request_id=\(id)&limit=200"))
             let meta = try #require(page["meta"] as? [String: Any])
-            #expect(missing(["after", "before", "limit"], in: meta).isEmpty)
+            #expect(missing(Self.pageKeys, in: meta) == [])
             #expect(meta["after"] is NSNull, "the last page names no next one")
+            #expect(meta["before"] is NSNull)
+        }
+    }
+
+    @Test("one offer: available_services is null unless asked for, then a list")
+    func offerServices() async throws {
+        try await Harness.run { harness in
+            let offers = try await harness.offers.createOfferRequest(harness.search("LHR", "JFK"), returnOffers: true).offers
+            let id = try #require(offers.first?.id)
+            let plain = try data(try await harness.raw(.get, "/air/offers/\(id)"))
+            #expect(plain["available_services"] is NSNull)
+            let asked = try data(try await harness.raw(.get, "/air/offers/\(id)?return_available_services=true"))
+            #expect((asked["available_services"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test("a city search echoes the city with its airports, each with its metropolitan area")
+    func citySearch() async throws {
+        try await Harness.run { harness in
+            let body = #"{"data": {"slices": [{"origin": "LON", "destination": "NYC", "departure_date": "\#(harness.clock.date(daysAhead: 30))"}], "passengers": [{"type": "adult"}]}}"#
+            let request = try data(try await harness.raw(.post, "/air/offer_requests?return_offers=false", body: body))
+            let searched = first("slices", of: request)
+            #expect(searched?["origin_type"] as? String == "city")
+            let city = searched?["origin"] as? [String: Any]
+            #expect(missing(Self.placeKeys, in: city) == [])
+            #expect(city?["city"] is NSNull)
+            let airport = first("airports", of: city)
+            #expect(missing(Self.placeKeys, in: airport) == [])
+            #expect((airport?["city"] as? [String: Any])?["iata_code"] as? String == "LON")
+        }
+    }
+
+    @Test("place suggestions are a page with every place key")
+    func placeShapes() async throws {
+        try await Harness.run { harness in
+            let page = try object(try await harness.raw(.get, "/places/suggestions?query=heathrow"))
+            #expect(missing(Self.pageKeys, in: page["meta"] as? [String: Any]) == [])
+            let place = try #require((page["data"] as? [[String: Any]])?.first)
+            #expect(missing(Self.placeKeys, in: place) == [])
+            #expect(place["icao_code"] as? String == "EGLL")
         }
     }
 
@@ -59,15 +133,45 @@ struct WireShapeTests {
             let offer = try #require(offers.first)
             let booked = try await harness.orders.createOrder(harness.instantOrder(offer, departure: harness.clock.date(daysAhead: 30)))
             let response = try await harness.raw(.get, "/air/orders/\(booked.id)")
-            let order = try #require(try object(response)["data"] as? [String: Any])
-            #expect(missing(["content", "metadata", "available_actions", "tax_amount", "services", "conditions"], in: order).isEmpty)
-            let slice = (order["slices"] as? [[String: Any]])?.first
+            let order = try data(response)
+            #expect(missing([
+                "content", "metadata", "available_actions", "tax_amount", "tax_currency", "base_amount", "services", "users",
+                "conditions", "documents", "synced_at", "cancelled_at", "live_mode", "owner",
+            ], in: order) == [])
+            #expect(missing(["awaiting_payment", "payment_required_by", "price_guarantee_expires_at", "paid_at"],
+                            in: order["payment_status"] as? [String: Any]) == [])
+            let slice = first("slices", of: order)
             #expect(slice?["changeable"] as? Bool == false)
-            #expect(missing(["origin_type", "destination_type", "conditions"], in: slice).isEmpty)
-            let passenger = (order["passengers"] as? [[String: Any]])?.first
-            #expect(missing(["born_on", "gender", "title", "type"], in: passenger).isEmpty)
+            #expect(missing(["origin_type", "destination_type", "conditions", "duration"], in: slice) == [])
+            let passenger = first("passengers", of: order)
+            #expect(missing(["born_on", "gender", "title", "type", "infant_passenger_id", "loyalty_programme_accounts"], in: passenger) == [])
+            #expect(missing(["type", "unique_identifier"], in: first("documents", of: order)) == [])
             let decoded = try DuffelJSON.decoder().decode(DataEnvelope<Order>.self, from: response.body).data
             #expect(decoded == booked)
+
+            let list = try object(try await harness.raw(.get, "/air/orders?limit=1"))
+            #expect(missing(Self.pageKeys, in: list["meta"] as? [String: Any]) == [])
+
+            let quote = try data(try await harness.raw(.post, "/air/order_cancellations", body: #"{"data": {"order_id": "\#(booked.id)"}}"#))
+            #expect(missing([
+                "id", "order_id", "refund_amount", "refund_currency", "refund_to", "expires_at", "confirmed_at", "created_at",
+                "live_mode", "airline_credits",
+            ], in: quote) == [])
+            #expect(quote["refund_to"] as? String == "balance")
+        }
+    }
+
+    @Test("an unpaid hold's cancellation refunds to awaiting_payment, a value Duffel's clients accept")
+    func heldCancellation() async throws {
+        try await Harness.run { harness in
+            let offers = try await harness.offers.createOfferRequest(harness.search("JFK", "EWR"), returnOffers: true).offers
+            let offer = try #require(offers.first)
+            let held = try await harness.orders.createOrder(OrderCreation(
+                type: .hold, selectedOffers: [offer.id],
+                passengers: harness.details(for: offer, departure: harness.clock.date(daysAhead: 30)), payments: []))
+            let quote = try data(try await harness.raw(.post, "/air/order_cancellations", body: #"{"data": {"order_id": "\#(held.id)"}}"#))
+            #expect(quote["refund_to"] as? String == "awaiting_payment")
+            #expect(quote["refund_amount"] as? String == "0.00")
         }
     }
 }

@@ -248,7 +248,8 @@ extension SandboxAPI {
         let quotedAt = now()
         let cancellation = OrderCancellation(
             id: SandboxID.random("ore_"), orderId: order.id, refundAmount: refund,
-            refundTo: order.paymentStatus.awaitingPayment ? nil : "balance",
+            // Duffel's word for an unpaid order's refund: nothing was paid, nothing goes anywhere.
+            refundTo: order.paymentStatus.awaitingPayment ? "awaiting_payment" : "balance",
             expiresAt: quotedAt.addingTimeInterval(30 * 60), confirmedAt: nil, createdAt: quotedAt, liveMode: false)
         do { try await store.insertCancellation(cancellation) } catch { throw .internalError(error.description) }
         return try .json(DataEnvelope(cancellation), status: 201, shape: .cancellation)

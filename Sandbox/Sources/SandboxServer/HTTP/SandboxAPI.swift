@@ -146,14 +146,17 @@ final class SandboxAPI: Sendable {
     }
 
     /// `GET /air/offers/{id}`, and the price action: the offer as it stands now. Each counts as a read.
-    func offer(id: String) async throws(APIFailure) -> APIReply {
+    /// `withServices` (`return_available_services=true`): its `available_services`, none in the sandbox.
+    func offer(id: String, withServices: Bool = false) async throws(APIFailure) -> APIReply {
         let (search, offer) = try resolveOffer(id, source: nil)
         guard !offer.isExpired(at: now()) else {
             throw APIFailure(
                 status: 404, type: .invalidRequest, code: .offerNoLongerAvailable, title: "Offer no longer available",
                 message: "Offer \(id) expired at \(offer.expiresAt.map(DuffelJSON.formatTimestamp) ?? "an unknown time"); search again for current offers.")
         }
-        return try .json(DataEnvelope(try await current(offer, of: search, countingRead: true)), shape: .offer)
+        return try .json(
+            DataEnvelope(try await current(offer, of: search, countingRead: true)),
+            shape: withServices ? .offerWithServices : .offer)
     }
 
     /// The generated search and the offer an id names, or 404.

@@ -134,7 +134,7 @@ struct SandboxResponder: HTTPResponder {
                 offerRequestID: query.get("offer_request_id"), sort: query.get("sort"),
                 maxConnections: query.get("max_connections"), limit: query.get("limit"), after: query.get("after"))
         case (.get, 3) where parts[0...1] == ["air", "offers"]:
-            return try await api.offer(id: parts[2])
+            return try await api.offer(id: parts[2], withServices: query.get("return_available_services") == "true")
         case (.post, 5) where parts[0...1] == ["air", "offers"] && parts[3...4] == ["actions", "price"]:
             var reply = try await api.offer(id: parts[2])
             reply.status = 200

@@ -3,21 +3,36 @@ import Foundation
 /// The objects the sandbox answers with, as Duffel's API reference lists them.
 enum WireShape: Sendable {
     case offerRequest, offer, offerList, order, orderList, cancellation, payment, placeList
+    /// One offer read with `return_available_services=true`: `available_services` is a list, empty when none.
+    case offerWithServices
 }
 
 /// Strict in what the sandbox sends: every field Duffel's reference lists for the objects it serves is there, `null`
 /// where it has no value, in the shapes of Duffel's published examples. Entities write what the app reads; Duffel's
 /// official clients (and other teams' code built on them) read fields the app has no use for (`client_key`,
 /// `partial`, `content`, a slice's `origin_type`, an airline's `logo_symbol_url`, `meta.after` on the last page),
-/// and fail when one is missing. This fills them in on the encoded answer.
-enum WireShapes {
+/// and fail when one is missing. This fills them in on the encoded answer; facts the encoding leaves out (an
+/// airport's ICAO code on a slice, the metropolitan area it belongs to) come from the sandbox's world.
+struct WireShapes: Sendable {
+    let world: WorldMap
+
     /// `body` (Duffel's envelope around a `shape`) with every listed field present.
     static func complete(_ body: Data, as shape: WireShape) -> Data {
+        WireShapes(world: .shared).complete(body, as: shape)
+    }
+
+    func complete(_ body: Data, as shape: WireShape) -> Data {
         guard var root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return body }
         let data = root["data"]
         switch shape {
         case .offerRequest: root["data"] = (data as? [String: Any]).map(offerRequest) ?? data
         case .offer: root["data"] = (data as? [String: Any]).map(offer) ?? data
+        case .offerWithServices:
+            root["data"] = (data as? [String: Any]).map { object in
+                var offer = offer(object)
+                if offer["available_services"] is NSNull { offer["available_services"] = [Any]() }
+                return offer
+            } ?? data
         case .offerList: root["data"] = (data as? [[String: Any]])?.map(offer) ?? data
         case .order: root["data"] = (data as? [String: Any]).map(order) ?? data
         case .orderList: root["data"] = (data as? [[String: Any]])?.map(order) ?? data
@@ -26,26 +41,35 @@ enum WireShapes {
         case .placeList: root["data"] = (data as? [[String: Any]])?.map(place) ?? data
         }
         if shape == .offerList || shape == .orderList || shape == .placeList {
-            root["meta"] = filled(root["meta"] as? [String: Any] ?? [:], ["limit": null, "after": null, "before": null])
+            root["meta"] = Self.filled(root["meta"] as? [String: Any] ?? [:], ["limit": null, "after": null, "before": null])
         }
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         return (try? JSONSerialization.data(withJSONObject: root, options: options)) ?? body
     }
 
-    private static let null = NSNull()
+    static let null = NSNull()
+    var null: NSNull { Self.null }
 
     /// `object` with each of `defaults`' keys it lacks.
-    private static func filled(_ object: [String: Any], _ defaults: [String: Any]) -> [String: Any] {
+    static func filled(_ object: [String: Any], _ defaults: [String: Any]) -> [String: Any] {
         object.merging(defaults) { kept, _ in kept }
     }
 
-    private static func list(_ value: Any?, _ transform: ([String: Any]) -> [String: Any]) -> [[String: Any]] {
+    func filled(_ object: [String: Any], _ defaults: [String: Any]) -> [String: Any] { Self.filled(object, defaults) }
+
+    /// `object[key]`, an object, with each of `defaults`' keys; `null` stays `null` when `keepNull`.
+    func filled(_ object: [String: Any], at key: String, _ defaults: [String: Any], keepNull: Bool = false) -> Any {
+        if keepNull, object[key] is NSNull { return null }
+        return filled(object[key] as? [String: Any] ?? [:], defaults)
+    }
+
+    func list(_ value: Any?, _ transform: ([String: Any]) -> [String: Any]) -> [[String: Any]] {
         (value as? [[String: Any]] ?? []).map(transform)
     }
 
     // MARK: Searches and offers
 
-    static func offerRequest(_ object: [String: Any]) -> [String: Any] {
+    func offerRequest(_ object: [String: Any]) -> [String: Any] {
         var request = filled(object, [
             "cabin_class": null, "live_mode": false, "airline_credit_ids": [Any](), "offers": [Any](),
             // Duffel's key for its client components; the sandbox derives one from the request's id.
@@ -57,7 +81,7 @@ enum WireShapes {
         return request
     }
 
-    private static func searchSlice(_ object: [String: Any]) -> [String: Any] {
+    private func searchSlice(_ object: [String: Any]) -> [String: Any] {
         var slice = filled(object, ["departure_time": null, "arrival_time": null])
         slice["origin"] = (object["origin"] as? [String: Any]).map(place) ?? null
         slice["destination"] = (object["destination"] as? [String: Any]).map(place) ?? null
@@ -66,23 +90,26 @@ enum WireShapes {
         return slice
     }
 
-    private static func passenger(_ object: [String: Any]) -> [String: Any] {
+    private func passenger(_ object: [String: Any]) -> [String: Any] {
         filled(object, [
             "type": null, "age": null, "given_name": null, "family_name": null,
             "loyalty_programme_accounts": [Any](), "fare_type": null,
         ])
     }
 
-    static func offer(_ object: [String: Any]) -> [String: Any] {
+    /// Whether the whole offer (or order) can be refunded or changed: each `null` or `{allowed, penalty_…}`.
+    static var conditionKeys: [String: Any] { ["refund_before_departure": null, "change_before_departure": null] }
+
+    func offer(_ object: [String: Any]) -> [String: Any] {
         var offer = filled(object, [
             "partial": false, "base_amount": null, "base_currency": null, "tax_amount": null, "tax_currency": null,
             "total_emissions_kg": null, "available_services": null, "private_fares": [Any](),
             "supported_loyalty_programmes": [Any](), "passenger_identity_documents_required": false,
             "supported_passenger_identity_document_types": [Any](), "allowed_passenger_identity_document_types": [Any](),
-            "conditions": ["refund_before_departure": null, "change_before_departure": null],
-            "payment_requirements": [
-                "requires_instant_payment": true, "payment_required_by": null, "price_guarantee_expires_at": null,
-            ],
+        ])
+        offer["conditions"] = filled(object, at: "conditions", Self.conditionKeys)
+        offer["payment_requirements"] = filled(object, at: "payment_requirements", [
+            "requires_instant_payment": true, "payment_required_by": null, "price_guarantee_expires_at": null,
         ])
         offer["owner"] = airline(object["owner"] as? [String: Any] ?? [:])
         offer["passengers"] = list(object["passengers"], passenger)
@@ -90,17 +117,20 @@ enum WireShapes {
         return offer
     }
 
-    private static func slice(_ object: [String: Any]) -> [String: Any] {
-        var slice = searchSlice(object)
-        slice = filled(slice, [
-            "fare_brand_name": null, "comparison_key": null, "ngs_shelf": null, "duration": null,
-            "conditions": ["change_before_departure": null], "changeable": null,
+    func slice(_ object: [String: Any]) -> [String: Any] {
+        var slice = filled(searchSlice(object), [
+            "fare_brand_name": null, "comparison_key": null, "ngs_shelf": null, "duration": null, "changeable": null,
+        ])
+        // A slice's own conditions: each `null` where the airline does not say.
+        slice["conditions"] = filled(object, at: "conditions", [
+            "change_before_departure": null, "refund_before_departure": null, "advance_seat_selection": null,
+            "priority_boarding": null, "priority_check_in": null,
         ])
         slice["segments"] = list(object["segments"], segment)
         return slice
     }
 
-    private static func segment(_ object: [String: Any]) -> [String: Any] {
+    private func segment(_ object: [String: Any]) -> [String: Any] {
         var segment = filled(object, [
             "aircraft": null, "distance": null, "duration": null, "origin_terminal": null, "destination_terminal": null,
             "operating_carrier_flight_number": null, "stops": [Any](),
@@ -116,80 +146,17 @@ enum WireShapes {
             return filledStop
         }
         segment["passengers"] = list(object["passengers"]) { passenger in
-            filled(passenger, [
-                "cabin_class_marketing_name": null, "fare_basis_code": null, "baggages": [Any](), "seat": null,
+            var completed = filled(passenger, [
+                "cabin_class": null, "cabin_class_marketing_name": null, "fare_basis_code": null,
+                "baggages": [Any](), "seat": null,
             ])
+            // The cabin as Duffel describes it; the sandbox knows no amenities.
+            completed["cabin"] = filled(passenger, at: "cabin", [
+                "name": completed["cabin_class"] ?? null, "marketing_name": completed["cabin_class_marketing_name"] ?? null,
+                "amenities": null,
+            ], keepNull: true)
+            return completed
         }
         return segment
-    }
-
-    // MARK: Places, airlines, aircraft
-
-    static func place(_ object: [String: Any]) -> [String: Any] {
-        let code = (object["iata_code"] as? String ?? "").lowercased()
-        let country = (object["iata_country_code"] as? String ?? "").lowercased()
-        let type = object["type"] as? String ?? "airport"
-        var completed = filled(object, [
-            "type": type, "id": (type == "city" ? "cit_" : "arp_") + code + "_" + country, "icao_code": null,
-            "iata_city_code": null, "city_name": null, "latitude": null, "longitude": null, "time_zone": null,
-            "city": null,
-        ])
-        if type == "city" {
-            completed["airports"] = list(object["airports"], place)
-        } else {
-            completed["airports"] = object["airports"] ?? null
-        }
-        return completed
-    }
-
-    private static func airline(_ object: [String: Any]) -> [String: Any] {
-        let code = object["iata_code"] as? String
-        return filled(object, [
-            "id": "arl_" + (code ?? "unknown").lowercased(), "name": code ?? "Unknown airline", "iata_code": null,
-            "logo_symbol_url": null, "logo_lockup_url": null, "conditions_of_carriage_url": null,
-        ])
-    }
-
-    private static func aircraft(_ object: [String: Any]) -> [String: Any] {
-        let code = object["iata_code"] as? String
-        return filled(object, ["id": "arc_" + (code ?? "unknown").lowercased(), "iata_code": null])
-    }
-
-    // MARK: Orders, cancellations, payments
-
-    static func order(_ object: [String: Any]) -> [String: Any] {
-        var order = filled(object, [
-            "content": "self-managed", "metadata": null, "available_actions": [Any](), "base_amount": null,
-            "base_currency": null, "tax_amount": null, "tax_currency": null, "services": [Any](), "users": [Any](),
-            "changes": [Any](), "airline_initiated_changes": [Any](), "cancellation": null, "void_window_ends_at": null,
-            "synced_at": object["created_at"] ?? null, "cancelled_at": null, "documents": [Any](),
-            "conditions": ["refund_before_departure": null, "change_before_departure": null],
-        ])
-        order["owner"] = airline(object["owner"] as? [String: Any] ?? [:])
-        // A booked slice is changed through order changes, which the sandbox does not offer.
-        order["slices"] = list(object["slices"], slice).map { booked in
-            var slice = booked
-            if slice["changeable"] is NSNull { slice["changeable"] = false }
-            return slice
-        }
-        order["passengers"] = list(object["passengers"]) { passenger in
-            filled(passenger, [
-                "type": null, "title": null, "gender": null, "given_name": null, "family_name": null, "born_on": null,
-                "infant_passenger_id": null, "loyalty_programme_accounts": [Any](),
-            ])
-        }
-        order["documents"] = list(order["documents"]) { filled($0, ["type": "electronic_ticket", "passenger_ids": [Any]()]) }
-        return order
-    }
-
-    static func cancellation(_ object: [String: Any]) -> [String: Any] {
-        filled(object, [
-            "refund_amount": null, "refund_currency": null, "refund_to": null, "expires_at": null, "confirmed_at": null,
-            "airline_credits": [Any](), "live_mode": false,
-        ])
-    }
-
-    static func payment(_ object: [String: Any]) -> [String: Any] {
-        filled(object, ["type": "balance", "status": null, "failure_reason": null, "live_mode": false])
     }
 }

@@ -62,6 +62,9 @@ final class WorldMap: Sendable {
             .sorted { ($0.passengersMillions, $1.code) > ($1.passengersMillions, $0.code) }
     }
 
+    /// The IATA metropolitan area with code `code` (`LON`), or `nil`.
+    func city(_ code: String) -> CityRecord? { directory.city(iataCode: code) }
+
     /// Whether `code` is an airport or a city the sandbox knows.
     func knows(_ code: String) -> Bool { !airports(for: code).isEmpty }
 
