@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Services", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ModuleCore", package: "TerminalUI"),
             ],
             swiftSettings: strict
         ),
@@ -45,6 +46,7 @@ let package = Package(
                 "FlightAvailability",
                 .product(name: "Services", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ModuleCore", package: "TerminalUI"),
                 .product(name: "FixtureServices", package: "Fixtures"),
             ],
             swiftSettings: strict

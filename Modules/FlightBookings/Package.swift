@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Services", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ModuleCore", package: "TerminalUI"),
             ],
             swiftSettings: strict
         ),
@@ -35,6 +36,7 @@ let package = Package(
                 "FlightBookings",
                 .product(name: "Services", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ModuleCore", package: "TerminalUI"),
                 .product(name: "FixtureServices", package: "Fixtures"),
             ],
             swiftSettings: strict

@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Services", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ModuleCore", package: "TerminalUI"),
             ],
             swiftSettings: strict
         ),
@@ -34,6 +35,7 @@ let package = Package(
                 "FlightSearch",
                 .product(name: "Services", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ModuleCore", package: "TerminalUI"),
                 .product(name: "FixtureServices", package: "Fixtures"),
             ],
             swiftSettings: strict

@@ -264,7 +264,7 @@ public struct Slice: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// A wait between two segments.
-public struct Layover: Sendable, Hashable {
+public struct Layover: Sendable, Hashable, Codable {
     /// Where the traveller waits.
     public var airport: Airport
     /// How long.

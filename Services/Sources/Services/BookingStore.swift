@@ -26,7 +26,7 @@ extension BookingStore {
 }
 
 /// Why the local booking store failed.
-public enum BookingStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum BookingStoreError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The folder or file cannot be created, read or written.
     case io(path: String, reason: String)
     /// The file is there but is not a bookings file (a hand edit, a disk fault); it is left untouched.

@@ -44,7 +44,7 @@ public protocol OrderService: Sendable {
 }
 
 /// Which offers to list, and in which order.
-public struct OfferQuery: Sendable, Hashable {
+public struct OfferQuery: Sendable, Hashable, Codable {
     /// The offer request, `orq_…`.
     public var offerRequestID: String
     /// Server-side order.
@@ -67,7 +67,7 @@ public struct OfferQuery: Sendable, Hashable {
 }
 
 /// The orders Duffel can sort offers by; a leading `-` sorts descending.
-public enum OfferSort: String, Sendable, Hashable, CaseIterable {
+public enum OfferSort: String, Sendable, Hashable, Codable, CaseIterable {
     /// Cheapest first.
     case totalAmount = "total_amount"
     /// Dearest first.
@@ -79,7 +79,7 @@ public enum OfferSort: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Which orders to list.
-public struct OrderQuery: Sendable, Hashable {
+public struct OrderQuery: Sendable, Hashable, Codable {
     /// Only the order with this booking reference.
     public var bookingReference: String?
     /// Page size, 1 to 200.
@@ -166,7 +166,7 @@ extension OrderService {
 }
 
 /// A finished search: the offer request and every offer it found.
-public struct OfferSearchResult: Sendable, Hashable {
+public struct OfferSearchResult: Sendable, Hashable, Codable {
     /// The offer request, with the passenger ids an order needs.
     public var offerRequest: OfferRequest
     /// The offers, in the order asked for.

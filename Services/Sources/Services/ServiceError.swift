@@ -3,7 +3,7 @@ public import Foundation
 
 /// Why a service call failed, in terms a module can explain to a traveller. Transport details stay inside the
 /// services; the access token never appears in any case's text.
-public enum ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The server did not answer in time.
     case timedOut
     /// The server could not be reached (refused, no route, DNS).
@@ -139,7 +139,7 @@ public struct RateLimit: Sendable, Hashable, Codable {
 }
 
 /// A request the API refused for its rate limit, about to be sent again once the limit resets.
-public struct RateLimitWait: Sendable, Hashable {
+public struct RateLimitWait: Sendable, Hashable, Codable {
     /// When it will be sent again.
     public var until: Date
     /// `POST`.

@@ -77,7 +77,7 @@ public struct Paragraph: Renderable, Equatable {
 /// A value too long for the line wraps under itself.
 public struct KeyValueList: Renderable, Equatable {
     /// One label and its value.
-    public struct Row: Sendable, Equatable {
+    public struct Row: Sendable, Hashable, Codable {
         /// The label, shown dim.
         public var key: String
         /// The value; may be styled.
@@ -141,9 +141,9 @@ public struct KeyValueList: Renderable, Equatable {
 /// ! Prices may change until you book.
 /// ✗ The airline did not confirm the seat.
 /// ```
-public struct Notice: Renderable, Equatable {
+public struct Notice: Renderable, Sendable, Hashable, Codable {
     /// What the message is.
-    public enum Kind: Sendable, Equatable, Hashable {
+    public enum Kind: Sendable, Equatable, Hashable, Codable {
         /// A plain list item (`•`).
         case bullet
         /// Neutral information (`•` in the accent colour).

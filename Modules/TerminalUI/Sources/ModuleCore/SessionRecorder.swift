@@ -1,0 +1,144 @@
+public import Foundation
+
+/// Writes a session as JSON lines: each module's starting state when it is built, then every action every module
+/// reduces (user events and service answers alike) with the effects that followed. Personal data is redacted
+/// before anything is written (see ``Reducer/redacted(_:in:)`` and ``Redaction``).
+///
+/// The effects written are the ones the reducer gives for the *redacted* action, from the redacted state, kept in a
+/// shadow copy of each module's state: exactly what ``SessionReplayer`` will compute from the file, so a replay
+/// differs only when the reducers changed.
+///
+/// ```
+/// {"kind":"session","format":1}
+/// {"kind":"start","module":"FlightSearch","instance":1,"state":{…}}
+/// {"kind":"step","step":1,"module":"FlightSearch","instance":1,"action":{"appeared":{}},"effects":[…]}
+/// ```
+@MainActor
+public final class SessionRecorder {
+    /// The recording's format; a replayer refuses another.
+    public static let format = 1
+
+    private let write: (Data) throws -> Void
+    private let onFailure: (String) -> Void
+    private var failed = false
+    private var instances = 0
+    private var steps = 0
+
+    /// A recorder that hands each line (with its newline) to `write`; the first error `write` throws stops the
+    /// recording and is reported once through `onFailure`.
+    public init(write: @escaping (Data) throws -> Void, onFailure: @escaping (String) -> Void = { _ in }) {
+        self.write = write
+        self.onFailure = onFailure
+        line(["kind": "session", "format": Self.format])
+    }
+
+    /// A recorder writing to the file at `path` (created or emptied).
+    public convenience init(path: String, onFailure: @escaping (String) -> Void = { _ in }) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw RecordingError(message: "The session cannot be recorded to \(path): the file cannot be created there. Choose a writable path.")
+        }
+        self.init(write: { try handle.write(contentsOf: $0) }, onFailure: onFailure)
+    }
+
+    /// How many steps have been written.
+    public var stepCount: Int { steps }
+
+    func tape<R: Reducer>(for reducer: R.Type, startingAt state: R.State) -> RecordingTape<R>? {
+        guard !failed else { return nil }
+        instances += 1
+        let instance = instances
+        guard let (shadow, json) = Self.roundTrip(R.redacted(state), as: R.State.self) else {
+            fail("the starting state of \(R.module) could not be written")
+            return nil
+        }
+        line(["kind": "start", "module": R.module, "instance": instance, "state": json])
+        return RecordingTape(recorder: self, instance: instance, shadow: shadow)
+    }
+
+    func record<R: Reducer>(_ action: R.Action, before: R.State, on tape: RecordingTape<R>) {
+        guard !failed else { return }
+        steps += 1
+        var entry: [String: Any] = ["kind": "step", "step": steps, "module": R.module, "instance": tape.instance]
+        guard let (shadowAction, actionJSON) = Self.roundTrip(R.redacted(action, in: before), as: R.Action.self) else {
+            entry["unrecordable"] = String(describing: type(of: action))
+            return line(entry)
+        }
+        entry["action"] = actionJSON
+        let effects = R.reduce(&tape.shadow, shadowAction)
+        entry["effects"] = Self.json(effects) ?? NSNull()
+        line(entry)
+    }
+
+    private func line(_ object: [String: Any]) {
+        guard !failed else { return }
+        do {
+            var data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            data.append(0x0A)
+            try write(data)
+        } catch {
+            fail("\(error.localizedDescription)")
+        }
+    }
+
+    private func fail(_ reason: String) {
+        guard !failed else { return }
+        failed = true
+        onFailure("The session recording stopped: \(reason).")
+    }
+
+    /// `value` encoded, redacted by key and decoded again: the value a replay will see, and its JSON object.
+    static func roundTrip<T: Codable>(_ value: T, as type: T.Type) -> (T, Any)? {
+        guard let encoded = try? SessionJSON.encoder.encode(value) else { return nil }
+        let redacted = Redaction.redact(encoded)
+        guard let decoded = try? SessionJSON.decoder.decode(T.self, from: redacted),
+              let object = try? JSONSerialization.jsonObject(with: redacted, options: [.fragmentsAllowed]) else { return nil }
+        return (decoded, object)
+    }
+
+    /// `value` as a JSON object, redacted by key.
+    static func json<T: Encodable>(_ value: T) -> Any? {
+        guard let encoded = try? SessionJSON.encoder.encode(value) else { return nil }
+        return try? JSONSerialization.jsonObject(with: Redaction.redact(encoded), options: [.fragmentsAllowed])
+    }
+}
+
+/// One module instance's place in a recording, with the shadow state its redacted steps are reduced into.
+@MainActor
+final class RecordingTape<R: Reducer> {
+    private let recorder: SessionRecorder
+    let instance: Int
+    var shadow: R.State
+
+    init(recorder: SessionRecorder, instance: Int, shadow: R.State) {
+        self.recorder = recorder
+        self.instance = instance
+        self.shadow = shadow
+    }
+
+    func record(_ action: R.Action, before: R.State) {
+        recorder.record(action, before: before, on: self)
+    }
+}
+
+/// A recording that cannot be made or read, with a sentence a person can act on.
+public struct RecordingError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The coders of recordings: dates as seconds, keys sorted, so the same values always write the same bytes.
+enum SessionJSON {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}

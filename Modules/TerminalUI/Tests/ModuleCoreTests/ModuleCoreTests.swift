@@ -1,0 +1,159 @@
+import Foundation
+import ModuleCore
+import Testing
+import TerminalUI
+
+/// A tiny module: a name is typed, a greeting is looked up, and shown.
+struct GreeterState: Codable, Equatable, Sendable {
+    var name: String?
+    var greeting: String?
+    var asking = true
+}
+
+/// A service's answer, with a personal field as Duffel names them.
+struct Greeting: Codable, Sendable, Equatable {
+    var given_name: String
+}
+
+enum GreeterAction: Codable, Sendable, Equatable {
+    case typed(String)
+    case answered(Greeting)
+}
+
+enum GreeterEffect: Encodable, Sendable, Equatable {
+    case lookUp(String)
+    case show(String)
+}
+
+enum GreeterReducer: Reducer {
+    static let module = "Greeter"
+
+    static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterEffect] {
+        switch action {
+        case .typed(let name):
+            state.name = name
+            state.asking = false
+            return [.lookUp(name)]
+        case .answered(let greeting):
+            state.greeting = "Hello, \(greeting.given_name)"
+            return [.show("Hello, \(greeting.given_name)")]
+        }
+    }
+
+    static func redacted(_ action: GreeterAction, in state: GreeterState) -> GreeterAction {
+        guard case .typed = action, state.asking else { return action }
+        return .typed(Redaction.name)
+    }
+}
+
+/// The same module after a change in its rules: it shouts.
+enum ShoutingGreeterReducer: Reducer {
+    static let module = "Greeter"
+
+    static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterEffect] {
+        var effects = GreeterReducer.reduce(&state, action)
+        if case .answered = action { effects = effects.map { if case .show(let text) = $0 { .show(text.uppercased()) } else { $0 } } }
+        return effects
+    }
+}
+
+@MainActor
+final class LineSink {
+    var data = Data()
+    var text: String { String(decoding: data, as: UTF8.self) }
+}
+
+@MainActor
+@Suite("Module core: store, effects, recording and replay")
+struct ModuleCoreTests {
+    func session() async -> (Store<GreeterReducer>, LineSink, [GreeterEffect]) {
+        let sink = LineSink()
+        let recorder = SessionRecorder(write: { sink.data.append($0) })
+        let store = Store<GreeterReducer>(GreeterState(), recorder: recorder)
+        var performed: [GreeterEffect] = []
+        await store.send(.typed("Ada Lovelace")) { effect in
+            performed.append(effect)
+            if case .lookUp(let name) = effect { return [.answered(Greeting(given_name: name))] }
+            return []
+        }
+        return (store, sink, performed)
+    }
+
+    @Test("send reduces, runs each effect and feeds its answer back before the next")
+    func sendRunsTheChain() async {
+        let (store, _, performed) = await session()
+        #expect(performed == [.lookUp("Ada Lovelace"), .show("Hello, Ada Lovelace")])
+        #expect(store.state == GreeterState(name: "Ada Lovelace", greeting: "Hello, Ada Lovelace", asking: false))
+    }
+
+    @Test("a recording holds no typed name, and replays green through the same reducer")
+    func recordsRedactedAndReplays() async throws {
+        let (_, sink, _) = await session()
+        #expect(!sink.text.contains("Ada"))
+        #expect(sink.text.split(separator: "\n").count == 4)
+        let terminal = VirtualTerminal(columns: 60)
+        var shown: [String] = []
+        let replay = ModuleReplay.of(GreeterReducer.self) { _ in { effect in if case .show(let text) = effect { shown.append(text) } } }
+        let report = try SessionReplayer(modules: [replay], terminal: terminal).replay(sink.text)
+        #expect(report == ReplayReport(matched: 2, divergence: nil))
+        #expect(shown == ["Hello, \(Redaction.name)"])
+    }
+
+    @Test("a changed reducer makes the replay stop at the step it changed, named")
+    func changedReducerDiverges() async throws {
+        let (_, sink, _) = await session()
+        let replay = ModuleReplay.of(ShoutingGreeterReducer.self) { _ in { _ in } }
+        let report = try SessionReplayer(modules: [replay], terminal: VirtualTerminal()).replay(sink.text)
+        #expect(report.matched == 1)
+        let divergence = try #require(report.divergence)
+        #expect(divergence.step == 2)
+        #expect(divergence.action == "answered")
+        #expect(divergence.recorded.contains("Hello, Redacted"))
+        #expect(divergence.replayed.contains("HELLO, REDACTED"))
+    }
+
+    @Test("a file that is not a recording is refused with a reason")
+    func refusesOtherFiles() {
+        let replayer = SessionReplayer(modules: [], terminal: VirtualTerminal())
+        #expect(throws: RecordingError.self) { try replayer.replay("hello\n") }
+        #expect(throws: RecordingError.self) { try replayer.replay(#"{"kind":"session","format":99}"# + "\n") }
+    }
+
+    @Test("personal fields are redacted by key wherever they sit; other fields are kept")
+    func redactsByKey() throws {
+        let json = #"{"passengers":[{"given_name":"Ada","born_on":"1815-12-10","email":"a@b.c","id":"pas_1"}],"name":"Heathrow"}"#
+        let object = try #require(JSONSerialization.jsonObject(with: Redaction.redact(Data(json.utf8))) as? [String: Any])
+        let passenger = try #require((object["passengers"] as? [[String: Any]])?.first)
+        #expect(passenger["given_name"] as? String == Redaction.name)
+        #expect(passenger["born_on"] as? String == "1815-07-01")
+        #expect(passenger["email"] as? String == Redaction.email)
+        #expect(passenger["id"] as? String == "pas_1")
+        #expect(object["name"] as? String == "Heathrow")
+    }
+
+    @Test("a new effect under an id cancels the one running under it; a shielded one runs to its end")
+    func effectCancellationByID() async {
+        let tasks = EffectTasks<String>()
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        async let first: Bool = tasks.run("search") {
+            startedContinuation.yield()
+            do { try await Task.sleep(for: .seconds(30)); return false } catch { return true }
+        }
+        var iterator = started.makeAsyncIterator()
+        _ = await iterator.next()
+        let second = await tasks.run("search") { Task.isCancelled }
+        #expect(await first == true)
+        #expect(second == false)
+
+        let shielded = Task { @MainActor in
+            await tasks.run("book", shielded: true) { () async -> Bool in
+                await Task.yield()
+                return Task.isCancelled
+            }
+        }
+        tasks.cancelAll()
+        shielded.cancel()
+        #expect(await shielded.value == false)
+        #expect(tasks.active.isEmpty)
+    }
+}
