@@ -16,6 +16,7 @@ public final class EffectTasks<ID: Hashable & Sendable> {
     private var running: [ID: Running] = [:]
     private var nextToken = 0
 
+    /// No effect running yet.
     public init() {}
 
     /// The ids with an effect running now.

@@ -6,7 +6,9 @@
 /// let answer = Outcome { try await places.suggestions(for: text) }
 /// ```
 public enum Outcome<Success: Codable & Sendable, Failure: Error & Codable & Sendable>: Codable, Sendable {
+    /// The call answered with a value.
     case success(Success)
+    /// The call failed.
     case failure(Failure)
 
     /// The outcome of `result`.

@@ -122,7 +122,9 @@ final class RecordingTape<R: Reducer> {
 
 /// A recording that cannot be made or read, with a sentence a person can act on.
 public struct RecordingError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong and what to do, in one sentence.
     public let message: String
+    /// An error saying `message`.
     public init(message: String) { self.message = message }
     public var description: String { message }
 }

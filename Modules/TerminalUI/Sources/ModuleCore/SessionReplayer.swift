@@ -47,6 +47,7 @@ public struct ReplayReport: Sendable, Equatable {
     /// The first step where the reducers now do something different, if any.
     public var divergence: ReplayDivergence?
 
+    /// A report of `matched` steps and the `divergence` that stopped the replay, if any.
     public init(matched: Int, divergence: ReplayDivergence?) {
         self.matched = matched
         self.divergence = divergence
@@ -57,13 +58,15 @@ public struct ReplayReport: Sendable, Equatable {
 public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
     /// The step's number in the recording.
     public var step: Int
-    /// The module and which instance of it.
+    /// The module.
     public var module: String
+    /// Which instance of the module (1 for the first one built).
     public var instance: Int
     /// The action's name (`sortChosen`).
     public var action: String
-    /// The effects the recording has, and the ones the reducer gives now (canonical JSON).
+    /// The effects the recording has (canonical JSON).
     public var recorded: String
+    /// The effects the reducer gives now (canonical JSON).
     public var replayed: String
 
     public var description: String {

@@ -37,17 +37,6 @@ public struct SectionHeader: Renderable, Equatable {
     }
 }
 
-/// A horizontal rule.
-public struct Rule: Renderable, Equatable {
-    /// A rule as wide as the terminal (at most 80 columns).
-    public init() {}
-
-    /// One dim line of `─`.
-    public func render(width: Int, style: Style) -> [String] {
-        [style.dim(String(repeating: "─", count: max(0, min(width, maximumRuleWidth))))]
-    }
-}
-
 /// Text wrapped to the width at word boundaries, optionally indented.
 public struct Paragraph: Renderable, Equatable {
     /// The text; newlines in it start new lines.
@@ -190,85 +179,4 @@ public struct Notice: Renderable, Sendable, Hashable, Codable {
         let lines = TerminalText.wrap(message, toWidth: width - 2)
         return lines.enumerated().map { index, line in (index == 0 ? symbol : " ") + " " + line }
     }
-}
-
-/// Content framed by a box or by rules above and below, with an optional title: a booking summary, a price
-/// breakdown.
-///
-/// ```
-/// ┌─ Your flight ─────────────┐        ── Your flight ─────────────
-/// │ BA 117  LHR → JFK  08:15  │         BA 117  LHR → JFK  08:15
-/// └───────────────────────────┘        ────────────────────────────
-/// ```
-public struct Box: Renderable {
-    /// How the content is framed.
-    public enum Border: Sendable, Equatable, Hashable {
-        /// Lines on all four sides.
-        case box
-        /// A rule above (carrying the title) and below.
-        case rules
-    }
-
-    /// The title set into the top line.
-    public var title: String?
-    /// What is inside, rendered at the inner width.
-    public var content: [any Renderable]
-    /// How it is framed.
-    public var border: Border
-
-    /// A frame around blocks: `Box(title: "Price", content: [KeyValueList(...)])`.
-    public init(title: String? = nil, content: [any Renderable], border: Border = .box) {
-        self.title = title
-        self.content = content
-        self.border = border
-    }
-
-    /// A frame around ready-made lines.
-    public init(title: String? = nil, lines: [String], border: Border = .box) {
-        self.init(title: title, content: [Lines(lines)], border: border)
-    }
-
-    /// The framed lines, as narrow as the content allows and never wider than `width`.
-    public func render(width: Int, style: Style) -> [String] {
-        let maximumInner = min(width, maximumRuleWidth) - 4
-        let inner = content.flatMap { $0.render(width: max(1, maximumInner), style: style) }
-        guard maximumInner >= 4 else { return inner.map { TerminalText.truncate($0, toWidth: max(0, width)) } }
-        let titleWidth = title.map { TerminalText.displayWidth(of: $0) + 2 } ?? 0
-        let contentWidth = inner.map { TerminalText.displayWidth(of: $0) }.max() ?? 0
-        let innerWidth = min(maximumInner, max(contentWidth, titleWidth))
-        let fitted = inner.map { TerminalText.pad(TerminalText.truncate($0, toWidth: innerWidth), toWidth: innerWidth) }
-
-        let titleText = title.map { TerminalText.truncate($0, toWidth: innerWidth - 2) }
-        let titlePart = titleText.map { " " + style.bold($0) + " " } ?? ""
-        let titlePartWidth = titleText.map { TerminalText.displayWidth(of: $0) + 2 } ?? 0
-        switch border {
-        case .box:
-            let top = style.dim("┌─") + titlePart
-                + style.dim(String(repeating: "─", count: innerWidth + 1 - titlePartWidth) + "┐")
-            return [top]
-                + fitted.map { style.dim("│") + " " + $0 + " " + style.dim("│") }
-                + [style.dim("└" + String(repeating: "─", count: innerWidth + 2) + "┘")]
-        case .rules:
-            let top = style.dim("──") + titlePart
-                + style.dim(String(repeating: "─", count: innerWidth + 2 - titlePartWidth))
-            return [top]
-                + fitted.map { line in
-                    var line = "  " + line
-                    while line.last == " " { line.removeLast() }
-                    return line
-                }
-                + [style.dim(String(repeating: "─", count: innerWidth + 4))]
-        }
-    }
-}
-
-/// Ready-made lines as a block (what ``Box/init(title:lines:border:)`` frames).
-struct Lines: Renderable {
-    let lines: [String]
-
-    init(_ lines: [String]) {
-        self.lines = lines
-    }
-
-    func render(width: Int, style: Style) -> [String] { lines }
 }

@@ -83,20 +83,4 @@ extension Terminal {
     public func startSpinner(_ message: String) -> Spinner {
         Spinner(message, on: self)
     }
-
-    /// Runs `operation` with a spinner showing `message`, stopping it however the operation ends.
-    ///
-    /// ```swift
-    /// let offers = try await terminal.withSpinner("Searching flights…") {
-    ///     try await interactor.search(request)
-    /// }
-    /// ```
-    public func withSpinner<Result, Failure: Error>(
-        _ message: String,
-        operation: @MainActor () async throws(Failure) -> Result
-    ) async throws(Failure) -> Result {
-        let spinner = Spinner(message, on: self)
-        defer { spinner.stop() }
-        return try await operation()
-    }
 }

@@ -37,35 +37,11 @@ struct RenderableTests {
         #expect(styled.hasPrefix("\u{1B}[31m✗\u{1B}[39m"))
     }
 
-    @Test("a box frames its content at the content's width, with the title in the top border")
-    func box() {
-        let box = Box(title: "Your flight", lines: ["BA 117  LHR → JFK", "08:15 – 11:05"])
-        let lines = box.render(width: 80, style: .plain)
-        #expect(lines == [
-            "┌─ Your flight ─────┐",
-            "│ BA 117  LHR → JFK │",
-            "│ 08:15 – 11:05     │",
-            "└───────────────────┘",
-        ])
-        let ruled = Box(title: "Total", lines: ["£840.00"], border: .rules).render(width: 80, style: .plain)
-        #expect(ruled == ["── Total ──", "  £840.00", "───────────"])
-    }
-
-    @Test("a box never exceeds the width, cutting its content", arguments: [12, 20, 33])
-    func boxFits(width: Int) {
-        let box = Box(title: "A long title for a box", content: [Paragraph(String(repeating: "word ", count: 30))])
-        let lines = box.render(width: width, style: .ansi)
-        #expect(lines.allSatisfy { TerminalText.displayWidth(of: $0) <= width })
-        let widths = Set(lines.map { TerminalText.displayWidth(of: $0) })
-        #expect(widths.count == 1)
-    }
-
     @Test("display writes a block's lines at the terminal's width")
     @MainActor
     func display() {
         let terminal = VirtualTerminal(columns: 30)
-        terminal.display(Rule())
         terminal.display(Paragraph("one two three four five six seven", indent: 2))
-        #expect(terminal.screen == [String(repeating: "─", count: 30), "  one two three four five six", "  seven"])
+        #expect(terminal.screen == ["  one two three four five six", "  seven"])
     }
 }

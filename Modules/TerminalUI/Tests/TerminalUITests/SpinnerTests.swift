@@ -4,8 +4,6 @@ import Testing
 @Suite("Spinner")
 @MainActor
 struct SpinnerTests {
-    private struct SearchFailed: Error {}
-
     @Test("off a TTY the message is written once, as a line, and the final message after it")
     func plain() {
         let terminal = VirtualTerminal()
@@ -50,19 +48,5 @@ struct SpinnerTests {
         let spinner = terminal.startSpinner("Searching flights from London to New York…")
         #expect(terminal.screen.allSatisfy { TerminalText.displayWidth(of: $0) <= 19 })
         spinner.stop()
-    }
-
-    @Test("withSpinner returns the operation's value and stops the spinner, also when it throws")
-    func withSpinner() async {
-        let terminal = VirtualTerminal(isInteractive: true)
-        let count = await terminal.withSpinner("Searching…") { 3 }
-        #expect(count == 3)
-        #expect(terminal.screen.isEmpty)
-        await #expect(throws: SearchFailed.self) {
-            try await terminal.withSpinner("Booking…") { () async throws(SearchFailed) -> Int in
-                throw SearchFailed()
-            }
-        }
-        #expect(terminal.screen.isEmpty)
     }
 }
