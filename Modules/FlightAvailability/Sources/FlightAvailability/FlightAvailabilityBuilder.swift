@@ -1,5 +1,6 @@
 public import Entities
 public import Foundation
+public import ModuleCore
 public import Services
 public import TerminalUI
 
@@ -16,6 +17,7 @@ public struct FlightAvailabilityBuilder {
     private let offers: any OfferService
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
+    private let recorder: SessionRecorder?
 
     /// A builder whose screens search with `offers`.
     ///
@@ -24,10 +26,15 @@ public struct FlightAvailabilityBuilder {
     ///   - now: the clock; today (for leaving past days out of flexible dates and checking the search) is read
     ///     from it in `timeZone`.
     ///   - timeZone: where the traveller is.
-    public init(offers: any OfferService, now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+    ///   - recorder: with one, every step of the screen (each action and the effects that followed) is recorded.
+    public init(
+        offers: any OfferService, now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+        recorder: SessionRecorder? = nil
+    ) {
         self.offers = offers
         self.now = now
         self.timeZone = timeZone
+        self.recorder = recorder
     }
 
     /// Builds the screen for `input`. The screen is its only strong owner's to keep (the App's navigator); it
@@ -44,19 +51,33 @@ public struct FlightAvailabilityBuilder {
         input: FlightAvailabilityInput, router: any FlightAvailabilityRouter, terminal: any Terminal
     ) -> any Screen {
         let interactor = FlightAvailabilityInteractor(offers: offers, now: now, timeZone: timeZone)
+        // A page of offers fills the screen, less the lines around the table: the title, the search, the status,
+        // the column titles, the legend and the prompt, with room for a message (12 rows on a 24-row screen).
+        let state = FlightAvailabilityState(
+            input: input, inputStyle: terminal.isInteractive ? .keys : .lines, today: interactor.today,
+            pageLineBudget: max(4, terminal.rows - 12))
         let presenter = FlightAvailabilityPresenter(
-            input: input, interactor: interactor, inputStyle: terminal.isInteractive ? .keys : .lines)
-        let view = FlightAvailabilityTerminalView(presenter: presenter, terminal: terminal)
+            store: Store(state, recorder: recorder), interactor: interactor, router: router)
+        let view = FlightAvailabilityTerminalView(terminal: terminal)
         presenter.view = view
-        presenter.router = router
+        view.presenter = presenter
         return view
+    }
+
+    /// How a recorded session replays this module: its screens drawn on a terminal from the recorded actions and
+    /// answers, no service asked and nothing read.
+    public static var replay: ModuleReplay {
+        ModuleReplay.of(FlightAvailabilityReducer.self) { terminal in
+            let view = FlightAvailabilityTerminalView(terminal: terminal)
+            return { effect in if case .show(let output) = effect { view.render(output) } }
+        }
     }
 }
 
 /// What the availability screen shows, and how.
 public struct FlightAvailabilityInput: Sendable, Hashable {
     /// How the offers are presented.
-    public enum Presentation: Sendable, Hashable {
+    public enum Presentation: Sendable, Hashable, Codable {
         /// A screen to sort, filter, page and choose from.
         case interactive
         /// The offers as a table, written once to standard output; no prompts.
@@ -93,7 +114,7 @@ public struct FlightAvailabilityInput: Sendable, Hashable {
 }
 
 /// The orders offers can be shown in. Sorting happens on this machine, over every offer found.
-public enum AvailabilitySort: String, Sendable, Hashable, CaseIterable {
+public enum AvailabilitySort: String, Sendable, Hashable, CaseIterable, Codable {
     /// Cheapest first.
     case price
     /// Shortest total journey first.

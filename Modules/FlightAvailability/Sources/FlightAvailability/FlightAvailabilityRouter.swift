@@ -17,7 +17,7 @@ public protocol FlightAvailabilityRouter: AnyObject {
 }
 
 /// How a `table` or `json` presentation ended, for the composer's exit code.
-public enum AvailabilityOutcome: Sendable, Hashable {
+public enum AvailabilityOutcome: Sendable, Hashable, Codable {
     /// This many offers were written.
     case shown(offers: Int)
     /// The search found no offers; the output says so (an empty `offers` array in JSON).

@@ -1,4 +1,4 @@
-/// What the presenter can ask the availability screen to show. Each call replaces what the screen is doing
+/// What the reducer can ask the availability screen to show. Each call replaces what the screen is doing
 /// (except ``displayProblem(_:)``, ``displayDocument(_:)`` and ``displayDiagnostic(_:)``, which add a line).
 @MainActor
 protocol FlightAvailabilityView: AnyObject {
@@ -12,9 +12,9 @@ protocol FlightAvailabilityView: AnyObject {
     func displayError(_ viewModel: ErrorViewModel)
     /// The flexible-dates view; called again as each day's price arrives.
     func displayFlexibleDates(_ viewModel: FlexibleDatesViewModel)
-    /// A list to choose one option from; the answer goes to the presenter's `didChoose(_:in:)`.
+    /// A list to choose one option from; the answer goes to a `chose` action.
     func displayChoice(_ viewModel: ChoiceViewModel)
-    /// A typed question; the answer goes to the presenter's `didAnswer(_:to:)`.
+    /// A typed question; the answer goes to an `answered` action.
     func displayQuestion(_ viewModel: QuestionViewModel)
     /// The keys or commands.
     func displayHelp(_ viewModel: HelpViewModel)
@@ -26,4 +26,27 @@ protocol FlightAvailabilityView: AnyObject {
     func displayDocument(_ text: String)
     /// Progress or an error while the output is for a program (standard error).
     func displayDiagnostic(_ text: String)
+    /// Nothing more is read: the screen's `run()` returns.
+    func displayFinished()
+}
+
+extension FlightAvailabilityView {
+    /// Shows one output of the reducer.
+    func render(_ output: FlightAvailabilityOutput) {
+        switch output {
+        case .screen(.loading(let viewModel)): displayLoading(viewModel)
+        case .screen(.results(let viewModel)): display(viewModel)
+        case .screen(.noOffers(let viewModel)): displayNoOffers(viewModel)
+        case .screen(.error(let viewModel)): displayError(viewModel)
+        case .screen(.flexibleDates(let viewModel)): displayFlexibleDates(viewModel)
+        case .choice(let viewModel): displayChoice(viewModel)
+        case .question(let viewModel): displayQuestion(viewModel)
+        case .help(let viewModel): displayHelp(viewModel)
+        case .problem(let message): displayProblem(message)
+        case .report(let viewModel): displayReport(viewModel)
+        case .document(let text): displayDocument(text)
+        case .diagnostic(let text): displayDiagnostic(text)
+        case .finished: displayFinished()
+        }
+    }
 }

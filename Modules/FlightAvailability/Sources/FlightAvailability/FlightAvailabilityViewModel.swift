@@ -1,6 +1,8 @@
+import TerminalUI
+
 /// The lines above every state of the screen: the route with place names, then dates, passengers, cabin and
 /// how many offers.
-struct AvailabilityHeaderViewModel: Equatable {
+struct AvailabilityHeaderViewModel: Codable, Sendable, Equatable {
     /// `London (LHR) → New York (JFK)`.
     var title: String
     /// `Fri 18 Dec · 1 adult · Economy · 14 offers`.
@@ -8,7 +10,7 @@ struct AvailabilityHeaderViewModel: Equatable {
 }
 
 /// One leg of an offer, as one line of the table.
-struct LegLineViewModel: Equatable {
+struct LegLineViewModel: Codable, Sendable, Equatable {
     /// `LHR–JFK`: which leg this line is, shown when the search has more than one.
     var route: String
     /// Local time at the origin, `07:00`.
@@ -28,7 +30,7 @@ struct LegLineViewModel: Equatable {
 }
 
 /// One offer: its number, a line per leg, its total price.
-struct OfferRowViewModel: Equatable {
+struct OfferRowViewModel: Codable, Sendable, Equatable {
     /// The number a traveller types to choose it, counted over every page.
     var number: Int
     /// The offer's id, for tests and for the presenter to find it again.
@@ -42,7 +44,7 @@ struct OfferRowViewModel: Equatable {
 }
 
 /// A page of offers.
-struct ResultsViewModel: Equatable {
+struct ResultsViewModel: Codable, Sendable, Equatable {
     /// Route, dates, passengers.
     var header: AvailabilityHeaderViewModel
     /// The current sort, filters and page: `Sort: price · Filters: none · Page 1 of 2 (offers 1–12 of 14)`.
@@ -58,7 +60,7 @@ struct ResultsViewModel: Equatable {
 }
 
 /// The search worked but there is nothing to show: no offers at all, or none left after the filters.
-struct NoOffersViewModel: Equatable {
+struct NoOffersViewModel: Codable, Sendable, Equatable {
     /// Route, dates, passengers.
     var header: AvailabilityHeaderViewModel
     /// What happened, in a sentence.
@@ -72,13 +74,11 @@ struct NoOffersViewModel: Equatable {
 }
 
 /// The search failed, or was cancelled.
-struct ErrorViewModel: Equatable {
+struct ErrorViewModel: Codable, Sendable, Equatable {
     /// Route, dates, passengers.
     var header: AvailabilityHeaderViewModel
-    /// `true` for a search the traveller cancelled: a warning, not an error.
-    var isCancellation: Bool
-    /// What happened (``ServiceError/message``).
-    var message: String
+    /// What happened (``ServiceError/message``): an error, or a warning for a search the traveller cancelled.
+    var notice: Notice
     /// Further problems, one per line (every field a validation error names).
     var details: [String]
     /// What to do (``ServiceError/suggestion``, and to edit the search when a field is wrong).
@@ -90,7 +90,7 @@ struct ErrorViewModel: Equatable {
 }
 
 /// While a search runs.
-struct LoadingViewModel: Equatable {
+struct LoadingViewModel: Codable, Sendable, Equatable {
     /// Route, dates, passengers (as searched: codes, no counts yet).
     var header: AvailabilityHeaderViewModel
     /// The spinner's message.
@@ -100,7 +100,7 @@ struct LoadingViewModel: Equatable {
 }
 
 /// One day of the flexible-dates view.
-struct FlexibleDateRowViewModel: Equatable {
+struct FlexibleDateRowViewModel: Codable, Sendable, Equatable {
     /// The number to type to choose it.
     var number: Int
     /// `Wed 16 Dec`.
@@ -116,7 +116,7 @@ struct FlexibleDateRowViewModel: Equatable {
 }
 
 /// The cheapest price for each day around the searched date.
-struct FlexibleDatesViewModel: Equatable {
+struct FlexibleDatesViewModel: Codable, Sendable, Equatable {
     /// Route, dates, passengers.
     var header: AvailabilityHeaderViewModel
     /// `Cheapest price per day, 3 days either side`.
@@ -132,7 +132,7 @@ struct FlexibleDatesViewModel: Equatable {
 }
 
 /// What a list of options chooses.
-enum AvailabilityChoice: Equatable {
+enum AvailabilityChoice: Codable, Sendable, Equatable {
     /// The sort order.
     case sort
     /// Which filter to change.
@@ -142,7 +142,7 @@ enum AvailabilityChoice: Equatable {
 }
 
 /// A list to choose one option from (sort order, filter).
-struct ChoiceViewModel: Equatable {
+struct ChoiceViewModel: Codable, Sendable, Equatable {
     /// What is being chosen, handed back with the answer.
     var kind: AvailabilityChoice
     /// The title above the options.
@@ -154,7 +154,7 @@ struct ChoiceViewModel: Equatable {
 }
 
 /// What a typed answer sets.
-enum AvailabilityQuestion: Equatable {
+enum AvailabilityQuestion: Codable, Sendable, Equatable {
     /// The airlines filter.
     case carriers
     /// The departure window filter.
@@ -162,7 +162,7 @@ enum AvailabilityQuestion: Equatable {
 }
 
 /// A question with a typed answer (airlines, departure window).
-struct QuestionViewModel: Equatable {
+struct QuestionViewModel: Codable, Sendable, Equatable {
     /// What is being asked, handed back with the answer.
     var kind: AvailabilityQuestion
     /// Lines shown before the question (the airlines to choose from).
@@ -174,25 +174,17 @@ struct QuestionViewModel: Equatable {
 }
 
 /// Keys or commands, each with what it does.
-struct HelpViewModel: Equatable {
-    /// One key or command.
-    struct Row: Equatable {
-        /// `s`, `filter stops N`.
-        var keys: String
-        /// What it does.
-        var meaning: String
-    }
-
+struct HelpViewModel: Codable, Sendable, Equatable {
     /// The title.
     var title: String
-    /// The keys or commands.
-    var rows: [Row]
+    /// The keys or commands (`s`, `filter stops N`), each with what it does.
+    var rows: [KeyValueList.Row]
     /// How to leave the help (TTY), or empty.
     var legend: String
 }
 
 /// The `table` presentation: every offer (or the first few), written once.
-struct ReportViewModel: Equatable {
+struct ReportViewModel: Codable, Sendable, Equatable {
     /// Route, dates, passengers.
     var header: AvailabilityHeaderViewModel
     /// `Sort: price · 14 offers`.

@@ -13,7 +13,7 @@ struct FlightAvailabilityInteractorTests {
     @Test("a search follows every page and returns every recorded offer, cheapest first")
     func searchPagesThroughEveryOffer() async throws {
         let service = FixtureOfferService()
-        let result = try await makeInteractor(service).search(Searches.oneWay)
+        let result = try await makeInteractor(service).searchOperation(for: Searches.oneWay)().get()
         let recorded = try Recorded.offers(.offerRequestOneWay)
         #expect(result.offers.count == recorded.count)
         #expect(Set(result.offers.map(\.id)) == Set(recorded.map(\.id)))
@@ -29,7 +29,7 @@ struct FlightAvailabilityInteractorTests {
         let service = FixtureOfferService()
         var request = Searches.oneWay
         request.slices[0].departureDate = date("2026-11-01")
-        await #expect(throws: ServiceError.self) { try await makeInteractor(service).search(request) }
+        #expect(await makeInteractor(service).searchOperation(for: request)() == .failure(try #require(makeInteractor(service).validationError(for: request))))
         let error = try #require(makeInteractor(service).validationError(for: request))
         #expect(error.has(.invalidInputData))
         #expect(error.apiError?.primary?.source?.field == "slices[0].departure_date")
@@ -60,7 +60,7 @@ struct FlightAvailabilityInteractorTests {
     func sortOrders(sort: AvailabilitySort) throws {
         for file in [FixtureFile.offerRequestOneWay, .offerRequestRoundTrip] {
             let offers = try Recorded.offers(file)
-            let sorted = FlightAvailabilityInteractor.sorted(offers.reversed(), by: sort)
+            let sorted = AvailabilityOffers.sorted(offers.reversed(), by: sort)
             #expect(Set(sorted.map(\.id)) == Set(offers.map(\.id)))
             #expect(sorted.count == offers.count)
             for (earlier, later) in zip(sorted, sorted.dropFirst()) {
@@ -78,7 +78,7 @@ struct FlightAvailabilityInteractorTests {
     func sortFirsts() throws {
         let offers = try Recorded.offers(.offerRequestOneWay)
         func first(_ sort: AvailabilitySort) -> String? {
-            FlightAvailabilityInteractor.sorted(offers, by: sort).first?.slices.first?.segments.first?.flightNumber
+            AvailabilityOffers.sorted(offers, by: sort).first?.slices.first?.segments.first?.flightNumber
         }
         #expect(first(.price) == "ZZ221")      // £298.00, two stops
         #expect(first(.duration) == "BA117")   // 7h 55m
@@ -90,7 +90,7 @@ struct FlightAvailabilityInteractorTests {
     func tiesGoToTheCheaper() throws {
         let offers = try Recorded.offers(.offerRequestOneWay)
         // B6 and ZZ121 both take 8h 10m; AA101 too.
-        let byDuration = FlightAvailabilityInteractor.sorted(offers, by: .duration).filter { $0.totalDuration.seconds == 8 * 3600 + 600 }
+        let byDuration = AvailabilityOffers.sorted(offers, by: .duration).filter { $0.totalDuration.seconds == 8 * 3600 + 600 }
         #expect(byDuration.count == 3)
         #expect(byDuration.map(\.totalAmount.amount) == byDuration.map(\.totalAmount.amount).sorted())
     }
@@ -100,20 +100,20 @@ struct FlightAvailabilityInteractorTests {
     @Test("filtering by stops keeps offers with at most that many stops on every leg")
     func filterByStops() throws {
         let offers = try Recorded.offers(.offerRequestOneWay)
-        let direct = FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(maxStops: 0))
+        let direct = AvailabilityOffers.filtered(offers, by: AvailabilityFilters(maxStops: 0))
         #expect(direct.count == 8)
         #expect(direct.allSatisfy { $0.slices.allSatisfy { $0.segments.count == 1 } })
-        #expect(FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(maxStops: 1)).count == 12)
-        #expect(FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(maxStops: 2)).count == 14)
+        #expect(AvailabilityOffers.filtered(offers, by: AvailabilityFilters(maxStops: 1)).count == 12)
+        #expect(AvailabilityOffers.filtered(offers, by: AvailabilityFilters(maxStops: 2)).count == 14)
         let roundTrip = try Recorded.offers(.offerRequestRoundTrip)
-        #expect(FlightAvailabilityInteractor.filtered(roundTrip, by: AvailabilityFilters(maxStops: 0)).count == 4)
+        #expect(AvailabilityOffers.filtered(roundTrip, by: AvailabilityFilters(maxStops: 0)).count == 4)
     }
 
     @Test("filtering by airline keeps offers whose every flight is sold or flown by a chosen airline")
     func filterByCarrier() throws {
         let offers = try Recorded.offers(.offerRequestOneWay)
         func numbers(_ carriers: Set<String>) -> Set<String> {
-            Set(FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(carriers: carriers))
+            Set(AvailabilityOffers.filtered(offers, by: AvailabilityFilters(carriers: carriers))
                 .map { $0.slices[0].segments.map(\.flightNumber).joined(separator: "+") })
         }
         // BA4417 is flown by American: a BA offer all the same.
@@ -129,15 +129,15 @@ struct FlightAvailabilityInteractorTests {
         let offers = try Recorded.offers(.offerRequestOneWay)
         let window = TimeWindow(from: LocalTime(hour: 9, minute: 0) ?? LocalTime(minutesSinceMidnight: 0),
                                 to: LocalTime(hour: 12, minute: 0) ?? LocalTime(minutesSinceMidnight: 0))
-        let kept = FlightAvailabilityInteractor.filtered(offers, by: AvailabilityFilters(departureWindow: window))
+        let kept = AvailabilityOffers.filtered(offers, by: AvailabilityFilters(departureWindow: window))
         #expect(Set(kept.compactMap { $0.slices[0].departingAt.map { "\($0.time)" } }) == ["09:25", "09:45", "11:00", "11:05", "11:40"])
         let combined = AvailabilityFilters(maxStops: 0, carriers: ["BA", "VS"], departureWindow: window)
-        #expect(FlightAvailabilityInteractor.filtered(offers, by: combined).map { $0.slices[0].segments[0].flightNumber } .sorted() == ["BA177", "VS3"])
+        #expect(AvailabilityOffers.filtered(offers, by: combined).map { $0.slices[0].segments[0].flightNumber } .sorted() == ["BA177", "VS3"])
     }
 
     @Test("the airlines of a search, for the filter")
     func carriersListed() throws {
-        let carriers = FlightAvailabilityInteractor.carriers(in: try Recorded.offers(.offerRequestOneWay))
+        let carriers = AvailabilityOffers.carriers(in: try Recorded.offers(.offerRequestOneWay))
         #expect(carriers.compactMap(\.iataCode) == ["AA", "B6", "BA", "DL", "EI", "FI", "KL", "VS", "ZZ"])
     }
 
@@ -145,13 +145,13 @@ struct FlightAvailabilityInteractorTests {
 
     @Test("flexible dates are three days either side, with days before today left out")
     func flexibleDays() {
-        let interactor = makeInteractor()
-        #expect(interactor.flexibleDates(around: Searches.oneWay).map(\.description) == [
+        let today = makeInteractor().today
+        #expect(AvailabilityOffers.flexibleDates(around: Searches.oneWay, today: today).map(\.description) == [
             "2026-12-15", "2026-12-16", "2026-12-17", "2026-12-18", "2026-12-19", "2026-12-20", "2026-12-21",
         ])
         var soon = Searches.oneWay
         soon.slices[0].departureDate = date("2026-11-23")
-        #expect(interactor.flexibleDates(around: soon).map(\.description) == [
+        #expect(AvailabilityOffers.flexibleDates(around: soon, today: today).map(\.description) == [
             "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26",
         ])
     }
@@ -162,12 +162,14 @@ struct FlightAvailabilityInteractorTests {
         let service = DayFailingOfferService(base: base, failures: [date("2026-12-16"): .timedOut])
         let interactor = makeInteractor(service)
         let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19"].map(date)
-        var fares: [CalendarDate: FlexibleDateFare.Outcome] = [:]
-        for await fare in interactor.cheapestFares(for: Searches.roundTrip, on: days) { fares[fare.date] = fare.outcome }
+        var fares: [CalendarDate: Result<Money?, ServiceError>] = [:]
+        for day in days {
+            fares[day] = await interactor.cheapestFareOperation(for: Searches.roundTrip.shifted(toDepartOn: day))()
+        }
         #expect(fares.count == 4)
-        #expect(fares[date("2026-12-16")] == .failed(.timedOut))
+        #expect(fares[date("2026-12-16")] == .failure(.timedOut))
         let cheapest = Money(amount: Decimal(string: "1401.61") ?? 0, currency: "GBP")
-        for day in ["2026-12-15", "2026-12-17", "2026-12-19"].map(date) { #expect(fares[day] == .cheapest(cheapest)) }
+        for day in ["2026-12-15", "2026-12-17", "2026-12-19"].map(date) { #expect(fares[day] == .success(cheapest)) }
         let searched = base.searches.map { $0.slices.map(\.departureDate.description) }
         #expect(Set(searched) == [
             ["2026-12-15", "2026-12-25"], ["2026-12-16", "2026-12-26"], ["2026-12-17", "2026-12-27"],
@@ -177,29 +179,8 @@ struct FlightAvailabilityInteractorTests {
 
     @Test("a day without flights says so")
     func dayWithoutFlights() async {
-        var fares: [FlexibleDateFare] = []
-        for await fare in makeInteractor().cheapestFares(for: Searches.empty, on: [date("2026-12-19")]) { fares.append(fare) }
-        #expect(fares == [FlexibleDateFare(date: date("2026-12-19"), outcome: .noOffers)])
-    }
-
-    @Test("at most four day searches run at once")
-    func flexibleSearchesAreBounded() async throws {
-        let base = FixtureOfferService()
-        let counting = InFlightCountingOfferService(base: base)
-        let interactor = makeInteractor(counting)
-        base.holdSearches()
-        let days = (15...21).map { date("2026-12-\($0)") }
-        let collecting = Task { () -> Int in
-            var count = 0
-            for await _ in interactor.cheapestFares(for: Searches.oneWay, on: days) { count += 1 }
-            return count
-        }
-        try await eventually("four searches held") { base.heldSearchCount == 4 }
-        // Held searches cannot finish, so no fifth may have started.
-        #expect(counting.maxInFlight == 4)
-        base.releaseSearches()
-        #expect(await collecting.value == 7)
-        #expect(counting.maxInFlight == 4)
+        let fare = await makeInteractor().cheapestFareOperation(for: Searches.empty.shifted(toDepartOn: date("2026-12-19")))()
+        #expect(fare == .success(nil))
     }
 
     // MARK: JSON
@@ -207,7 +188,7 @@ struct FlightAvailabilityInteractorTests {
     @Test("the JSON document parses back: offer request id, the search, the offers in Duffel's format")
     func jsonDocumentParsesBack() throws {
         let offers = Array(try Recorded.offers(.offerRequestRoundTrip).prefix(2))
-        let text = try FlightAvailabilityInteractor.jsonDocument(
+        let text = try AvailabilityOffers.jsonDocument(
             offerRequestID: "orq_123", search: Searches.roundTrip, offers: offers)
         let data = Data(text.utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -236,30 +217,6 @@ struct FlightAvailabilityInteractorTests {
             let sent = try #require(original.expiresAt)
             #expect(abs(try #require(back.expiresAt).timeIntervalSince(sent)) < 0.002)
         }
-    }
-}
-
-/// Counts the searches running at once over the fixture service.
-final class InFlightCountingOfferService: OfferService {
-    let base: FixtureOfferService
-    private let counts = Mutex((now: 0, max: 0))
-
-    init(base: FixtureOfferService) { self.base = base }
-
-    var maxInFlight: Int { counts.withLock { $0.max } }
-
-    func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest {
-        counts.withLock { $0.now += 1; $0.max = max($0.max, $0.now) }
-        defer { counts.withLock { $0.now -= 1 } }
-        return try await base.createOfferRequest(request, returnOffers: returnOffers)
-    }
-
-    func offers(_ query: OfferQuery) async throws(ServiceError) -> Page<Offer> {
-        try await base.offers(query)
-    }
-
-    func offer(id: String) async throws(ServiceError) -> Offer {
-        try await base.offer(id: id)
     }
 }
 

@@ -33,7 +33,7 @@ struct FlightAvailabilityLifetimeTests {
             let view = try #require(screen as? FlightAvailabilityTerminalView)
             roles.view = view
             roles.presenter = view.presenter
-            roles.interactor = view.presenter.interactor
+            roles.interactor = view.presenter?.interactor
             roles.router = router
             let running = Task { await screen.run() }
             try await terminal.wait(for: ready) { $0.isAwaitingInput && $0.screen.joined().contains(ready) }

@@ -33,66 +33,6 @@ func makeInteractor(_ offers: any OfferService = FixtureOfferService()) -> Fligh
     FlightAvailabilityInteractor(offers: offers, now: { recordingNow }, timeZone: london)
 }
 
-/// Everything the presenter asked the view to show, in order.
-@MainActor
-final class SpyAvailabilityView: FlightAvailabilityView {
-    enum Call {
-        case loading(LoadingViewModel)
-        case results(ResultsViewModel)
-        case noOffers(NoOffersViewModel)
-        case error(ErrorViewModel)
-        case flexibleDates(FlexibleDatesViewModel)
-        case choice(ChoiceViewModel)
-        case question(QuestionViewModel)
-        case help(HelpViewModel)
-        case problem(String)
-        case report(ReportViewModel)
-        case document(String)
-        case diagnostic(String)
-    }
-
-    private(set) var calls: [Call] = []
-
-    var lastResults: ResultsViewModel? {
-        calls.reversed().lazy.compactMap { if case .results(let model) = $0 { return model } else { return nil } }.first
-    }
-    var lastNoOffers: NoOffersViewModel? {
-        calls.reversed().lazy.compactMap { if case .noOffers(let model) = $0 { return model } else { return nil } }.first
-    }
-    var lastError: ErrorViewModel? {
-        calls.reversed().lazy.compactMap { if case .error(let model) = $0 { return model } else { return nil } }.first
-    }
-    var lastDates: FlexibleDatesViewModel? {
-        calls.reversed().lazy.compactMap { if case .flexibleDates(let model) = $0 { return model } else { return nil } }.first
-    }
-    var lastChoice: ChoiceViewModel? {
-        calls.reversed().lazy.compactMap { if case .choice(let model) = $0 { return model } else { return nil } }.first
-    }
-    var lastQuestion: QuestionViewModel? {
-        calls.reversed().lazy.compactMap { if case .question(let model) = $0 { return model } else { return nil } }.first
-    }
-    var problems: [String] { calls.compactMap { if case .problem(let text) = $0 { return text } else { return nil } } }
-    var documents: [String] { calls.compactMap { if case .document(let text) = $0 { return text } else { return nil } } }
-    var diagnostics: [String] { calls.compactMap { if case .diagnostic(let text) = $0 { return text } else { return nil } } }
-    var reports: [ReportViewModel] { calls.compactMap { if case .report(let model) = $0 { return model } else { return nil } } }
-    var loadings: [LoadingViewModel] { calls.compactMap { if case .loading(let model) = $0 { return model } else { return nil } } }
-    var helps: [HelpViewModel] { calls.compactMap { if case .help(let model) = $0 { return model } else { return nil } } }
-    var lastCall: Call? { calls.last }
-
-    func displayLoading(_ viewModel: LoadingViewModel) { calls.append(.loading(viewModel)) }
-    func display(_ viewModel: ResultsViewModel) { calls.append(.results(viewModel)) }
-    func displayNoOffers(_ viewModel: NoOffersViewModel) { calls.append(.noOffers(viewModel)) }
-    func displayError(_ viewModel: ErrorViewModel) { calls.append(.error(viewModel)) }
-    func displayFlexibleDates(_ viewModel: FlexibleDatesViewModel) { calls.append(.flexibleDates(viewModel)) }
-    func displayChoice(_ viewModel: ChoiceViewModel) { calls.append(.choice(viewModel)) }
-    func displayQuestion(_ viewModel: QuestionViewModel) { calls.append(.question(viewModel)) }
-    func displayHelp(_ viewModel: HelpViewModel) { calls.append(.help(viewModel)) }
-    func displayProblem(_ message: String) { calls.append(.problem(message)) }
-    func displayReport(_ viewModel: ReportViewModel) { calls.append(.report(viewModel)) }
-    func displayDocument(_ text: String) { calls.append(.document(text)) }
-    func displayDiagnostic(_ text: String) { calls.append(.diagnostic(text)) }
-}
-
 /// Every way out the module took.
 @MainActor
 final class SpyAvailabilityRouter: FlightAvailabilityRouter {

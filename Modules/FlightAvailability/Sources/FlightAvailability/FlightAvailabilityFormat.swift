@@ -1,0 +1,145 @@
+import Entities
+import Foundation
+import Services
+
+/// How offers, legs, places and dates read on this screen (the words every screen shares are `TravelFormat`'s).
+enum AvailabilityFormat {
+    /// One offer as a table row: a line per leg, the price on the first. `searched` are the search's legs: where
+    /// one named a city (LON), each time says which of its airports the flight uses.
+    static func row(_ offer: Offer, number: Int, highlighted: Bool, searched: [SearchSlice] = []) -> OfferRowViewModel {
+        OfferRowViewModel(
+            number: number, offerID: offer.id,
+            legs: offer.slices.enumerated().map { index, slice in
+                leg(slice, searched: index < searched.count ? searched[index] : nil)
+            },
+            price: offer.totalAmount.formatted, isHighlighted: highlighted)
+    }
+
+    /// One leg as a line.
+    static func leg(_ slice: Slice, searched: SearchSlice? = nil) -> LegLineViewModel {
+        var departs = slice.departingAt.map { "\($0.time)" } ?? ""
+        var arrives = arrival(slice)
+        if let searched, let from = slice.segments.first?.origin.iataCode, from != searched.origin {
+            departs += " \(from)"
+        }
+        if let searched, let to = slice.segments.last?.destination.iataCode, to != searched.destination {
+            arrives += " \(to)"
+        }
+        return LegLineViewModel(
+            route: "\(slice.origin.iataCode)–\(slice.destination.iataCode)",
+            departs: departs,
+            arrives: arrives,
+            duration: slice.totalDuration.formatted,
+            stops: stops(slice),
+            airline: airline(slice),
+            flights: flights(slice),
+            fare: fare(slice))
+    }
+
+    /// The arrival's local time, with the day difference from the departure when there is one: `07:05+1`.
+    static func arrival(_ slice: Slice) -> String {
+        guard let arriving = slice.arrivingAt else { return "" }
+        guard let departing = slice.departingAt else { return "\(arriving.time)" }
+        let days = departing.dayOffset(to: arriving)
+        switch days {
+        case 0: return "\(arriving.time)"
+        case 1...: return "\(arriving.time)+\(days)"
+        default: return "\(arriving.time)\(days)"
+        }
+    }
+
+    /// `Direct`, `1 stop KEF`, `2 stops DUB, BOS`.
+    static func stops(_ slice: Slice) -> String {
+        let count = AvailabilityOffers.stops(in: slice)
+        guard count > 0 else { return "Direct" }
+        let airports = AvailabilityOffers.stopAirports(in: slice).map(\.iataCode).joined(separator: ", ")
+        return "\(count) \(count == 1 ? "stop" : "stops") \(airports)"
+    }
+
+    /// The airlines selling the leg's flights, by name.
+    static func airline(_ slice: Slice) -> String {
+        var names: [String] = []
+        for segment in slice.segments where !names.contains(segment.marketingCarrier.name) {
+            names.append(segment.marketingCarrier.name)
+        }
+        return names.joined(separator: " + ")
+    }
+
+    /// The flight numbers; a flight another airline flies says so: `BA4417 op. AA`.
+    static func flights(_ slice: Slice) -> String {
+        slice.segments.map { segment in
+            guard segment.isOperatedByAnotherCarrier else { return segment.flightNumber }
+            return "\(segment.flightNumber) op. \(segment.operatingCarrier.iataCode ?? segment.operatingCarrier.name)"
+        }.joined(separator: ", ")
+    }
+
+    /// The airline's fare (`Basic`, `Flex`), which tells apart offers on the same flights; the cabin when the
+    /// airline names no fare.
+    static func fare(_ slice: Slice) -> String {
+        if let brand = slice.fareBrandName, !brand.isEmpty { return brand }
+        return cabin(slice)
+    }
+
+    /// The cabin of the leg's flights (for the first passenger; every passenger of an offer sits alike).
+    static func cabin(_ slice: Slice) -> String {
+        var names: [String] = []
+        for segment in slice.segments {
+            guard let name = segment.passengers.first?.cabinClass.displayName, !names.contains(name) else { continue }
+            names.append(name)
+        }
+        return names.joined(separator: " / ")
+    }
+
+    /// `London (LHR) → New York (JFK)`, from the offer request's places when known, else the codes searched.
+    static func route(_ request: SearchRequest, _ offerRequest: OfferRequest?) -> String {
+        guard let slices = offerRequest?.slices, slices.count == request.slices.count else {
+            return TravelFormat.route(request)
+        }
+        return TravelFormat.route(
+            slices.map { (from: place($0.origin), to: place($0.destination)) }, roundTrip: request.tripKind == .roundTrip)
+    }
+
+    /// `London (LHR)`: the city an airport serves, or the city itself, with the code.
+    static func place(_ place: Place) -> String {
+        let name = place.kind == .city ? place.name : (place.cityName ?? place.name)
+        return "\(name) (\(place.iataCode))"
+    }
+
+    /// `Fri 18 Dec`; for a round trip `Fri 18 Dec – Mon 28 Dec`; multi-city, every leg's day.
+    static func dates(_ request: SearchRequest) -> String {
+        let days = request.slices.map { day($0.departureDate) }
+        return days.joined(separator: request.tripKind == .roundTrip ? " – " : ", ")
+    }
+
+    /// `Fri 18 Dec`.
+    static func day(_ date: CalendarDate?) -> String {
+        date.map { TravelFormat.day($0, withYear: false) } ?? ""
+    }
+
+    /// A few words for a day's failed search, to fit in the flexible-dates grid.
+    static func shortReason(_ error: ServiceError) -> String {
+        switch error {
+        case .timedOut: return "no answer in time"
+        case .cannotConnect, .insecureConnection, .transport: return "no connection"
+        case .api(let apiError, _):
+            if apiError.status == 429 || apiError.has(.rateLimit) { return "too many requests" }
+            if apiError.has(.validation) { return "cannot be searched" }
+            if apiError.has(.airline) { return "airline error" }
+            if apiError.status >= 500 || apiError.has(.api) { return "service error" }
+            return "error \(apiError.status)"
+        case .unexpectedStatus(let code, _): return code >= 500 ? "service error" : "error \(code)"
+        case .malformedResponse, .responseTooLarge: return "unreadable answer"
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// A failure for standard error: the message, further problems, and what to do.
+    static func diagnostic(for error: ServiceError) -> String {
+        var lines = ["✗ \(error.message)"]
+        if let details = error.apiError?.errors.dropFirst(), !details.isEmpty {
+            lines += details.map { "  \($0.description)" }
+        }
+        if !error.suggestion.isEmpty { lines.append("  \(error.suggestion)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

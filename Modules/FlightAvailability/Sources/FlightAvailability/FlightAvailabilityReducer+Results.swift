@@ -1,0 +1,217 @@
+import Entities
+import Foundation
+import Services
+
+/// Choosing, the highlight, pages, sorting, filtering and typed commands on the offers.
+extension FlightAvailabilityReducer {
+    // MARK: Choosing
+
+    /// Enter: choose the highlighted offer or day.
+    static func enterPressed(_ state: inout State) -> Effects {
+        switch state.phase {
+        case .results where !state.visible.isEmpty:
+            return selectOffer(&state, at: state.highlight)
+        case .flexibleDates:
+            guard let dates = state.flexible else { return [] }
+            return selectDate(&state, at: dates.highlight)
+        default:
+            return []
+        }
+    }
+
+    /// A number typed on a line: choose that offer (or day).
+    static func enteredNumber(_ state: inout State, _ number: Int) -> Effects {
+        switch state.phase {
+        case .results where !state.visible.isEmpty:
+            guard (1...state.visible.count).contains(number) else {
+                return problem("There is no offer \(number); choose 1 to \(state.visible.count).")
+            }
+            return selectOffer(&state, at: number - 1)
+        case .flexibleDates:
+            let count = state.flexible?.dates.count ?? 0
+            guard count > 0, (1...count).contains(number) else {
+                return problem("There is no day \(number); choose 1 to \(count), or back.")
+            }
+            return selectDate(&state, at: number - 1)
+        default:
+            return problem(AvailabilityViewModels.unavailable("choose from", state))
+        }
+    }
+
+    /// The offer at `index` of the visible ones, to the summary with the search that found it.
+    static func selectOffer(_ state: inout State, at index: Int) -> Effects {
+        guard state.visible.indices.contains(index), let offers = state.result?.offers else { return [] }
+        state.highlight = index
+        return [.navigate(.summary(offer: offers[state.visible[index]], search: state.request))]
+    }
+
+    // MARK: Highlight and pages
+
+    /// ↑/↓: move the highlight; the page follows it.
+    static func moveHighlight(_ state: inout State, by delta: Int) -> Effects {
+        state.typedNumber = ""
+        switch state.phase {
+        case .results where !state.visible.isEmpty:
+            state.highlight = min(max(0, state.highlight + delta), state.visible.count - 1)
+            return show(state)
+        case .flexibleDates:
+            guard var dates = state.flexible, !dates.dates.isEmpty else { return [] }
+            dates.highlight = min(max(0, dates.highlight + delta), dates.dates.count - 1)
+            state.flexible = dates
+            return show(state)
+        default:
+            return []
+        }
+    }
+
+    /// A digit key: move the highlight to that number; digits typed one after another make one number.
+    static func typedDigit(_ state: inout State, _ digit: Int) -> Effects {
+        let count: Int
+        switch state.phase {
+        case .results: count = state.visible.count
+        case .flexibleDates: count = state.flexible?.dates.count ?? 0
+        default: return []
+        }
+        guard count > 0, (0...9).contains(digit) else { return [] }
+        state.typedNumber += String(digit)
+        let target: Int
+        if let number = Int(state.typedNumber), (1...count).contains(number) {
+            target = number - 1
+        } else if (1...count).contains(digit) {
+            state.typedNumber = String(digit)
+            target = digit - 1
+        } else {
+            state.typedNumber = ""
+            return []
+        }
+        if state.phase == .flexibleDates {
+            state.flexible?.highlight = target
+        } else {
+            state.highlight = target
+        }
+        return show(state)
+    }
+
+    /// `n`/`p`, Page Down/Up, `next`/`prev`.
+    static func changePage(_ state: inout State, by delta: Int) -> Effects {
+        state.typedNumber = ""
+        guard state.phase == .results, !state.visible.isEmpty else {
+            return problem(AvailabilityViewModels.unavailable("change pages", state))
+        }
+        let target = state.currentPage + delta
+        guard (0..<state.pageCount).contains(target) else {
+            return problem(delta > 0 ? "This is the last page." : "This is the first page.")
+        }
+        state.highlight = target * state.offersPerPage
+        return show(state)
+    }
+
+    // MARK: Sorting and filtering
+
+    /// `s`, or `sort` with no order: offer the orders.
+    static func sortMenu(_ state: inout State) -> Effects {
+        guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("sort", state)) }
+        state.isShowingOverlay = true
+        return [.show(.choice(AvailabilityViewModels.sortChoice(state)))]
+    }
+
+    /// `sort duration`, or a sort chosen from the list.
+    static func chooseSort(_ state: inout State, _ sort: AvailabilitySort) -> Effects {
+        state.sort = sort
+        state.highlight = 0
+        refreshVisibleOffers(&state)
+        return show(state)
+    }
+
+    /// `f`, or `filter` with nothing after it: offer the filters.
+    static func filterMenu(_ state: inout State) -> Effects {
+        guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("filter", state)) }
+        state.isShowingOverlay = true
+        return [.show(.choice(AvailabilityViewModels.filterChoice(state)))]
+    }
+
+    /// An option chosen from a list the screen offered.
+    static func chose(_ state: inout State, _ index: Int, in choice: AvailabilityChoice) -> Effects {
+        state.isShowingOverlay = false
+        switch choice {
+        case .sort:
+            guard AvailabilitySort.allCases.indices.contains(index) else { return show(state) }
+            return chooseSort(&state, AvailabilitySort.allCases[index])
+        case .filter:
+            switch index {
+            case 0:
+                state.isShowingOverlay = true
+                return [.show(.choice(AvailabilityViewModels.stopsChoice(state)))]
+            case 1:
+                state.isShowingOverlay = true
+                return [.show(.question(AvailabilityViewModels.carriersQuestion(state)))]
+            case 2:
+                state.isShowingOverlay = true
+                return [.show(.question(AvailabilityViewModels.windowQuestion(state)))]
+            default:
+                return clearFilters(&state)
+            }
+        case .stops:
+            var changed = state.filters
+            changed.maxStops = index < 3 ? index : nil
+            return apply(&state, changed)
+        }
+    }
+
+    /// A typed answer to a question the screen asked.
+    static func answered(_ state: inout State, _ answer: String, to question: AvailabilityQuestion) -> Effects {
+        state.isShowingOverlay = false
+        let kind: AvailabilityFilterKind = question == .carriers ? .carriers : .departure
+        return setFilter(&state, kind, answer)
+    }
+
+    /// `c` or `filter clear`: every offer again.
+    static func clearFilters(_ state: inout State) -> Effects {
+        state.isShowingOverlay = false
+        guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("clear filters", state)) }
+        return apply(&state, AvailabilityFilters())
+    }
+
+    /// Sets the filter of `kind` as typed, or says what was wrong with `value`.
+    private static func setFilter(_ state: inout State, _ kind: AvailabilityFilterKind, _ value: String) -> Effects {
+        switch AvailabilityCommands.applying(kind, value, to: state.filters, offers: state.result?.offers ?? []) {
+        case .success(let changed): return apply(&state, changed)
+        case .failure(let problem): return Self.problem(problem.message)
+        }
+    }
+
+    /// New filters: back to the first offer, and the screen redrawn.
+    private static func apply(_ state: inout State, _ filters: AvailabilityFilters) -> Effects {
+        state.filters = filters
+        state.highlight = 0
+        state.typedNumber = ""
+        refreshVisibleOffers(&state)
+        return show(state)
+    }
+
+    // MARK: Typed commands
+
+    /// One line typed off a TTY, read as a command.
+    static func entered(_ state: inout State, _ command: AvailabilityCommand) -> Effects {
+        switch command {
+        case .number(let number): return enteredNumber(&state, number)
+        case .sortMenu: return sortMenu(&state)
+        case .sort(let sort):
+            guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("sort", state)) }
+            return chooseSort(&state, sort)
+        case .filterMenu: return filterMenu(&state)
+        case .filter(let kind, let value):
+            guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("filter", state)) }
+            return setFilter(&state, kind, value)
+        case .clearFilters: return clearFilters(&state)
+        case .nextPage: return changePage(&state, by: 1)
+        case .previousPage: return changePage(&state, by: -1)
+        case .dates: return openFlexibleDates(&state)
+        case .back: return back(&state)
+        case .retry: return retry(&state)
+        case .help: return reduce(&state, .helpTapped)
+        case .nothing: return []
+        case .unknown(let message): return problem(message)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Entities
+import Foundation
+import Services
+
+/// Everything the availability screen knows, as a value: the search, its offers, the sort, the filters, the
+/// highlight, the flexible-dates grid and which answers it is waiting for.
+struct FlightAvailabilityState: Codable, Equatable, Sendable {
+    /// How the traveller gives input: single keys on a TTY, typed commands on lines elsewhere.
+    enum InputStyle: String, Codable, Sendable {
+        /// Arrow keys and single-letter keys.
+        case keys
+        /// One command per line.
+        case lines
+    }
+
+    /// What the screen is doing.
+    enum Phase: Codable, Equatable, Sendable {
+        /// Nothing searched yet, or a search stopped because the screen was covered.
+        case idle
+        /// A search is running.
+        case searching
+        /// A search finished: offers, none, or none left after the filters.
+        case results
+        /// The search failed.
+        case failed(ServiceError)
+        /// The traveller cancelled the search.
+        case cancelled
+        /// The cheapest price per day around the searched date.
+        case flexibleDates
+    }
+
+    /// The flexible-dates view around one search.
+    struct FlexibleDates: Codable, Equatable, Sendable {
+        /// The search the days are around.
+        var request: SearchRequest
+        /// The days shown, earliest first.
+        var dates: [CalendarDate]
+        /// What each day's search found so far.
+        var fares: [CalendarDate: FlexibleDateFare]
+        /// The highlighted day.
+        var highlight: Int
+        /// The day searches in flight, each with the id its answer carries.
+        var pending: [CalendarDate: Int] = [:]
+
+        /// Whether searches are still running.
+        var isFetching: Bool { !pending.isEmpty }
+    }
+
+    /// How the offers are presented.
+    var presentation: FlightAvailabilityInput.Presentation
+    /// Keys or lines.
+    var inputStyle: InputStyle
+    /// For `table` and `json`: at most this many offers.
+    var limit: Int?
+    /// The traveller's date today (read when the screen was built): flexible dates leave earlier days out.
+    var today: CalendarDate
+    /// Table lines per page, from the terminal's height (12 fits a 24-line terminal).
+    var pageLineBudget = 12
+
+    /// The search shown (after a flexible-dates choice, the shifted one).
+    var request: SearchRequest
+    /// The order of the offers.
+    var sort: AvailabilitySort
+    /// The filters set.
+    var filters = AvailabilityFilters()
+    /// What the screen is doing.
+    var phase: Phase = .idle
+    /// The last search's answer.
+    var result: OfferSearchResult?
+    /// The most lines one offer takes (one per leg): kept, not computed, as every redraw reads it.
+    var legsPerOffer = 1
+    /// Indices into `result.offers`, sorted and filtered: what the pages show.
+    var visible: [Int] = []
+    /// Index into `visible`; the page follows it.
+    var highlight = 0
+    /// The flexible-dates grid, once opened.
+    var flexible: FlexibleDates?
+    /// Digits typed one after another on a TTY, making one number.
+    var typedNumber = ""
+    /// A list, question or help is over the screen: day prices arriving do not redraw it.
+    var isShowingOverlay = false
+    /// The id the running search's answer carries; `nil` when none runs (a late answer is then ignored).
+    var pendingSearch: Int?
+    /// The id the next service call gets.
+    var nextRequestID = 1
+    /// Day prices found in this screen's life, by the exact search that found them, so coming back to the
+    /// flexible dates (or moving to a neighbouring day) does not search the same day twice.
+    var fareCache: [SearchRequest: FlexibleDateFare] = [:]
+
+    /// The state of a screen about to show `input`.
+    init(input: FlightAvailabilityInput, inputStyle: InputStyle, today: CalendarDate, pageLineBudget: Int = 12) {
+        self.presentation = input.presentation
+        self.inputStyle = inputStyle
+        self.limit = input.limit
+        self.today = today
+        self.pageLineBudget = pageLineBudget
+        self.request = input.request
+        self.sort = input.sort
+        self.legsPerOffer = max(1, input.request.slices.count)
+    }
+
+    /// The offers the pages show, in order.
+    var visibleOffers: [Offer] {
+        guard let offers = result?.offers else { return [] }
+        return visible.map { offers[$0] }
+    }
+
+    /// Whether there are offers to sort and filter.
+    var hasOffers: Bool { phase == .results && !(result?.offers.isEmpty ?? true) }
+
+    /// How many offers one page holds: fewer when each takes a line per leg.
+    var offersPerPage: Int { max(1, pageLineBudget / legsPerOffer) }
+
+    /// Pages of the visible offers (at least one).
+    var pageCount: Int { max(1, (visible.count + offersPerPage - 1) / offersPerPage) }
+
+    /// The page the highlight is on, from 0.
+    var currentPage: Int { highlight / offersPerPage }
+}

@@ -1,0 +1,149 @@
+import Entities
+import Foundation
+import Services
+import TerminalUI
+
+/// The lists, questions, help and flexible-dates grid, as pure functions of the state.
+extension AvailabilityViewModels {
+    /// The orders to sort by, the current one selected.
+    static func sortChoice(_ state: State) -> ChoiceViewModel {
+        ChoiceViewModel(
+            kind: .sort, title: "Sort by",
+            options: AvailabilitySort.allCases.map(sortDescription),
+            selected: AvailabilitySort.allCases.firstIndex(of: state.sort) ?? 0)
+    }
+
+    /// `Price (cheapest first)`.
+    static func sortDescription(_ sort: AvailabilitySort) -> String {
+        switch sort {
+        case .price: "Price (cheapest first)"
+        case .duration: "Duration (shortest first)"
+        case .departure: "Departure (earliest first)"
+        case .arrival: "Arrival (earliest first)"
+        }
+    }
+
+    /// The filters, each with its value.
+    static func filterChoice(_ state: State) -> ChoiceViewModel {
+        let filters = state.filters
+        return ChoiceViewModel(
+            kind: .filter, title: "Filter offers",
+            options: [
+                "Stops: \(filters.maxStops.map(stopsDescription) ?? "any number")",
+                "Airlines: \(filters.carriers.isEmpty ? "all" : filters.carriers.sorted().joined(separator: ", "))",
+                "Departure time: \(filters.departureWindow.map { "\($0)" } ?? "any time")",
+                "Clear all filters",
+            ],
+            selected: 0)
+    }
+
+    /// The most stops on each leg.
+    static func stopsChoice(_ state: State) -> ChoiceViewModel {
+        ChoiceViewModel(
+            kind: .stops, title: "Most stops on each leg",
+            options: ["Direct only", "At most 1 stop", "At most 2 stops", "Any number"],
+            selected: state.filters.maxStops.map { min($0, 2) } ?? 3)
+    }
+
+    /// Which airlines, with those of these offers listed.
+    static func carriersQuestion(_ state: State) -> QuestionViewModel {
+        let carriers = AvailabilityOffers.carriers(in: state.result?.offers ?? [])
+        let intro = carriers.isEmpty ? [] : ["Airlines in these offers: "
+            + carriers.map { "\($0.iataCode ?? "?") \($0.name)" }.joined(separator: ", ")]
+        return QuestionViewModel(
+            kind: .carriers, intro: intro,
+            question: "Airlines (codes separated by commas, or all):",
+            defaultAnswer: state.filters.carriers.isEmpty ? "all" : state.filters.carriers.sorted().joined(separator: ","))
+    }
+
+    /// The departure window.
+    static func windowQuestion(_ state: State) -> QuestionViewModel {
+        QuestionViewModel(
+            kind: .departureWindow, intro: [],
+            question: "Leaving between (HH:MM-HH:MM, morning, afternoon, evening, or any):",
+            defaultAnswer: state.filters.departureWindow.map { "\($0.from)-\($0.to)" } ?? "any")
+    }
+
+    /// The keys (TTY) or the commands (lines).
+    static func help(_ state: State) -> HelpViewModel {
+        typealias Row = KeyValueList.Row
+        if state.inputStyle == .keys {
+            return HelpViewModel(title: "Keys", rows: [
+                Row("↑ ↓", "move the highlight (the page follows)"),
+                Row("Enter", "choose the highlighted offer (or day)"),
+                Row("1–9", "jump to an offer by its number"),
+                Row("n p", "next and previous page (also PgDn, PgUp)"),
+                Row("s", "sort by price, duration, departure or arrival"),
+                Row("f", "filter by stops, airline or departure time"),
+                Row("c", "clear the filters"),
+                Row("d", "flexible dates: the cheapest price 3 days either side"),
+                Row("r", "search again"),
+                Row("Esc b", "back (from a search in progress: cancel it with Esc)"),
+                Row("?", "this help"),
+            ], legend: "Press any key to go back.")
+        }
+        return HelpViewModel(title: "Commands", rows: [
+            Row("3", "choose offer 3 (or day 3 in the flexible dates)"),
+            Row("next, prev", "next and previous page"),
+            Row("sort duration", "order by price, duration, departure or arrival"),
+            Row("filter stops 0", "at most this many stops on each leg (any for all)"),
+            Row("filter carrier BA,VS", "only these airlines (all for every airline)"),
+            Row("filter depart 09:00-12:00", "first leg leaving in this window (morning, 9-12; any for all)"),
+            Row("filter clear", "every offer again"),
+            Row("dates", "the cheapest price 3 days either side"),
+            Row("retry", "search again"),
+            Row("back", "back to the search (from the dates: to the offers)"),
+            Row("help", "this help"),
+        ], legend: "")
+    }
+
+    /// The grid of days around the search.
+    static func flexible(_ state: State, _ dates: State.FlexibleDates) -> FlexibleDatesViewModel {
+        let keys = state.inputStyle == .keys
+        let searched = state.request.slices.first?.departureDate
+        let prices = dates.fares.values.compactMap { outcome -> Decimal? in
+            if case .cheapest(let money) = outcome { return money.amount }
+            return nil
+        }
+        let lowest = prices.min()
+        var anyFailed = false
+        let rows = dates.dates.enumerated().map { index, date in
+            var fare = "…"
+            var note = "searching"
+            var failed = false
+            switch dates.fares[date] {
+            case .cheapest(let money)?:
+                fare = money.formatted
+                note = money.amount == lowest && prices.count > 1 ? "lowest" : ""
+            case .noOffers?:
+                fare = "none"
+                note = "no flights"
+            case .failed(let error)?:
+                fare = "failed"
+                note = AvailabilityFormat.shortReason(error)
+                failed = true
+                anyFailed = true
+            case nil:
+                break
+            }
+            if date == searched { note = note.isEmpty ? "your search" : "your search, \(note)" }
+            return FlexibleDateRowViewModel(
+                number: index + 1, date: AvailabilityFormat.day(date), fare: fare, note: note,
+                isHighlighted: keys && index == dates.highlight, isFailure: failed)
+        }
+        var footnote = "The lowest total for every passenger; each leg moves by the same number of days."
+        if dates.dates.count < 2 * AvailabilityOffers.flexibleDaySpan + 1 { footnote += " Days already past are left out." }
+        if dates.isFetching { footnote += " Still searching…" }
+        if anyFailed {
+            footnote += keys ? " Press r to search the failed days again." : " Type retry to search the failed days again."
+        }
+        return FlexibleDatesViewModel(
+            header: header(state),
+            title: "Cheapest price per day, \(AvailabilityOffers.flexibleDaySpan) days either side",
+            rows: rows, footnote: footnote,
+            legend: keys
+                ? "↑↓ Enter search that day · r retry failed days · Esc back to the offers · ? help"
+                : "Type a day's number to search it, retry for failed days, or back for the offers.",
+            prompt: "Day number or command: ")
+    }
+}
