@@ -1,5 +1,6 @@
 public import Entities
 public import Foundation
+public import ModuleCore
 public import Services
 public import TerminalUI
 
@@ -14,6 +15,7 @@ public struct FlightSearchBuilder {
     private let places: any PlaceService
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
+    private let recorder: SessionRecorder?
 
     /// A builder over `places`.
     ///
@@ -21,10 +23,16 @@ public struct FlightSearchBuilder {
     ///   - places: suggests airports and cities for what the traveller types.
     ///   - now: the clock; "today" is `now()` in `timeZone`, so `tomorrow`, `fri` and past dates follow it.
     ///   - timeZone: the traveller's time zone.
-    public init(places: any PlaceService, now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+    ///   - recorder: when given, every action the screen reduces (and every place-service answer) is written to the
+    ///     session it records, so the session can be replayed (see ``replay``).
+    public init(
+        places: any PlaceService, now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+        recorder: SessionRecorder? = nil
+    ) {
         self.places = places
         self.now = now
         self.timeZone = timeZone
+        self.recorder = recorder
     }
 
     /// Creates the screen. The returned screen is its only strong owner: keep it for as long as it is shown.
@@ -39,12 +47,28 @@ public struct FlightSearchBuilder {
         input: FlightSearchInput = FlightSearchInput(), router: any FlightSearchRouter, terminal: any Terminal
     ) -> any Screen {
         let interactor = FlightSearchInteractor(places: places, now: now, timeZone: timeZone)
-        let presenter = FlightSearchPresenter(input: input, interactor: interactor, router: router)
-        let view = FlightSearchTerminalView(presenter: presenter, terminal: terminal)
+        let state = FlightSearchState(
+            input: input, today: interactor.today, backKey: FlightSearchTerminalView.backKey(on: terminal))
+        let presenter = FlightSearchPresenter(
+            store: Store(state, recorder: recorder), interactor: interactor, router: router)
+        let view = FlightSearchTerminalView(terminal: terminal)
         presenter.view = view
+        view.presenter = presenter
         return view
     }
+
+    /// How a recorded session replays this module: its recorded steps run through ``FlightSearchReducer`` again and
+    /// what they show is laid out on the terminal by the same view, with no place service called.
+    public static var replay: ModuleReplay {
+        ModuleReplay.of(FlightSearchReducer.self) { terminal in
+            let view = FlightSearchTerminalView(terminal: terminal)
+            return { effect in
+                if case .show(let output) = effect { view.render(output) }
+            }
+        }
+    }
 }
+
 
 /// What the traveller (or a command line) already said, as typed text, so it goes through the same parsing and
 /// place resolution as typing would.
@@ -54,10 +78,10 @@ public struct FlightSearchBuilder {
 /// let input = FlightSearchInput(
 ///     legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18")], returnDate: "+10", adults: 2, mode: .unattended)
 /// ```
-public struct FlightSearchInput: Sendable, Hashable {
+public struct FlightSearchInput: Sendable, Hashable, Codable {
     /// One leg as typed: places as a city, an airport or a code (`lon`, `new york`, `JFK`); the date in any form
     /// the date field takes (`2026-12-18`, `tomorrow`, `+7`, `fri`, `18 dec`). An empty string means "not given".
-    public struct Leg: Sendable, Hashable {
+    public struct Leg: Sendable, Hashable, Codable {
         /// Where from.
         public var from: String
         /// Where to.
@@ -74,7 +98,7 @@ public struct FlightSearchInput: Sendable, Hashable {
     }
 
     /// Whether the screen may ask for what is missing.
-    public enum Mode: Sendable, Hashable {
+    public enum Mode: Sendable, Hashable, Codable {
         /// Fill in what is given and ask the rest; the traveller reviews the search before it runs.
         case interactive
         /// Never prompt: resolve and validate what is given, then search or fail. Nothing is written to standard

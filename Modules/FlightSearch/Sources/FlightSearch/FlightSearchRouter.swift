@@ -19,7 +19,7 @@ public protocol FlightSearchRouter: AnyObject {
 }
 
 /// Why an unattended search could not be made.
-public enum FlightSearchFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FlightSearchFailure: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The input cannot be searched as given; each element is a sentence naming the field and what to do.
     case invalidInput([String])
     /// A place look-up (`flights places <text>`) found nothing for the text; the sentence says so.

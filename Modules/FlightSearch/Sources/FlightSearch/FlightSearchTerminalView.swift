@@ -1,10 +1,10 @@
 import TerminalUI
 
-/// The search screen on a terminal: lays out what the presenter gives it and turns lines and keys into presenter
-/// calls. Keys on a TTY (Esc goes back, a letter acts at once), typed lines elsewhere.
+/// The search screen on a terminal: lays out what the presenter gives it and turns lines and keys into actions. Keys on a TTY (Esc goes back, a letter acts at once), typed lines elsewhere.
 @MainActor
 final class FlightSearchTerminalView: FlightSearchView, Screen {
-    let presenter: FlightSearchPresenter
+    /// Set by the Builder; `nil` in a replay, where the view only shows.
+    var presenter: FlightSearchPresenter?
     private let terminal: any Terminal
     /// The question the run loop puts next; `nil` when the screen has nothing to ask.
     private var question: FlightSearchQuestion?
@@ -12,19 +12,24 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
     /// A list on a TTY already leaves a line saying what was chosen; a second one would only repeat it.
     private var choiceJustShown = false
 
-    init(presenter: FlightSearchPresenter, terminal: any Terminal) {
-        self.presenter = presenter
+    init(terminal: any Terminal) {
         self.terminal = terminal
+    }
+
+    /// The key that goes back a step, as hints name it: `Esc` on a TTY, `b` elsewhere.
+    static func backKey(on terminal: any Terminal) -> String {
+        terminal.isInteractive ? "Esc" : "b"
     }
 
     // MARK: Screen
 
     func run() async {
-        await presenter.didAppear()
+        await presenter?.appear()
         while let current = question, !Task.isCancelled {
             question = nil
             await put(current)
         }
+        if Task.isCancelled { presenter?.disappeared() }
         spinner?.stop()
         spinner = nil
     }
@@ -34,10 +39,10 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
         case .text(let text):
             let input = await terminal.readLine(prompt: text.prompt + " ", default: text.defaultValue)
             switch input {
-            case .text(let line): await presenter.didEnter(line)
-            case .back: await presenter.didTapBack()
-            case .interrupt: presenter.didInterrupt()
-            case .end: presenter.didEndInput()
+            case .text(let line): await send(.entered(line))
+            case .back: await send(.back)
+            case .interrupt: await send(.interrupted)
+            case .end: await send(.inputEnded)
             case .cancelled: question = current
             }
         case .choice(let choice):
@@ -51,10 +56,10 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
             switch result {
             case .answered(let index):
                 choiceJustShown = terminal.isInteractive
-                await presenter.didChoose(index)
-            case .back: await presenter.didTapBack()
-            case .interrupt: presenter.didInterrupt()
-            case .end: presenter.didEndInput()
+                await send(.chose(index))
+            case .back: await send(.back)
+            case .interrupt: await send(.interrupted)
+            case .end: await send(.inputEnded)
             case .cancelled: question = current
             }
         case .action(let action):
@@ -63,10 +68,10 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
                 await readActionKey(action, current: current)
             } else {
                 switch await terminal.readLine(prompt: action.prompt + " ", default: nil) {
-                case .text(let line): await presenter.didEnter(line)
-                case .back: await presenter.didTapBack()
-                case .interrupt: presenter.didInterrupt()
-                case .end: presenter.didEndInput()
+                case .text(let line): await send(.entered(line))
+                case .back: await send(.back)
+                case .interrupt: await send(.interrupted)
+                case .end: await send(.inputEnded)
                 case .cancelled: question = current
                 }
             }
@@ -80,24 +85,24 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
             switch await terminal.readKey() {
             case .enter:
                 terminal.writeLine(terminal.style.accent(action.enterLabel))
-                return await presenter.didEnter("")
+                return await send(.entered(""))
             case .escape:
                 terminal.writeLine(terminal.style.accent("back"))
-                return await presenter.didTapBack()
+                return await send(.back)
             case .character(let character):
                 let key = String(character).lowercased()
                 guard let option = action.options.first(where: { $0.accepts.contains(key) }) else { continue }
                 terminal.writeLine(terminal.style.accent(option.label))
-                return await presenter.didEnter(key)
+                return await send(.entered(key))
             case .line(let line):
                 terminal.writeLine()
-                return await presenter.didEnter(line)
+                return await send(.entered(line))
             case .interrupt:
                 terminal.writeLine("^C")
-                return presenter.didInterrupt()
+                return await send(.interrupted)
             case .end, .control("d"):
                 terminal.writeLine()
-                return presenter.didEndInput()
+                return await send(.inputEnded)
             case .cancelled:
                 terminal.write("\r" + String(repeating: " ", count: max(0, terminal.columns - 1)) + "\r")
                 question = current
@@ -108,9 +113,11 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
         }
     }
 
-    // MARK: FlightSearchView
+    private func send(_ action: FlightSearchAction) async {
+        await presenter?.send(action)
+    }
 
-    var backKey: String { terminal.isInteractive ? "Esc" : "b" }
+    // MARK: FlightSearchView
 
     func displayHeader(_ header: FlightSearchHeaderViewModel) {
         terminal.writeLine()
@@ -121,7 +128,7 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
 
     func display(_ form: FlightSearchFormViewModel) {
         terminal.writeLine()
-        terminal.display(KeyValueList(rows: form.rows.map { KeyValueList.Row($0.label, $0.value) }))
+        terminal.display(KeyValueList(rows: form.rows))
         terminal.writeLine()
     }
 

@@ -1,9 +1,6 @@
 /// What the presenter can ask the search screen to show and to ask.
 @MainActor
 protocol FlightSearchView: AnyObject {
-    /// The key that goes back a step, as it should be named in hints: `Esc` on a TTY, `b` elsewhere.
-    var backKey: String { get }
-
     /// Shows the title and how to use the screen.
     func displayHeader(_ header: FlightSearchHeaderViewModel)
     /// Shows every field with its value.
@@ -26,4 +23,23 @@ protocol FlightSearchView: AnyObject {
     func ask(_ question: FlightSearchQuestion)
     /// Nothing more to ask until the screen is shown again.
     func finish()
+}
+
+extension FlightSearchView {
+    /// Shows or asks what `output` says, through the matching display method.
+    func render(_ output: FlightSearchOutput) {
+        switch output {
+        case .header(let header): displayHeader(header)
+        case .form(let form): display(form)
+        case .summary(let summary): displaySummary(summary)
+        case .legs(let legs): displayLegs(legs)
+        case .confirmation(let text): displayConfirmation(text)
+        case .error(let error): displayError(error)
+        case .progress(let message): displayProgress(message)
+        case .places(let places): displayPlaces(places)
+        case .failure(let lines): displayFailure(lines)
+        case .ask(let question): ask(question)
+        case .finish: finish()
+        }
+    }
 }

@@ -1,7 +1,9 @@
+import TerminalUI
+
 // What the search screen shows, already in words: the view only lays it out.
 
 /// A question the screen puts to the traveller.
-enum FlightSearchQuestion: Equatable, Sendable {
+enum FlightSearchQuestion: Equatable, Sendable, Codable {
     /// A line of text, with the current value as the default.
     case text(FlightSearchTextQuestion)
     /// One of a list.
@@ -11,7 +13,7 @@ enum FlightSearchQuestion: Equatable, Sendable {
 }
 
 /// A line of text to type.
-struct FlightSearchTextQuestion: Equatable, Sendable {
+struct FlightSearchTextQuestion: Equatable, Sendable, Codable {
     /// `From:`, `Depart (e.g. 18 dec, fri, +7):`.
     var prompt: String
     /// What Enter gives: the field's current value.
@@ -19,7 +21,7 @@ struct FlightSearchTextQuestion: Equatable, Sendable {
 }
 
 /// A list to choose from, as a table when it has column titles.
-struct FlightSearchChoiceQuestion: Equatable, Sendable {
+struct FlightSearchChoiceQuestion: Equatable, Sendable, Codable {
     /// `From`, `Cabin`.
     var title: String
     /// Column titles; empty for a plain list of the rows' first cells.
@@ -31,9 +33,9 @@ struct FlightSearchChoiceQuestion: Equatable, Sendable {
 }
 
 /// Enter for the main thing, a key for each other.
-struct FlightSearchActionQuestion: Equatable, Sendable {
+struct FlightSearchActionQuestion: Equatable, Sendable, Codable {
     /// One thing the traveller can do.
-    struct Option: Equatable, Sendable {
+    struct Option: Equatable, Sendable, Codable {
         /// The key as shown: `p`, `1–3`, `Esc`.
         var key: String
         /// `passengers`.
@@ -51,36 +53,32 @@ struct FlightSearchActionQuestion: Equatable, Sendable {
 }
 
 /// The top of the screen.
-struct FlightSearchHeaderViewModel: Equatable, Sendable {
+struct FlightSearchHeaderViewModel: Equatable, Sendable, Codable {
     var title: String
     /// How to type and how to leave.
     var hint: String
 }
 
 /// Every field of the form with its value: the screen as it comes back after a search.
-struct FlightSearchFormViewModel: Equatable, Sendable {
-    struct Row: Equatable, Sendable {
-        var label: String
-        var value: String
-    }
-
-    var rows: [Row]
+struct FlightSearchFormViewModel: Equatable, Sendable, Codable {
+    /// `From`, `London, all airports, United Kingdom (LON)`.
+    var rows: [KeyValueList.Row]
 }
 
 /// The whole search on one line: route, dates, passengers, cabin, connections, time window.
-struct FlightSearchSummaryViewModel: Equatable, Sendable {
+struct FlightSearchSummaryViewModel: Equatable, Sendable, Codable {
     /// The pieces, joined with `·` and wrapped between pieces when the line is too narrow.
     var parts: [String]
 }
 
 /// The legs of a multi-city trip, numbered.
-struct FlightSearchLegsViewModel: Equatable, Sendable {
+struct FlightSearchLegsViewModel: Equatable, Sendable, Codable {
     /// `1.`, `London (LON) → New York (NYC)`, `Fri 18 Dec 2026`.
     var rows: [[String]]
 }
 
 /// What went wrong and how to go on.
-struct FlightSearchErrorViewModel: Equatable, Sendable {
+struct FlightSearchErrorViewModel: Equatable, Sendable, Codable {
     /// One sentence each.
     var messages: [String]
     /// What to do next (`Press Enter to try again…`).
@@ -88,7 +86,7 @@ struct FlightSearchErrorViewModel: Equatable, Sendable {
 }
 
 /// Places listed for a look-up, for a person (a table) or for a program (JSON).
-enum FlightSearchPlacesViewModel: Equatable, Sendable {
+enum FlightSearchPlacesViewModel: Equatable, Sendable, Codable {
     case table(columns: [String], rows: [[String]])
     case json(String)
 }

@@ -194,16 +194,16 @@ struct FlightSearchInteractorTests {
 
     @Test("children's ages and counts are read from what is typed")
     func readsPassengers() throws {
-        #expect(try FlightSearchInteractor.childAges("4, 9") == [4, 9])
-        #expect(try FlightSearchInteractor.childAges("4 9 12") == [4, 9, 12])
-        #expect(try FlightSearchInteractor.childAges("none").isEmpty)
-        #expect(try FlightSearchInteractor.childAges("").isEmpty)
-        #expect(try FlightSearchInteractor.childAges("0") == [0])
-        #expect(throws: FlightSearchInputError.unreadableAges("four")) { try FlightSearchInteractor.childAges("four") }
-        #expect(throws: FlightSearchInputError.unreadableAges("-3")) { try FlightSearchInteractor.childAges("-3") }
-        #expect(try FlightSearchInteractor.count("2", in: 1...9, problem: "p") == 2)
-        #expect(throws: FlightSearchInputError.unreadableCount("p")) { try FlightSearchInteractor.count("0", in: 1...9, problem: "p") }
-        #expect(throws: FlightSearchInputError.unreadableCount("p")) { try FlightSearchInteractor.count("two", in: 1...9, problem: "p") }
+        #expect(try FlightSearchCommands.childAges("4, 9") == [4, 9])
+        #expect(try FlightSearchCommands.childAges("4 9 12") == [4, 9, 12])
+        #expect(try FlightSearchCommands.childAges("none").isEmpty)
+        #expect(try FlightSearchCommands.childAges("").isEmpty)
+        #expect(try FlightSearchCommands.childAges("0") == [0])
+        #expect(throws: FlightSearchInputError.unreadableAges("four")) { try FlightSearchCommands.childAges("four") }
+        #expect(throws: FlightSearchInputError.unreadableAges("-3")) { try FlightSearchCommands.childAges("-3") }
+        #expect(try FlightSearchCommands.count("2", in: 1...9, problem: "p") == 2)
+        #expect(throws: FlightSearchInputError.unreadableCount("p")) { try FlightSearchCommands.count("0", in: 1...9, problem: "p") }
+        #expect(throws: FlightSearchInputError.unreadableCount("p")) { try FlightSearchCommands.count("two", in: 1...9, problem: "p") }
     }
 
     // MARK: Departure window
@@ -217,18 +217,18 @@ struct FlightSearchInteractorTests {
         ("Evening", "18:00–23:59"),
     ])
     func readsWindows(typed: String, expected: String) throws {
-        #expect(try FlightSearchInteractor.departureWindow(typed)?.description == expected)
+        #expect(try FlightSearchCommands.departureWindow(typed)?.description == expected)
     }
 
     @Test("any time clears the window; nonsense and impossible times are refused")
     func windowProblems() throws {
-        #expect(try FlightSearchInteractor.departureWindow("any") == nil)
-        #expect(try FlightSearchInteractor.departureWindow("") == nil)
-        #expect(throws: FlightSearchInputError.unreadableWindow("lunch")) { try FlightSearchInteractor.departureWindow("lunch") }
-        #expect(throws: FlightSearchInputError.noSuchTime("25:00")) { try FlightSearchInteractor.departureWindow("25:00-26:00") }
+        #expect(try FlightSearchCommands.departureWindow("any") == nil)
+        #expect(try FlightSearchCommands.departureWindow("") == nil)
+        #expect(throws: TimeWindowReader.Problem.unreadable("lunch")) { try FlightSearchCommands.departureWindow("lunch") }
+        #expect(throws: TimeWindowReader.Problem.noSuchTime("25:00")) { try FlightSearchCommands.departureWindow("25:00-26:00") }
         var draft = FlightSearchDraft()
         draft.legs[0] = try leg("LHR", "JFK", "2026-12-18")
-        draft.departureWindow = try FlightSearchInteractor.departureWindow("17:00-09:00")
+        draft.departureWindow = try FlightSearchCommands.departureWindow("17:00-09:00")
         #expect(interactor().issues(in: draft, complete: false).map(\.message)
             == ["The departure window 17:00–09:00 ends before it starts."])
     }
@@ -238,10 +238,10 @@ struct FlightSearchInteractorTests {
     @Test("an exact code is taken only when typed in capitals")
     func exactCodes() async throws {
         let places = try await FixturePlaceService().suggestions(for: "lon")
-        #expect(FlightSearchInteractor.exactCode("LON", in: places)?.iataCode == "LON")
-        #expect(FlightSearchInteractor.exactCode("LHR", in: places)?.iataCode == "LHR")
-        #expect(FlightSearchInteractor.exactCode("lon", in: places) == nil)
-        #expect(FlightSearchInteractor.exactCode("JFK", in: places) == nil)
+        #expect(FlightSearchPlaces.exactCode("LON", in: places)?.iataCode == "LON")
+        #expect(FlightSearchPlaces.exactCode("LHR", in: places)?.iataCode == "LHR")
+        #expect(FlightSearchPlaces.exactCode("lon", in: places) == nil)
+        #expect(FlightSearchPlaces.exactCode("JFK", in: places) == nil)
     }
 
     @Test("unattended place matching", arguments: [
@@ -250,14 +250,14 @@ struct FlightSearchInteractorTests {
     ])
     func unambiguousPlaces(typed: String, code: String) async throws {
         let places = try await FixturePlaceService().suggestions(for: typed)
-        #expect(FlightSearchInteractor.unambiguousMatch(typed, in: places)?.iataCode == code)
+        #expect(FlightSearchPlaces.unambiguousMatch(typed, in: places)?.iataCode == code)
     }
 
     @Test("several places of the same name are not guessed", arguments: ["springfield", "portland", "sydney", "lo"])
     func ambiguousPlaces(typed: String) async throws {
         let places = try await FixturePlaceService().suggestions(for: typed)
         #expect(!places.isEmpty)
-        #expect(FlightSearchInteractor.unambiguousMatch(typed, in: places) == nil)
+        #expect(FlightSearchPlaces.unambiguousMatch(typed, in: places) == nil)
     }
 
     @Test("a city and one of its own airports are the same place")

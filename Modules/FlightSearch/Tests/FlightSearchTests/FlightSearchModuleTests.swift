@@ -273,7 +273,7 @@ struct FlightSearchModuleTests {
             let view = try #require(screen as? FlightSearchTerminalView)
             weakView = view
             weakPresenter = view.presenter
-            weakInteractor = view.presenter.interactor
+            weakInteractor = view.presenter?.interactor
             for line in ["lon", "", "new york", "", "18 dec", "", ""] { terminal.enter(line) }
             await screen.run()
             // Shown again after availability, then left.

@@ -1,0 +1,157 @@
+import Entities
+import Foundation
+
+
+/// Reads the dates travellers type: `2026-12-18`, `today`, `tomorrow`, `+7`, `fri`, `18 dec`, `dec 18`,
+/// `18 december`, with an optional year (`18 dec 2027`).
+struct FlightSearchDateReader {
+    let today: CalendarDate
+
+    /// More than this many days ahead is a typing slip, not a trip (and would overflow the calendar's arithmetic).
+    static let maximumDaysAhead = 999
+
+    func read(_ text: String, base: CalendarDate) throws(FlightSearchInputError) -> CalendarDate {
+        let original = text.trimmingCharacters(in: .whitespaces)
+        let words = original.lowercased()
+            .replacingOccurrences(of: ",", with: " ")
+            .split(whereSeparator: \.isWhitespace)
+            .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
+            .filter { !$0.isEmpty }
+        guard !words.isEmpty else { throw .unreadableDate(original) }
+        let joined = words.joined(separator: " ")
+
+        switch joined {
+        case "today": return today
+        case "tomorrow", "tmrw", "tmr": return today.adding(days: 1)
+        default: break
+        }
+        if joined.hasPrefix("+") {
+            return try relative(String(joined.dropFirst()), from: base, original: original)
+        }
+        if words.count == 1, joined.contains("-") {
+            return try iso(joined, original: original)
+        }
+        var dayWords = words
+        if dayWords.count == 2, dayWords[0] == "next" || dayWords[0] == "this" { dayWords.removeFirst() }
+        if dayWords.count == 1, let weekday = Self.weekdays[dayWords[0]] {
+            // A weekday is the next one after the base day: "fri" on a Friday means a week later.
+            let ahead = (weekday.rawValue - base.weekday.rawValue + 7) % 7
+            return base.adding(days: ahead == 0 ? 7 : ahead)
+        }
+        return try dayAndMonth(words, original: original, after: base)
+    }
+
+    private func relative(_ rest: String, from base: CalendarDate, original: String) throws(FlightSearchInputError) -> CalendarDate {
+        let number = rest.prefix { $0.isASCII && $0.isNumber }
+        let unit = rest.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        guard !number.isEmpty else { throw .unreadableDate(original) }
+        guard number.count <= 4, let count = Int(number) else { throw .tooFarAhead(original) }
+        let days: Int
+        switch unit {
+        case "", "d", "day", "days": days = count
+        case "w", "wk", "week", "weeks": days = count * 7
+        default: throw .unreadableDate(original)
+        }
+        guard days <= Self.maximumDaysAhead else { throw .tooFarAhead(original) }
+        return base.adding(days: days)
+    }
+
+    private func iso(_ text: String, original: String) throws(FlightSearchInputError) -> CalendarDate {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            throw .unreadableDate(original)
+        }
+        return try exact(year: year, month: month, day: day, original: original)
+    }
+
+    private func exact(year: Int, month: Int, day: Int, original: String) throws(FlightSearchInputError) -> CalendarDate {
+        guard (1...12).contains(month) else { throw .noSuchDate(original, reason: "months go from 1 to 12") }
+        guard let date = CalendarDate(year: year, month: month, day: day) else {
+            let days = CalendarDate.daysIn(month: month, year: max(1, year))
+            throw .noSuchDate(original, reason: "\(Self.monthNames[month - 1]) \(year) has \(days) days")
+        }
+        return date
+    }
+
+    /// `18 dec`, `dec 18`, `18 december 2026`. Without a year, the next such day on or after today; for a return
+    /// (or a later leg) after an outbound in a later year, that year's: `5 jul` typed as the return of a flight on
+    /// 25 June next year is that July's. A day before the outbound in the same year stays as typed, so the
+    /// traveller hears it is before the outbound rather than finding it moved a year on.
+    private func dayAndMonth(
+        _ words: [String], original: String, after base: CalendarDate
+    ) throws(FlightSearchInputError) -> CalendarDate {
+        guard (2...3).contains(words.count) else { throw .unreadableDate(original) }
+        var year: Int?
+        var rest = words
+        if words.count == 3 {
+            guard words[2].count == 4, let typedYear = Int(words[2]) else { throw .unreadableDate(original) }
+            year = typedYear
+            rest.removeLast()
+        }
+        let month: Int
+        let day: Int
+        if let first = Self.month(rest[0]), let second = Self.dayNumber(rest[1]) {
+            (month, day) = (first, second)
+        } else if let first = Self.dayNumber(rest[0]), let second = Self.month(rest[1]) {
+            (month, day) = (second, first)
+        } else {
+            throw .unreadableDate(original)
+        }
+        if let year { return try exact(year: year, month: month, day: day, original: original) }
+        guard day <= Self.longestMonth(month) else {
+            throw .noSuchDate(original, reason: "\(Self.monthNames[month - 1]) has \(Self.longestMonth(month)) days")
+        }
+        // The next such day on or after today: "18 jan" typed in December is next year's.
+        for candidateYear in [today.year, today.year + 1] {
+            guard let date = CalendarDate(year: candidateYear, month: month, day: day), date >= today else { continue }
+            if date < base, let inBaseYear = CalendarDate(year: base.year, month: month, day: day), inBaseYear >= base {
+                return inBaseYear
+            }
+            return date
+        }
+        var leapYear = today.year + 2
+        while CalendarDate(year: leapYear, month: month, day: day) == nil { leapYear += 1 }
+        let next = CalendarDate(year: leapYear, month: month, day: day) ?? today
+        throw .noLeapDaySoon("\(day) \(Self.monthNames[month - 1])", next: next)
+    }
+
+    private static func longestMonth(_ month: Int) -> Int {
+        CalendarDate.daysIn(month: month, year: 2000)
+    }
+
+    private static func dayNumber(_ word: String) -> Int? {
+        var digits = word
+        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
+            digits = String(digits.dropLast(suffix.count))
+        }
+        guard (1...2).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let day = Int(digits), (1...31).contains(day) else { return nil }
+        return day
+    }
+
+    private static func month(_ word: String) -> Int? {
+        if let index = monthNames.firstIndex(where: { $0.lowercased() == word }) { return index + 1 }
+        if word == "sept" { return 9 }
+        guard word.count == 3 else { return nil }
+        return monthNames.firstIndex { $0.lowercased().hasPrefix(word) }.map { $0 + 1 }
+    }
+
+    static let monthNames = TravelFormat.monthNames
+
+    static let weekdays: [String: Weekday] = [
+        "mon": .monday, "monday": .monday,
+        "tue": .tuesday, "tues": .tuesday, "tuesday": .tuesday,
+        "wed": .wednesday, "weds": .wednesday, "wednesday": .wednesday,
+        "thu": .thursday, "thur": .thursday, "thurs": .thursday, "thursday": .thursday,
+        "fri": .friday, "friday": .friday,
+        "sat": .saturday, "saturday": .saturday,
+        "sun": .sunday, "sunday": .sunday,
+    ]
+
+    /// `Fri 18 Dec 2026`: the weekday makes a date typed as `+7` or `fri` easy to check at a glance.
+    static func display(_ date: CalendarDate) -> String {
+        TravelFormat.day(date)
+    }
+}
