@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "LocalStore", package: "Services"),
                 .product(name: "SandboxServer", package: "Sandbox"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ModuleCore", package: "TerminalUI"),
                 .product(name: "FlightSearch", package: "FlightSearch"),
                 .product(name: "FlightAvailability", package: "FlightAvailability"),
                 .product(name: "FlightSummary", package: "FlightSummary"),

@@ -25,7 +25,7 @@ struct PlacesCommand: AsyncParsableCommand {
     func run() async throws {
         let query = text.joined(separator: " ")
         let json = json
-        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { flow in
+        let code = await AppRuntime.run(backend, showsBanner: false) { flow in
             flow.startSearch(FlightSearchInput(placeLookup: query, json: json))
         }
         if code != 0 { throw ExitCode(code) }
@@ -100,7 +100,7 @@ struct SearchCommand: AsyncParsableCommand {
             maxConnections: maxConnections, departureWindow: departBetween, mode: .unattended)
         let order = AvailabilitySort(rawValue: sort) ?? .price
         let listing: BookingFlow.Listing = json ? .json(sort: order, limit: limit) : .table(sort: order, limit: limit)
-        let code = await AppRuntime.run(api: backend.api, showsBanner: false, listing: listing) { flow in
+        let code = await AppRuntime.run(backend, showsBanner: false, listing: listing) { flow in
             flow.startSearch(input)
         }
         if code != 0 { throw ExitCode(code) }
@@ -155,7 +155,7 @@ struct BookCommand: AsyncParsableCommand {
         let input = FlightSummaryInput(
             offerID: offerID, offer: nil, search: nil, mode: .unattended(travellers: travellers, assumeYes: yes),
             output: json ? .json : .text, acceptedTotal: try agreedTotal(total), hold: hold)
-        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { flow in
+        let code = await AppRuntime.run(backend, showsBanner: false) { flow in
             flow.startSummary(input)
         }
         if code != 0 { throw ExitCode(code) }
@@ -174,7 +174,7 @@ struct BookingsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let input = FlightBookingsInput(request: .list, presentation: json ? .json : .text)
-        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -194,7 +194,7 @@ struct BookingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let input = FlightBookingsInput(request: .show(reference: reference), presentation: json ? .json : .text)
-        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -220,7 +220,7 @@ struct CancelCommand: AsyncParsableCommand {
     func run() async throws {
         let input = FlightBookingsInput(
             request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes)
-        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -255,7 +255,7 @@ struct PayCommand: AsyncParsableCommand {
         let input = FlightBookingsInput(
             request: .pay(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
             acceptedTotal: try agreedTotal(total))
-        let code = await AppRuntime.run(api: backend.api, showsBanner: false) { $0.startBookings(input) }
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
 }

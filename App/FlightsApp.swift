@@ -3,6 +3,7 @@ import FlightBookings
 import Foundation
 import LocalStore
 import Logging
+import ModuleCore
 import TerminalUI
 
 /// `flights`: with no arguments, the interactive booking flow on the embedded sandbox.
@@ -20,21 +21,29 @@ struct Flights: AsyncParsableCommand {
 
         Exit codes: 0 done, 1 nothing found, 2 confirmation needed (add --yes), 64 bad input, \
         69 the backend failed (unreachable, timed out, refused), 130 left with Ctrl-C.
+
+        A bug report is a file: `flights --record session.jsonl` records the session (personal data redacted) and \
+        `flights replay session.jsonl` runs it again with no network, showing the screens.
         """,
         subcommands: [
             Start.self, PlacesCommand.self, SearchCommand.self, BookCommand.self, BookingsCommand.self,
-            BookingCommand.self, CancelCommand.self, PayCommand.self,
+            BookingCommand.self, CancelCommand.self, PayCommand.self, ReplayCommand.self,
         ],
         defaultSubcommand: Start.self
     )
 }
 
-/// Options every command shares: which backend to talk to.
+/// Options every command shares: which backend to talk to, and whether to record the session.
 struct BackendOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "A Duffel-v2 API to use instead of the embedded sandbox (also FLIGHTS_API_URL); needs DUFFEL_ACCESS_TOKEN.",
         valueName: "url"))
     var api: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Record every step of every screen, with the answers received, to this file as JSON lines (also FLIGHTS_RECORD); names, emails, phones, birth dates and documents are redacted. Replay it with `flights replay FILE`.",
+        valueName: "file"))
+    var record: String?
 }
 
 /// The interactive flow.
@@ -48,7 +57,7 @@ struct Start: AsyncParsableCommand {
     var bookings = false
 
     func run() async throws {
-        let code = await AppRuntime.run(api: backend.api, showsBanner: true) { flow in
+        let code = await AppRuntime.run(backend, showsBanner: true) { flow in
             if bookings {
                 flow.startBookings(FlightBookingsInput(request: .list, presentation: .interactive))
             } else {
@@ -63,7 +72,7 @@ struct Start: AsyncParsableCommand {
 @MainActor
 enum AppRuntime {
     static func run(
-        api: String?, showsBanner: Bool, listing: BookingFlow.Listing = .interactive,
+        _ options: BackendOptions, showsBanner: Bool, listing: BookingFlow.Listing = .interactive,
         start: @MainActor (BookingFlow) -> Void
     ) async -> Int32 {
         bootstrapLogging()
@@ -71,8 +80,10 @@ enum AppRuntime {
         defer { terminal.close() }
         let environment = ProcessInfo.processInfo.environment
         let choice: BackendChoice
+        let recorder: SessionRecorder?
         do {
-            choice = try BackendChoice.resolve(apiFlag: api, environment: environment)
+            choice = try BackendChoice.resolve(apiFlag: options.api, environment: environment)
+            recorder = try SessionRecording.recorder(flag: options.record, environment: environment, terminal: terminal)
         } catch {
             terminal.writeDiagnostic("flights: \(error)\n")
             return FlowOutcome.badInput.exitCode
@@ -94,7 +105,8 @@ enum AppRuntime {
         screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
             terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,
-            bookings: FileBookingStore.standard(environment: environment), backendName: backend.name)
+            bookings: FileBookingStore.standard(environment: environment), backendName: backend.name,
+            recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

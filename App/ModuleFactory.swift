@@ -3,6 +3,7 @@ import FlightBookings
 import FlightSearch
 import FlightSummary
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 
@@ -19,16 +20,22 @@ struct ModuleFactory {
     init(
         terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
         bookings: any BookingStore, backendName: String,
-        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+        recorder: SessionRecorder? = nil
     ) {
         self.terminal = terminal
-        searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone)
-        availabilityBuilder = FlightAvailabilityBuilder(offers: offers, now: now, timeZone: timeZone)
+        searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone, recorder: recorder)
+        availabilityBuilder = FlightAvailabilityBuilder(offers: offers, now: now, timeZone: timeZone, recorder: recorder)
         summaryBuilder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone)
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone)
     }
+
+    /// How a recorded session replays each module.
+    static let replays: [ModuleReplay] = [
+        FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay,
+    ]
 
     func search(input: FlightSearchInput, router: any FlightSearchRouter) -> any Screen {
         searchBuilder.build(input: input, router: router, terminal: terminal)

@@ -26,12 +26,6 @@ final class Navigator {
         changed()
     }
 
-    /// Removes every screen above the first one matching `isTarget`; pops everything when none matches.
-    func pop(to isTarget: (any Screen) -> Bool) {
-        while let last = stack.last, !isTarget(last) { stack.removeLast() }
-        changed()
-    }
-
     /// Replaces the whole stack with `screen`.
     func reset(to screen: any Screen) {
         stack = [screen]
