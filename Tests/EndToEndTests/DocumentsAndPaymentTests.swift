@@ -101,4 +101,27 @@ import Testing
             #expect(again.output.contains("already paid"), "\(again)")
         }
     }
+
+    @Test func cancellingAnUnpaidHoldSaysNothingIsRefunded() async throws {
+        try await FlightsApp.withFreshData { app in
+            let offer = try await Self.firstOffer(app, "JFK", "EWR")
+            let passengers = try app.file("passengers.json", contents: "[\(Self.traveller)}]")
+            let held = try await app.run(["book", offer, "--passengers", passengers.path, "--hold", "--yes", "--json"])
+            #expect(held.status == 0, "\(held)")
+            let order = try DuffelJSON.decoder().decode(Order.self, from: Data(held.output.utf8))
+
+            // The quote says where the refund goes in Duffel's word for an unpaid order.
+            let quote = try await app.run(["cancel", order.bookingReference])
+            #expect(quote.status == 2, "\(quote)")
+            #expect(quote.output.contains("nowhere: the booking was never paid"), "\(quote)")
+            #expect(!quote.output.contains("Kept by the airline"), "\(quote)")
+
+            let cancelled = try await app.run(["cancel", order.bookingReference, "--yes"])
+            #expect(cancelled.status == 0, "\(cancelled)")
+            let said = cancelled.output + cancelled.errors
+            #expect(said.contains("never paid, so nothing is refunded"), "\(cancelled)")
+            #expect(!said.contains("goes back to awaiting payment"), "\(cancelled)")
+            #expect(try await SandboxOrders.all(in: app.sandboxDirectory).first?.cancelledAt != nil)
+        }
+    }
 }

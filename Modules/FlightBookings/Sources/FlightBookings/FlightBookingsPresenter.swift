@@ -317,8 +317,10 @@ final class FlightBookingsPresenter {
         switch result {
         case .success(let done):
             current = done.booking
-            let refund = done.cancellation.refundAmount.map { "\($0.formatted) goes back to \(refundDestination(done.cancellation.refundTo))." }
-                ?? "Nothing is refunded."
+            let refund = done.cancellation.refundTo == "awaiting_payment"
+                ? "It was never paid, so nothing is refunded."
+                : done.cancellation.refundAmount.map { "\($0.formatted) goes back to \(TravelFormat.refundDestination(done.cancellation.refundTo))." }
+                    ?? "Nothing is refunded."
             view?.displayMessage(BookingsMessage(.success, "Booking \(done.booking.reference ?? "") is cancelled. \(refund)"))
             if isInteractive {
                 show(done.booking)
@@ -592,10 +594,10 @@ final class FlightBookingsPresenter {
         let refund = quote.refundAmount?.formatted ?? "nothing"
         var rows = [
             BookingsRow("Refund", quote.refundAmount?.formatted ?? "Nothing is refunded"),
-            BookingsRow("Goes to", refundDestination(quote.refundTo)),
+            BookingsRow("Goes to", TravelFormat.refundDestination(quote.refundTo)),
         ]
-        if let paid = booking.order?.totalAmount, let refunded = quote.refundAmount, let kept = paid.subtracting(refunded),
-           kept.amount > 0 {
+        if quote.refundTo != "awaiting_payment", let paid = booking.order?.totalAmount, let refunded = quote.refundAmount,
+           let kept = paid.subtracting(refunded), kept.amount > 0 {
             rows.append(BookingsRow("Kept by the airline", kept.formatted))
         }
         if let expires = quote.expiresAt {
@@ -604,17 +606,6 @@ final class FlightBookingsPresenter {
                 "\(TravelFormat.instant(expires, in: interactor.timeZone)) (\(TravelFormat.remaining(until: expires, from: interactor.now)))"))
         }
         return CancellationQuoteViewModel(headline: "Cancelling booking \(reference) refunds \(refund).", rows: rows)
-    }
-
-    private func refundDestination(_ destination: String?) -> String {
-        switch destination {
-        case "balance"?: "your Duffel balance"
-        case "original_form_of_payment"?: "the card or account it was paid with"
-        case "voucher"?: "a voucher from the airline"
-        case "airline_credits"?: "airline credits"
-        case let other?: other.replacingOccurrences(of: "_", with: " ")
-        case nil: "where the airline sends it (it does not say)"
-        }
     }
 
     func describe(_ blocker: CancellationBlocker) -> String {
