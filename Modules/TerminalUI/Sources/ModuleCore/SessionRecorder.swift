@@ -32,11 +32,14 @@ public final class SessionRecorder {
         line(["kind": "session", "format": Self.format])
     }
 
-    /// A recorder writing to the file at `path` (created or emptied).
+    /// A recorder writing to the file at `path`, created or emptied in place (a device or a pipe stays what it is).
     public convenience init(path: String, onFailure: @escaping (String) -> Void = { _ in }) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw RecordingError(message: "The session cannot be recorded to \(path): the file cannot be created there. Choose a writable path.")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw RecordingError(message: "The session cannot be recorded to \(String(reflecting: path)): \(reason). Choose a writable path.")
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.init(write: { try handle.write(contentsOf: $0) }, onFailure: onFailure)
     }
 
@@ -83,7 +86,8 @@ public final class SessionRecorder {
     private func fail(_ reason: String) {
         guard !failed else { return }
         failed = true
-        onFailure("The session recording stopped: \(reason).")
+        let said = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        onFailure("The session recording stopped: \(said).")
     }
 
     /// `value` encoded, redacted by key and decoded again: the value a replay will see, and its JSON object.

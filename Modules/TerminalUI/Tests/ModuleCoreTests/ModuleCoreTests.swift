@@ -156,4 +156,38 @@ struct ModuleCoreTests {
         #expect(await shielded.value == false)
         #expect(tasks.active.isEmpty)
     }
+
+    @Test("a recording that cannot be written stops and says so once; the store goes on")
+    func failingWritesStopTheRecording() async {
+        struct DiskFull: Error {}
+        var reports: [String] = []
+        var attempts = 0
+        let recorder = SessionRecorder(write: { _ in attempts += 1; throw DiskFull() }, onFailure: { reports.append($0) })
+        let store = Store<GreeterReducer>(GreeterState(), recorder: recorder)
+        await store.send(.typed("Ada")) { _ in [] }
+        #expect(reports.count == 1)
+        #expect(reports.first?.hasPrefix("The session recording stopped") == true)
+        #expect(attempts == 1)
+        #expect(store.state.name == "Ada")
+    }
+
+    @Test("a path that cannot be written is refused with the reason")
+    func unwritablePath() {
+        #expect(throws: RecordingError.self) { try SessionRecorder(path: "/nonexistent-folder/session.jsonl") }
+    }
+
+    nonisolated static var hasFullDevice: Bool {
+        var status = stat()
+        return stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
+    }
+
+    @Test("a full disk stops the recording with one report; a device stays a device", .enabled(if: hasFullDevice))
+    func fullDevice() throws {
+        var reports: [String] = []
+        _ = try SessionRecorder(path: "/dev/full") { reports.append($0) }
+        #expect(reports.count == 1)
+        var status = stat()
+        #expect(stat("/dev/full", &status) == 0)
+        #expect(status.st_mode & S_IFMT == S_IFCHR)
+    }
 }
