@@ -29,12 +29,13 @@ struct ModuleFactory {
         summaryBuilder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone)
         bookingsBuilder = FlightBookingsBuilder(
-            orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone)
+            orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
+            recorder: recorder)
     }
 
     /// How a recorded session replays each module.
     static let replays: [ModuleReplay] = [
-        FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay,
+        FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay, FlightBookingsBuilder.replay,
     ]
 
     func search(input: FlightSearchInput, router: any FlightSearchRouter) -> any Screen {

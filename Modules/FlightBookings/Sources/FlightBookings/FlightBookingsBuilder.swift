@@ -1,4 +1,5 @@
 public import Foundation
+public import ModuleCore
 public import Services
 public import TerminalUI
 
@@ -17,6 +18,7 @@ public struct FlightBookingsBuilder {
     private let backend: String
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
+    private let recorder: SessionRecorder?
 
     /// Creates a builder.
     ///
@@ -27,10 +29,14 @@ public struct FlightBookingsBuilder {
     ///     shown as kept, not looked up.
     ///   - now: the clock, for quote expiry and record times.
     ///   - timeZone: the traveller's time zone, for payment and quote deadlines.
+    ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
+    ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
     public init(
         orders: any OrderService, bookings: any BookingStore, backend: String,
-        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+        recorder: SessionRecorder? = nil
     ) {
+        self.recorder = recorder
         self.orders = orders
         self.bookings = bookings
         self.backend = backend
@@ -43,19 +49,33 @@ public struct FlightBookingsBuilder {
     public func build(input: FlightBookingsInput, router: any FlightBookingsRouter, terminal: any Terminal) -> any Screen {
         let interactor = FlightBookingsInteractor(
             orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone)
-        let presenter = FlightBookingsPresenter(input: input, interactor: interactor, canAsk: terminal.isInteractive)
-        let view = FlightBookingsTerminalView(
-            terminal: terminal, presenter: presenter, machineOutput: input.presentation == .json)
+        let state = FlightBookingsState(
+            input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: interactor.storeLocation,
+            timeZone: timeZone, now: interactor.now)
+        let presenter = FlightBookingsPresenter(
+            store: Store(state, recorder: recorder), interactor: interactor, router: router)
+        let view = FlightBookingsTerminalView(terminal: terminal, machineOutput: input.presentation == .json)
         presenter.view = view
-        presenter.router = router
+        view.presenter = presenter
         return view
+    }
+
+    /// How a recorded session replays this module: its recorded steps run through the module's reducer again and
+    /// what they show is laid out on the terminal by the same view, with no flight service or booking store called.
+    public static var replay: ModuleReplay {
+        ModuleReplay.of(FlightBookingsReducer.self) { terminal in
+            let view = FlightBookingsTerminalView(terminal: terminal, machineOutput: false)
+            return { effect in
+                if case .show(let output) = effect { view.render(output) }
+            }
+        }
     }
 }
 
 /// What the bookings screen shows and how.
-public struct FlightBookingsInput: Sendable, Hashable {
+public struct FlightBookingsInput: Sendable, Hashable, Codable {
     /// What is asked for.
-    public enum Request: Sendable, Hashable {
+    public enum Request: Sendable, Hashable, Codable {
         /// Every booking kept on this machine (`flights bookings`).
         case list
         /// One booking in full, refreshed from the API (`flights booking <reference>`).
@@ -67,7 +87,7 @@ public struct FlightBookingsInput: Sendable, Hashable {
     }
 
     /// How it is shown.
-    public enum Presentation: Sendable, Hashable {
+    public enum Presentation: Sendable, Hashable, Codable {
         /// A screen in the App's flow: list → booking → cancel or back, `n` for a new search.
         case interactive
         /// Printed once for people; a cancel asks only on a terminal, and only without `assumeYes`.

@@ -3,7 +3,7 @@ import Foundation
 import Services
 
 /// Why a booking cannot be paid now.
-enum PaymentBlocker: Sendable, Hashable {
+enum PaymentBlocker: Sendable, Hashable, Codable {
     /// It was made through another API than the one this run talks to.
     case otherBackend(String)
     /// Its order could not be read, so its price is not known.
@@ -17,7 +17,7 @@ enum PaymentBlocker: Sendable, Hashable {
 }
 
 /// How paying a held order ended.
-enum PaymentOutcome: Sendable, Hashable {
+enum PaymentOutcome: Sendable, Hashable, Codable {
     /// Paid; the booking as it stands after it.
     case paid(OrderPayment?, Booking)
     /// The airline's price moved: nothing was paid; the booking with its new total, to confirm again.
@@ -29,8 +29,9 @@ enum PaymentOutcome: Sendable, Hashable {
 }
 
 extension FlightBookingsInteractor {
-    /// Why `booking` cannot be paid now, or `nil` when it is a hold awaiting payment within its deadline.
-    func paymentBlocker(_ booking: Booking) -> PaymentBlocker? {
+    /// Why `booking` cannot be paid now, or `nil` when it is a hold awaiting payment within its deadline at `now`.
+    /// Pure: the reducer asks it.
+    static func paymentBlocker(_ booking: Booking, at now: Date) -> PaymentBlocker? {
         if let other = booking.otherBackend { return .otherBackend(other) }
         guard let order = booking.order else { return .unreadable(booking.refreshProblem) }
         if order.cancelledAt != nil { return .cancelled }
@@ -42,15 +43,9 @@ extension FlightBookingsInteractor {
     /// Pays `booking`'s held order with `amount` (the total the traveller confirmed). A `price_changed` reads the
     /// order again for its new total; a lost answer reads it again to see whether it was paid, never paying twice.
     func pay(_ booking: Booking, amount: Money) async -> PaymentOutcome {
+        // The presenter runs this shielded: once the payment is on its way, its answer is kept even if the screen
+        // goes away.
         guard let order = booking.order else { return .failed(.transport("The order could not be read.")) }
-        let work = Task {
-            // Once the payment is on its way, its answer is kept even if the caller goes away.
-            await self.performPayment(booking, order: order, amount: amount)
-        }
-        return await work.value
-    }
-
-    private func performPayment(_ booking: Booking, order: Order, amount: Money) async -> PaymentOutcome {
         let payment: OrderPayment
         do {
             payment = try await orders.payOrder(OrderPaymentCreation(orderId: order.id, payment: Payment(amount: amount)))

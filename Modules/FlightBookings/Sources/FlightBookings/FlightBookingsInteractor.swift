@@ -4,7 +4,7 @@ import Services
 
 /// One booking as the screen knows it: what this machine keeps, what the API answered, and what went wrong on the
 /// way.
-struct Booking: Sendable, Hashable {
+struct Booking: Sendable, Hashable, Codable {
     /// The local record; `nil` for a booking found only at the flight service.
     var record: BookingRecord?
     /// The order as the API has it now; `nil` when it could not be read.
@@ -21,7 +21,7 @@ struct Booking: Sendable, Hashable {
 }
 
 /// What checking a pending booking found.
-enum Reconciliation: Sendable, Hashable {
+enum Reconciliation: Sendable, Hashable, Codable {
     /// The order carrying its key exists: it is booked, and the record says so now.
     case confirmed(BookingRecord)
     /// No order carries its key: as far as the API can tell, it did not go through.
@@ -31,7 +31,7 @@ enum Reconciliation: Sendable, Hashable {
 }
 
 /// The bookings on this machine, newest first, with what checking the pending ones found.
-struct BookingList: Sendable, Hashable {
+struct BookingList: Sendable, Hashable, Codable {
     var records: [BookingRecord]
     var reconciliations: [Reconciliation]
     /// Records that were confirmed but could not be written back.
@@ -39,7 +39,7 @@ struct BookingList: Sendable, Hashable {
 }
 
 /// Where a look-up by reference ended.
-enum BookingLookup: Sendable, Hashable {
+enum BookingLookup: Sendable, Hashable, Codable {
     case found(Booking)
     case notFound
     /// Not kept here, and the flight service could not be asked.
@@ -49,7 +49,7 @@ enum BookingLookup: Sendable, Hashable {
 }
 
 /// Why a booking cannot be cancelled now.
-enum CancellationBlocker: Sendable, Hashable {
+enum CancellationBlocker: Sendable, Hashable, Codable {
     /// It was made through another API than the one this run talks to.
     case otherBackend(String)
     /// The airline refused the order: nothing was booked.
@@ -65,15 +65,13 @@ enum CancellationBlocker: Sendable, Hashable {
 }
 
 /// A confirmed cancellation and the booking as it stands after it.
-struct CancellationDone: Sendable, Hashable {
+struct CancellationDone: Sendable, Hashable, Codable {
     var cancellation: OrderCancellation
     var booking: Booking
 }
 
 /// The bookings' use case: keeps the local records in step with the API, finds bookings, and cancels them.
 final class FlightBookingsInteractor: Sendable {
-    /// The metadata key an order carries so that it can be found again after a lost answer (set by FlightSummary).
-
     let orders: any OrderService
     private let bookings: any BookingStore
     let backend: String
@@ -177,8 +175,8 @@ final class FlightBookingsInteractor: Sendable {
         }
     }
 
-    /// Why `booking` cannot be cancelled now, or `nil` when it can.
-    func cancellationBlocker(_ booking: Booking) -> CancellationBlocker? {
+    /// Why `booking` cannot be cancelled now, or `nil` when it can. Pure: the reducer asks it.
+    static func cancellationBlocker(_ booking: Booking) -> CancellationBlocker? {
         if let other = booking.otherBackend { return .otherBackend(other) }
         guard let order = booking.order else {
             if let record = booking.record, record.orderID == nil {
@@ -204,9 +202,9 @@ final class FlightBookingsInteractor: Sendable {
         }
     }
 
-    /// Whether `quote` has passed its expiry on the clock, so a new one is needed.
-    func hasExpired(_ quote: OrderCancellation) -> Bool {
-        quote.expiresAt.map { $0 <= clock() } ?? false
+    /// Whether `quote` has passed its expiry at `now`, so a new one is needed.
+    static func hasExpired(_ quote: OrderCancellation, at now: Date) -> Bool {
+        quote.expiresAt.map { $0 <= now } ?? false
     }
 
     /// Confirms `quote`, then reads the order again so the local record follows it (cancelled). When the order

@@ -13,7 +13,7 @@ public protocol FlightBookingsRouter: AnyObject {
 }
 
 /// How a text or JSON run ended, for the App to turn into an exit status.
-public enum FlightBookingsOutcome: Sendable, Hashable {
+public enum FlightBookingsOutcome: Sendable, Hashable, Codable {
     /// Shown (and, for a cancel, cancelled).
     case done
     /// No booking with this reference on this machine or at the flight service.

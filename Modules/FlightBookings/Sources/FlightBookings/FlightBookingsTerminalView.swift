@@ -6,37 +6,47 @@ import TerminalUI
 /// output carries only the JSON.
 @MainActor
 final class FlightBookingsTerminalView: FlightBookingsView, Screen {
+    /// Set by the Builder; `nil` in a replay, where the view only shows.
+    var presenter: FlightBookingsPresenter?
     private let terminal: any Terminal
-    let presenter: FlightBookingsPresenter
     private let writer: ScreenWriter
+    /// The question the run loop puts next; `nil` when the screen has nothing to ask.
     private var prompt: BookingsPrompt?
 
-    init(terminal: any Terminal, presenter: FlightBookingsPresenter, machineOutput: Bool) {
+    init(terminal: any Terminal, machineOutput: Bool) {
         self.terminal = terminal
-        self.presenter = presenter
         writer = ScreenWriter(terminal: terminal, outputIsForPrograms: machineOutput)
     }
 
     func run() async {
-        prompt = nil
-        await presenter.didAppear()
+        await presenter?.appear()
         while !Task.isCancelled, let current = prompt {
             prompt = nil
-            switch current {
-            case .text(let question):
-                switch await terminal.readLine(prompt: question + " ", default: nil) {
-                case .text(let text): await presenter.didAnswer(.text(text))
-                case .back: await presenter.didGoBack()
-                case .interrupt, .end, .cancelled: return
-                }
-            case .confirm(let question, let defaultValue):
-                // A yes typed before the refund was shown must not cancel the booking.
-                terminal.discardPendingInput()
-                switch await terminal.confirm(question, default: defaultValue) {
-                case .answered(let yes): await presenter.didAnswer(.confirmed(yes))
-                case .back: await presenter.didGoBack()
-                case .interrupt, .end, .cancelled: return
-                }
+            await put(current)
+        }
+        if Task.isCancelled { await presenter?.disappeared() }
+    }
+
+    /// Puts `current` and sends what came back as an action; a covered screen keeps the question for next time.
+    private func put(_ current: BookingsPrompt) async {
+        switch current {
+        case .text(let question):
+            switch await terminal.readLine(prompt: question + " ", default: nil) {
+            case .text(let text): await presenter?.send(.entered(text))
+            case .back: await presenter?.send(.back)
+            case .interrupt: await presenter?.send(.interrupted)
+            case .end: await presenter?.send(.inputEnded)
+            case .cancelled: prompt = current
+            }
+        case .confirm(let question, let defaultValue):
+            // A yes typed before the refund was shown must not cancel the booking.
+            terminal.discardPendingInput()
+            switch await terminal.confirm(question, default: defaultValue) {
+            case .answered(let yes): await presenter?.confirm(yes)
+            case .back: await presenter?.send(.back)
+            case .interrupt: await presenter?.send(.interrupted)
+            case .end: await presenter?.send(.inputEnded)
+            case .cancelled: prompt = current
             }
         }
     }
@@ -92,14 +102,8 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
         show(list(quote.rows))
     }
 
-    func displayMessage(_ message: BookingsMessage) {
-        let kind: Notice.Kind = switch message.kind {
-        case .info: .info
-        case .success: .success
-        case .warning: .warning
-        case .error: .error
-        }
-        show(Notice(kind, message.text))
+    func displayMessage(_ message: Notice) {
+        show(message)
     }
 
     func displayError(_ message: String, suggestion: String?) {
@@ -124,8 +128,8 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
 
     // MARK: Rendering
 
-    private func list(_ rows: [BookingsRow]) -> KeyValueList {
-        KeyValueList(rows: rows.map { KeyValueList.Row($0.label, $0.value) })
+    private func list(_ rows: [KeyValueList.Row]) -> KeyValueList {
+        KeyValueList(rows: rows)
     }
 
     private func show(_ block: any Renderable) {

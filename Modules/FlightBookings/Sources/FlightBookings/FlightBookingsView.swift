@@ -1,5 +1,7 @@
+import TerminalUI
+
 /// What the presenter can ask the bookings view to show. The view remembers the last prompt and asks it when its run
-/// loop comes to it; the presenter re-sends everything when the screen comes back on top.
+/// loop comes to it; the reducer re-sends everything when the screen comes back on top.
 @MainActor
 protocol FlightBookingsView: AnyObject {
     /// Shows the bookings kept on this machine.
@@ -9,7 +11,7 @@ protocol FlightBookingsView: AnyObject {
     /// Shows what cancelling would refund.
     func displayQuote(_ quote: CancellationQuoteViewModel)
     /// Shows a message.
-    func displayMessage(_ message: BookingsMessage)
+    func displayMessage(_ message: Notice)
     /// Shows what went wrong and the way forward.
     func displayError(_ message: String, suggestion: String?)
     /// Asks `prompt` next; `nil` means nothing more to ask (the screen's run ends).
@@ -20,4 +22,21 @@ protocol FlightBookingsView: AnyObject {
     func hideProgress()
     /// Writes the machine-readable result (JSON) to standard output.
     func displayOutput(_ text: String)
+}
+
+extension FlightBookingsView {
+    /// Shows or asks what `output` says, through the matching display method.
+    func render(_ output: FlightBookingsOutput) {
+        switch output {
+        case .list(let list): displayList(list)
+        case .detail(let detail): displayDetail(detail)
+        case .quote(let quote): displayQuote(quote)
+        case .message(let message): displayMessage(message)
+        case .error(let message, let suggestion): displayError(message, suggestion: suggestion)
+        case .prompt(let prompt): displayPrompt(prompt)
+        case .progress(let message): displayProgress(message)
+        case .progressEnded: hideProgress()
+        case .output(let text): displayOutput(text)
+        }
+    }
 }

@@ -1,31 +1,9 @@
-/// A label and its value, already formatted.
-struct BookingsRow: Sendable, Hashable {
-    var label: String
-    var value: String
-
-    init(_ label: String, _ value: String) {
-        self.label = label
-        self.value = value
-    }
-}
-
-/// A message for the traveller, with what kind of message it is.
-struct BookingsMessage: Sendable, Hashable {
-    enum Kind: Sendable, Hashable { case info, success, warning, error }
-
-    var kind: Kind
-    var text: String
-
-    init(_ kind: Kind, _ text: String) {
-        self.kind = kind
-        self.text = text
-    }
-}
+import TerminalUI
 
 /// The bookings kept on this machine, newest first.
-struct BookingListViewModel: Sendable, Hashable {
+struct BookingListViewModel: Sendable, Hashable, Codable {
     /// One booking in the list.
-    struct Row: Sendable, Hashable {
+    struct Row: Sendable, Hashable, Codable {
         /// `ERDAH6`, `ERDAH6 (new)` for the one just booked, `–` before there is one.
         var reference: String
         /// `LHR → JFK → LHR`.
@@ -44,11 +22,11 @@ struct BookingListViewModel: Sendable, Hashable {
     /// Where the bookings are kept.
     var location: String
     /// What checking pending bookings found, and problems with the store.
-    var notes: [BookingsMessage]
+    var notes: [Notice]
 }
 
 /// One leg of an itinerary.
-struct ItineraryLegViewModel: Sendable, Hashable {
+struct ItineraryLegViewModel: Sendable, Hashable, Codable {
     /// `Flight · LHR → JFK · Fri 18 Dec 2026 · 8h 05m`.
     var title: String
     /// One line per flight.
@@ -56,14 +34,14 @@ struct ItineraryLegViewModel: Sendable, Hashable {
 }
 
 /// One booking in full.
-struct BookingDetailViewModel: Sendable, Hashable {
+struct BookingDetailViewModel: Sendable, Hashable, Codable {
     /// `Booking ERDAH6 · Confirmed`.
     var title: String
-    var rows: [BookingsRow]
+    var rows: [KeyValueList.Row]
     var itinerary: [ItineraryLegViewModel]
     /// One line per passenger, with their e-ticket.
     var passengers: [String]
-    var conditions: [BookingsRow]
+    var conditions: [KeyValueList.Row]
     /// What can be done with it, or why not.
     var actions: [String]
     /// Problems reading or keeping it.
@@ -71,22 +49,16 @@ struct BookingDetailViewModel: Sendable, Hashable {
 }
 
 /// What cancelling would refund, before the traveller confirms.
-struct CancellationQuoteViewModel: Sendable, Hashable {
+struct CancellationQuoteViewModel: Sendable, Hashable, Codable {
     /// `Cancelling ERDAH6 refunds £372.50.`
     var headline: String
-    var rows: [BookingsRow]
+    var rows: [KeyValueList.Row]
 }
 
-/// What the view should ask next; the answer goes back to the presenter as a ``BookingsAnswer``.
-enum BookingsPrompt: Sendable, Hashable {
+/// What the view should ask next; the answer goes back as an action.
+enum BookingsPrompt: Sendable, Hashable, Codable {
     /// A line of text.
     case text(question: String)
     /// Yes or no.
     case confirm(question: String, default: Bool?)
-}
-
-/// The traveller's answer to a ``BookingsPrompt``.
-enum BookingsAnswer: Sendable, Hashable {
-    case text(String)
-    case confirmed(Bool)
 }

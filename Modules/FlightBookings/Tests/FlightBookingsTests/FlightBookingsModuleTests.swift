@@ -133,7 +133,7 @@ struct FlightBookingsModuleTests {
             let view = try #require(screen as? FlightBookingsTerminalView)
             weakView = view
             weakPresenter = view.presenter
-            weakInteractor = view.presenter.interactor
+            weakInteractor = view.presenter?.interactor
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Open a booking")
             terminal.enter("1")

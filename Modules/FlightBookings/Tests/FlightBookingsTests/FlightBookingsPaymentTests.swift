@@ -11,8 +11,8 @@ import Testing
 @Suite("Paying for a held booking")
 struct FlightBookingsPaymentTests {
     private struct Harness {
-        let view = SpyView()
-        let router = SpyRouter()
+        let view: SpyView
+        let router: SpyRouter
         let presenter: FlightBookingsPresenter
     }
 
@@ -21,10 +21,11 @@ struct FlightBookingsPaymentTests {
     ) -> Harness {
         let interactor = FlightBookingsInteractor(
             orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { now }, timeZone: utc)
-        let h = Harness(presenter: FlightBookingsPresenter(input: input, interactor: interactor, canAsk: canAsk))
-        h.presenter.view = h.view
-        h.presenter.router = h.router
-        return h
+        let view = SpyView()
+        let router = SpyRouter()
+        return Harness(
+            view: view, router: router,
+            presenter: makePresenter(input, interactor: interactor, canAsk: canAsk, view: view, router: router))
     }
 
     private let total = Money(amount: 412.5, currency: "GBP")
@@ -101,11 +102,11 @@ struct FlightBookingsPaymentTests {
             orders: lapsed.orders, bookings: lapsed.store, backend: "fixtures", now: { quoteTime }, timeZone: utc)
         var order = lapsed.order
         order.paymentStatus.paymentRequiredBy = deadline
-        #expect(interactor.paymentBlocker(Booking(record: lapsed.record, order: order)) == .lapsed(deadline))
+        #expect(FlightBookingsInteractor.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .lapsed(deadline))
         order.paymentStatus = PaymentStatus(awaitingPayment: false, paidAt: quoteTime)
-        #expect(interactor.paymentBlocker(Booking(record: lapsed.record, order: order)) == .notAwaitingPayment)
+        #expect(FlightBookingsInteractor.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .notAwaitingPayment)
         order.cancelledAt = quoteTime
-        #expect(interactor.paymentBlocker(Booking(record: lapsed.record, order: order)) == .cancelled)
+        #expect(FlightBookingsInteractor.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .cancelled)
 
         let instant = try await Booked()
         let h = harness(

@@ -9,8 +9,8 @@ import Testing
 @Suite("FlightBookingsPresenter")
 struct FlightBookingsPresenterTests {
     struct Harness {
-        let view = SpyView()
-        let router = SpyRouter()
+        let view: SpyView
+        let router: SpyRouter
         let presenter: FlightBookingsPresenter
     }
 
@@ -20,10 +20,11 @@ struct FlightBookingsPresenterTests {
     ) -> Harness {
         let interactor = FlightBookingsInteractor(
             orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc)
-        let h = Harness(presenter: FlightBookingsPresenter(input: input, interactor: interactor, canAsk: canAsk))
-        h.presenter.view = h.view
-        h.presenter.router = h.router
-        return h
+        let view = SpyView()
+        let router = SpyRouter()
+        return Harness(
+            view: view, router: router,
+            presenter: makePresenter(input, interactor: interactor, canAsk: canAsk, view: view, router: router))
     }
 
     // MARK: The list

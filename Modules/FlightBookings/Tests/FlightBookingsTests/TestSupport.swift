@@ -2,7 +2,9 @@ import Entities
 import FixtureServices
 import Foundation
 import Services
+import ModuleCore
 import Synchronization
+import TerminalUI
 @testable import FlightBookings
 
 /// The recorded order is made at 10:24 UTC on 2026-11-22; its cancellation quote is made at 11:02 and expires at 11:32.
@@ -51,6 +53,54 @@ struct Booked {
         record = pendingRecord(key: "key-1", at: orderTime).updated(from: order, at: orderTime)
         store = FixtureBookingStore(records: [record])
     }
+}
+
+/// The label/value rows the views show are TerminalUI's rows.
+typealias BookingsRow = KeyValueList.Row
+/// The messages the views show are TerminalUI's notices.
+typealias BookingsMessage = Notice
+
+extension Notice {
+    /// The message's text.
+    var text: String { message }
+}
+
+/// The traveller's answer to a prompt, as the tests type it.
+enum BookingsAnswer {
+    case text(String)
+    case confirmed(Bool)
+}
+
+/// A presenter over `interactor` for `input`, showing on `view` and leaving through `router`.
+@MainActor
+func makePresenter(
+    _ input: FlightBookingsInput, interactor: FlightBookingsInteractor, canAsk: Bool, view: any FlightBookingsView,
+    router: any FlightBookingsRouter
+) -> FlightBookingsPresenter {
+    let state = FlightBookingsState(
+        input: input, canAsk: canAsk, backend: interactor.backend, storeLocation: interactor.storeLocation,
+        timeZone: interactor.timeZone, now: interactor.now)
+    let presenter = FlightBookingsPresenter(store: Store(state), interactor: interactor, router: router)
+    presenter.view = view
+    return presenter
+}
+
+/// The view events the presenter tests send, as the terminal view sends them.
+extension FlightBookingsPresenter {
+    func didAppear() async { await appear() }
+
+    func didAnswer(_ answer: BookingsAnswer) async {
+        switch answer {
+        case .text(let text): await send(.entered(text))
+        case .confirmed(let yes): await confirm(yes)
+        }
+    }
+
+    func didGoBack() async { await send(.back) }
+
+    var step: FlightBookingsStep { state.step }
+    var current: Booking? { state.current }
+    func detailChoices() -> String { state.detailChoices }
 }
 
 /// Everything the presenter showed or asked, in order.

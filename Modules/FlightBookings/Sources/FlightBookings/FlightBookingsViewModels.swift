@@ -1,0 +1,210 @@
+import Entities
+import Foundation
+import Services
+import TerminalUI
+
+/// The view models, as pure functions of the state: what the list, a booking, a quote and the prompts show.
+extension FlightBookingsState {
+    /// The current step's question; `nil` when nothing is to be asked.
+    var prompt: BookingsPrompt? {
+        switch step {
+        case .start, .finished:
+            return nil
+        case .list:
+            let open = records.isEmpty ? "" : "Open a booking (1–\(records.count)), "
+            return .text(question: "\(open)n for a new search, b to go back:")
+        case .detail:
+            return .text(question: "What next? \(detailChoices):")
+        case .confirmCancel(let quote):
+            let reference = current?.reference ?? ""
+            let refund = quote.refundAmount.map { " for a refund of \($0.formatted)" } ?? " with nothing refunded"
+            return .confirm(question: "Cancel booking \(reference)\(refund)?", default: false)
+        case .confirmPay(let amount):
+            return .confirm(question: "Pay \(amount.formatted) now for booking \(current?.reference ?? "")?", default: false)
+        }
+    }
+
+    /// What the detail's question offers: pay and cancel only when they can be done.
+    var detailChoices: String {
+        let pay = current.map { FlightBookingsInteractor.paymentBlocker($0, at: now) == nil } == true ? "p to pay, " : ""
+        let cancel = current.map { FlightBookingsInteractor.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
+        return "\(pay)\(cancel)r to refresh, b for the list, n for a new search"
+    }
+
+    /// The bookings kept here, the one just booked pointed out.
+    func listViewModel() -> BookingListViewModel {
+        let notFound = Set(pendingNotFoundKeys)
+        let rows = records.map { record in
+            var reference = record.bookingReference ?? "–"
+            if let highlight = input.highlight, record.bookingReference?.uppercased() == highlight.uppercased() {
+                reference += " (new)"
+            }
+            var status = record.state.displayName
+            if record.state == .awaitingPayment, let deadline = record.paymentRequiredBy {
+                status = deadline <= now
+                    ? "Hold lapsed \(TravelFormat.dayAndTime(LocalDateTime(deadline, in: timeZone)))"
+                    : "Pay by \(TravelFormat.dayAndTime(LocalDateTime(deadline, in: timeZone)))"
+            }
+            if record.state == .pending {
+                status = notFound.contains(record.bookingKey) ? "Pending: not booked" : "Pending: not confirmed"
+            }
+            return BookingListViewModel.Row(
+                reference: reference, route: record.route,
+                departs: record.legs.first?.departingAt.map(TravelFormat.dayAndTime) ?? "–",
+                passengers: record.passengers.joined(separator: ", "), total: record.total.formatted, status: status)
+        }
+        return BookingListViewModel(rows: rows, location: storeLocation, notes: notes)
+    }
+
+    /// What checking the pending bookings of `list` found, and problems writing them back.
+    func reconciliationNotes(_ list: BookingList) -> [Notice] {
+        var notes: [Notice] = []
+        for reconciliation in list.reconciliations {
+            switch reconciliation {
+            case .confirmed(let record):
+                notes.append(Notice(
+                    .success,
+                    "The booking sent on \(sent(record)) went through after all: reference \(record.bookingReference ?? "–")."))
+            case .notFound(let record):
+                notes.append(Notice(
+                    .warning,
+                    "The booking sent on \(sent(record)) is not at the flight service: as far as it can tell, it did "
+                        + "not go through and nothing is booked. Search again to book; it stays listed as pending and is "
+                        + "checked again each time the list opens."))
+            case .lookupFailed(let records, let error):
+                notes.append(Notice(
+                    .warning,
+                    "\(records.count) pending booking\(records.count == 1 ? "" : "s") could not be checked "
+                        + "(\(error.message)). They stay pending; open the list again later."))
+            }
+        }
+        if let problem = list.storeProblem {
+            notes.append(Notice(.warning, "A confirmed booking could not be written back: \(problem.description)"))
+        }
+        return notes
+    }
+
+    /// `Sun 22 Nov 2026 10:20 GMT (LHR → JFK)`: when a booking was sent, and where to.
+    private func sent(_ record: BookingRecord) -> String {
+        "\(TravelFormat.instant(record.createdAt, in: timeZone)) (\(record.route))"
+    }
+
+    /// One booking in full: from its order when it could be read, else from the record kept here.
+    func detailViewModel(_ booking: Booking) -> BookingDetailViewModel {
+        var warnings: [String] = []
+        if let other = booking.otherBackend {
+            warnings.append("Booked through \(other); this run talks to \(backend), so it is shown as kept on this machine.")
+        }
+        if let problem = booking.refreshProblem {
+            warnings.append("It could not be refreshed from the flight service (\(problem.message)); this is what this machine keeps.")
+        }
+        if let problem = booking.storeProblem {
+            warnings.append("The local record could not be updated: \(problem.description)")
+        }
+        let actions = actions(for: booking)
+        guard let order = booking.order else {
+            return recordDetail(booking, actions: actions, warnings: warnings)
+        }
+        var rows = [
+            KeyValueList.Row("Reference", order.bookingReference),
+            KeyValueList.Row("Order", order.id),
+            KeyValueList.Row("Status", status(of: order)),
+            KeyValueList.Row("Airline", order.owner.name),
+        ]
+        var total = order.totalAmount?.formatted ?? "Unknown (the flight service did not say)"
+        if let base = order.baseAmount, let tax = order.taxAmount {
+            total += " (base \(base.formatted) + taxes \(tax.formatted))"
+        }
+        rows.append(KeyValueList.Row("Total", total))
+        rows.append(KeyValueList.Row("Payment", payment(of: order)))
+        if let booked = order.createdAt { rows.append(KeyValueList.Row("Booked", TravelFormat.instant(booked, in: timeZone))) }
+        rows.append(KeyValueList.Row(
+            "Kept", booking.record == nil ? "Not on this machine (found at the flight service)" : storeLocation))
+        let passengers = order.passengers.map { passenger in
+            var parts = [([passenger.title?.displayName, passenger.givenName, passenger.familyName].compactMap { $0 }).joined(separator: " ")]
+            if let type = passenger.type { parts.append(type.displayName.lowercased()) }
+            if let born = passenger.bornOn { parts.append("born \(TravelFormat.day(born))") }
+            parts.append(order.eTicket(for: passenger.id).map { "e-ticket \($0)" } ?? "no e-ticket yet")
+            return parts.joined(separator: " · ")
+        }
+        return BookingDetailViewModel(
+            title: "Booking \(order.bookingReference) · \(order.status.displayName)", rows: rows,
+            itinerary: BookingsFormat.itinerary(order.slices), passengers: passengers,
+            conditions: [
+                KeyValueList.Row("Refund before departure", BookingsFormat.condition(order.conditions.refundBeforeDeparture)),
+                KeyValueList.Row("Changes before departure", BookingsFormat.condition(order.conditions.changeBeforeDeparture)),
+            ],
+            actions: actions, warnings: warnings)
+    }
+
+    /// What can be done with `booking`, or why not.
+    private func actions(for booking: Booking) -> [String] {
+        var actions: [String] = []
+        if let blocker = FlightBookingsInteractor.cancellationBlocker(booking) {
+            // A cancelled booking says so in its status; "cannot be cancelled" would only contradict the news.
+            if case .alreadyCancelled = blocker {} else { actions.append("Cannot be cancelled: \(describe(blocker))") }
+        } else {
+            let how = isInteractive || booking.reference == nil ? "with c" : "with `flights cancel \(booking.reference ?? "")`"
+            actions.append("Can be cancelled \(how): the refund is quoted before anything is cancelled.")
+        }
+        if FlightBookingsInteractor.paymentBlocker(booking, at: now) == nil {
+            let how = isInteractive || booking.reference == nil ? "with p" : "with `flights pay \(booking.reference ?? "")`"
+            actions.insert("Held: pay for it \(how) before the deadline; the price is checked first.", at: 0)
+        }
+        if let offered = booking.order?.availableActions, !offered.isEmpty {
+            actions.append("The airline allows: \(offered.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return actions
+    }
+
+    /// A booking whose order could not be read, from the record kept here.
+    private func recordDetail(_ booking: Booking, actions: [String], warnings: [String]) -> BookingDetailViewModel {
+        guard let record = booking.record else {
+            return BookingDetailViewModel(
+                title: "Booking", rows: [], itinerary: [], passengers: [], conditions: [], actions: actions,
+                warnings: warnings)
+        }
+        var status = record.state.displayName
+        if record.state == .pending {
+            status = "Pending: the flight service has no order with this booking's key (as far as it can tell, nothing is booked)"
+        }
+        let rows = [
+            KeyValueList.Row("Reference", record.bookingReference ?? "–"),
+            KeyValueList.Row("Order", record.orderID ?? "–"),
+            KeyValueList.Row("Status", status),
+            KeyValueList.Row("Total", record.total.formatted),
+            KeyValueList.Row("Sent", TravelFormat.instant(record.createdAt, in: timeZone)),
+            KeyValueList.Row("Kept", storeLocation),
+        ]
+        let legs = record.legs.map { leg in
+            let departs = leg.departingAt.map { " · departs \(TravelFormat.dayAndTime($0)) local time" } ?? ""
+            let arrives = leg.arrivingAt.map { " · arrives \(TravelFormat.dayAndTime($0)) local time" } ?? ""
+            return ItineraryLegViewModel(
+                title: "\(leg.origin) → \(leg.destination)\(departs)\(arrives)",
+                flights: leg.flightNumbers.isEmpty ? [] : [leg.flightNumbers.joined(separator: ", ")])
+        }
+        return BookingDetailViewModel(
+            title: "Booking \(record.bookingReference ?? "(no reference)") · \(record.state.displayName)", rows: rows,
+            itinerary: legs, passengers: record.passengers, conditions: [], actions: actions, warnings: warnings)
+    }
+
+    /// What cancelling would refund, before the traveller confirms.
+    func quoteViewModel(_ quote: OrderCancellation, booking: Booking) -> CancellationQuoteViewModel {
+        let reference = booking.reference ?? ""
+        let refund = quote.refundAmount?.formatted ?? "nothing"
+        var rows = [
+            KeyValueList.Row("Refund", quote.refundAmount?.formatted ?? "Nothing is refunded"),
+            KeyValueList.Row("Goes to", TravelFormat.refundDestination(quote.refundTo)),
+        ]
+        if quote.refundTo != "awaiting_payment", let paid = booking.order?.totalAmount, let refunded = quote.refundAmount,
+           let kept = paid.subtracting(refunded), kept.amount > 0 {
+            rows.append(KeyValueList.Row("Kept by the airline", kept.formatted))
+        }
+        if let expires = quote.expiresAt {
+            rows.append(KeyValueList.Row(
+                "Quote valid until",
+                "\(TravelFormat.instant(expires, in: timeZone)) (\(TravelFormat.remaining(until: expires, from: now)))"))
+        }
+        return CancellationQuoteViewModel(headline: "Cancelling booking \(reference) refunds \(refund).", rows: rows)
+    }
+}
