@@ -27,7 +27,8 @@ struct ModuleFactory {
         searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone, recorder: recorder)
         availabilityBuilder = FlightAvailabilityBuilder(offers: offers, now: now, timeZone: timeZone, recorder: recorder)
         summaryBuilder = FlightSummaryBuilder(
-            offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone)
+            offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
+            recorder: recorder)
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
             recorder: recorder)
@@ -35,7 +36,8 @@ struct ModuleFactory {
 
     /// How a recorded session replays each module.
     static let replays: [ModuleReplay] = [
-        FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay, FlightBookingsBuilder.replay,
+        FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay, FlightSummaryBuilder.replay,
+        FlightBookingsBuilder.replay,
     ]
 
     func search(input: FlightSearchInput, router: any FlightSearchRouter) -> any Screen {

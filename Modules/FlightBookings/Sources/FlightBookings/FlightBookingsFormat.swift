@@ -63,27 +63,11 @@ extension FlightBookingsState {
     }
 }
 
-/// How the bookings screen writes itineraries and rules, apart from any state.
+/// How the bookings screen writes itineraries, apart from any state.
 enum BookingsFormat {
-    /// `Allowed, fee £40.00`: what a fare condition allows.
-    static func condition(_ condition: Condition?) -> String {
-        guard let condition else { return "Not stated by the airline" }
-        guard condition.allowed else { return "Not allowed" }
-        guard let penalty = condition.penalty else { return "Allowed" }
-        return penalty.amount == 0 ? "Allowed, no fee" : "Allowed, fee \(penalty.formatted)"
-    }
-
     /// Each leg and its flights, on the airports' clocks.
     static func itinerary(_ slices: [Slice]) -> [ItineraryLegViewModel] {
-        let names: [String]
-        if slices.count == 1 {
-            names = ["Flight"]
-        } else if slices.count == 2, slices[0].origin.iataCode == slices[1].destination.iataCode {
-            names = ["Outbound", "Return"]
-        } else {
-            names = slices.indices.map { "Leg \($0 + 1)" }
-        }
-        return zip(names, slices).map { name, slice in
+        zip(TravelFormat.legNames(slices), slices).map { name, slice in
             var title = "\(name) · \(slice.origin.iataCode) → \(slice.destination.iataCode)"
             if let departs = slice.departingAt { title += " · \(TravelFormat.day(departs.date))" }
             title += " · \(slice.totalDuration.formatted)"

@@ -131,8 +131,8 @@ extension FlightBookingsState {
             title: "Booking \(order.bookingReference) · \(order.status.displayName)", rows: rows,
             itinerary: BookingsFormat.itinerary(order.slices), passengers: passengers,
             conditions: [
-                KeyValueList.Row("Refund before departure", BookingsFormat.condition(order.conditions.refundBeforeDeparture)),
-                KeyValueList.Row("Changes before departure", BookingsFormat.condition(order.conditions.changeBeforeDeparture)),
+                KeyValueList.Row("Refund before departure", TravelFormat.condition(order.conditions.refundBeforeDeparture)),
+                KeyValueList.Row("Changes before departure", TravelFormat.condition(order.conditions.changeBeforeDeparture)),
             ],
             actions: actions, warnings: warnings)
     }

@@ -1,5 +1,6 @@
 public import Entities
 public import Foundation
+public import ModuleCore
 public import Services
 public import TerminalUI
 
@@ -20,6 +21,7 @@ public struct FlightSummaryBuilder {
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
     private let makeBookingKey: @Sendable () -> String
+    private let recorder: SessionRecorder?
 
     /// Creates a builder.
     ///
@@ -31,11 +33,14 @@ public struct FlightSummaryBuilder {
     ///   - now: the clock, for expiry and birth dates.
     ///   - timeZone: the traveller's time zone, for deadlines and for "today".
     ///   - makeBookingKey: makes the key kept in an order's metadata to find it after a lost answer.
+    ///   - recorder: when given, every action the screen reduces (and every answer of the flight service) is written
+    ///     to the session it records, so the session can be replayed (see ``replay``).
     public init(
         offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }
+        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }, recorder: SessionRecorder? = nil
     ) {
+        self.recorder = recorder
         self.offers = offers
         self.orders = orders
         self.bookings = bookings
@@ -51,19 +56,32 @@ public struct FlightSummaryBuilder {
         let interactor = FlightSummaryInteractor(
             offers: offers, orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
             makeBookingKey: makeBookingKey)
-        let presenter = FlightSummaryPresenter(input: input, interactor: interactor)
-        let view = FlightSummaryTerminalView(
-            terminal: terminal, presenter: presenter, machineOutput: input.output == .json)
+        let state = FlightSummaryState(
+            input: input, storeLocation: interactor.storeLocation, timeZone: timeZone, now: interactor.now)
+        let presenter = FlightSummaryPresenter(
+            store: Store(state, recorder: recorder), interactor: interactor, router: router)
+        let view = FlightSummaryTerminalView(terminal: terminal, machineOutput: input.output == .json)
         presenter.view = view
-        presenter.router = router
+        view.presenter = presenter
         return view
+    }
+
+    /// How a recorded session replays this module: its recorded steps run through the module's reducer again and
+    /// what they show is laid out on the terminal by the same view, with no flight service or booking store called.
+    public static var replay: ModuleReplay {
+        ModuleReplay.of(FlightSummaryReducer.self) { terminal in
+            let view = FlightSummaryTerminalView(terminal: terminal, machineOutput: false)
+            return { effect in
+                if case .show(let output) = effect { view.render(output) }
+            }
+        }
     }
 }
 
 /// What the summary screen shows and how it runs.
-public struct FlightSummaryInput: Sendable, Hashable {
+public struct FlightSummaryInput: Sendable, Hashable, Codable {
     /// Whether a person answers prompts, or a file and flags stand in for them.
-    public enum Mode: Sendable, Hashable {
+    public enum Mode: Sendable, Hashable, Codable {
         /// Prompts on the terminal.
         case interactive
         /// `flights book <offer-id> --passengers file.json [--yes]`: no prompts; books only with `assumeYes`.
@@ -71,7 +89,7 @@ public struct FlightSummaryInput: Sendable, Hashable {
     }
 
     /// What an unattended run writes to standard output.
-    public enum Output: Sendable, Hashable {
+    public enum Output: Sendable, Hashable, Codable {
         /// The summary and the booking, for people.
         case text
         /// Only the booked order, as Duffel's JSON; everything else goes to diagnostics.

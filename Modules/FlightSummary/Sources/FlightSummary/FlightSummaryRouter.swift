@@ -15,7 +15,7 @@ public protocol FlightSummaryRouter: AnyObject {
 }
 
 /// How an unattended run ended, for the App to turn into an exit status.
-public enum FlightSummaryOutcome: Sendable, Hashable {
+public enum FlightSummaryOutcome: Sendable, Hashable, Codable {
     /// Booked (and written to the local store, unless the store said otherwise on the diagnostics).
     case booked(Order)
     /// The travellers' details break the airline's rules; one line per problem, naming passenger and field.

@@ -6,64 +6,67 @@ import TerminalUI
 /// output carries only the order.
 @MainActor
 final class FlightSummaryTerminalView: FlightSummaryView, Screen {
+    /// Set by the Builder; `nil` in a replay, where the view only shows.
+    var presenter: FlightSummaryPresenter?
     private let terminal: any Terminal
-    let presenter: FlightSummaryPresenter
     private let writer: ScreenWriter
+    /// The question the run loop puts next; `nil` when the screen has nothing to ask.
     private var prompt: SummaryPrompt?
 
-    init(terminal: any Terminal, presenter: FlightSummaryPresenter, machineOutput: Bool) {
+    init(terminal: any Terminal, machineOutput: Bool) {
         self.terminal = terminal
-        self.presenter = presenter
         writer = ScreenWriter(terminal: terminal, outputIsForPrograms: machineOutput)
     }
 
     func run() async {
         prompt = nil
-        await presenter.didAppear()
+        await presenter?.appear()
         while !Task.isCancelled, let current = prompt {
             prompt = nil
-            switch await read(current) {
-            case .answered(let answer):
-                await presenter.didAnswer(answer)
-            case .back:
-                await presenter.didGoBack()
-            case .interrupt, .end, .cancelled:
-                // The step is kept: if the navigator shows the screen again, the presenter asks the same again.
-                return
-            }
+            await put(current)
         }
+        if Task.isCancelled { await presenter?.disappeared() }
     }
 
-    private func read(_ prompt: SummaryPrompt) async -> PromptResult<SummaryAnswer> {
-        switch prompt {
+    /// Puts `current` and sends what came back as an action; a covered screen keeps the question for next time.
+    private func put(_ current: SummaryPrompt) async {
+        let result: PromptResult<FlightSummaryAction>
+        switch current {
         case .text(let question, let defaultValue):
-            let input = await terminal.readLine(prompt: question + " ", default: defaultValue)
-            switch input {
-            case .text(let text): return .answered(.text(text))
-            case .back: return .back
-            case .interrupt: return .interrupt
-            case .end: return .end
-            case .cancelled: return .cancelled
-            }
+            result = Self.answer(await terminal.readLine(prompt: question + " ", default: defaultValue)) { .entered($0) }
         case .confirm(let question, let defaultValue):
             // A yes typed before the question (while the price was being checked) must not answer it.
             terminal.discardPendingInput()
-            return map(await terminal.confirm(question, default: defaultValue)) { .confirmed($0) }
+            result = Self.map(await terminal.confirm(question, default: defaultValue)) { .confirmed($0) }
         case .choice(let title, let options, let defaultIndex):
-            return map(await terminal.choose(title, options: options, default: defaultIndex)) { .chose($0) }
+            result = Self.map(await terminal.choose(title, options: options, default: defaultIndex)) { .chose($0) }
         case .acknowledge(let message):
-            let input = await terminal.readLine(prompt: message + " ", default: nil)
-            switch input {
-            case .text: return .answered(.acknowledged)
-            case .back: return .back
-            case .interrupt: return .interrupt
-            case .end: return .end
-            case .cancelled: return .cancelled
-            }
+            result = Self.answer(await terminal.readLine(prompt: message + " ", default: nil)) { _ in .acknowledged }
+        }
+        switch result {
+        case .answered(let action): await presenter?.send(action)
+        case .back: await presenter?.send(.back)
+        case .interrupt: await presenter?.send(.interrupted)
+        case .end: await presenter?.send(.inputEnded)
+        case .cancelled: prompt = current
         }
     }
 
-    private func map<Value>(_ result: PromptResult<Value>, _ transform: (Value) -> SummaryAnswer) -> PromptResult<SummaryAnswer> {
+    private static func answer(
+        _ input: LineInput, _ transform: (String) -> FlightSummaryAction
+    ) -> PromptResult<FlightSummaryAction> {
+        switch input {
+        case .text(let text): .answered(transform(text))
+        case .back: .back
+        case .interrupt: .interrupt
+        case .end: .end
+        case .cancelled: .cancelled
+        }
+    }
+
+    private static func map<Value>(
+        _ result: PromptResult<Value>, _ transform: (Value) -> FlightSummaryAction
+    ) -> PromptResult<FlightSummaryAction> {
         switch result {
         case .answered(let value): .answered(transform(value))
         case .back: .back
@@ -123,14 +126,8 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
         if let warning = booking.storeWarning { show(Notice(.warning, warning)) }
     }
 
-    func displayMessage(_ message: SummaryMessage) {
-        let kind: Notice.Kind = switch message.kind {
-        case .info: .info
-        case .success: .success
-        case .warning: .warning
-        case .error: .error
-        }
-        show(Notice(kind, message.text))
+    func displayMessage(_ message: Notice) {
+        show(message)
     }
 
     func displayError(_ message: String, suggestion: String?) {
@@ -155,8 +152,8 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
 
     // MARK: Rendering
 
-    private func list(_ rows: [SummaryRow], indent: Int = 2) -> KeyValueList {
-        KeyValueList(rows: rows.map { KeyValueList.Row($0.label, $0.value) }, indent: indent)
+    private func list(_ rows: [KeyValueList.Row], indent: Int = 2) -> KeyValueList {
+        KeyValueList(rows: rows, indent: indent)
     }
 
     private func show(_ block: any Renderable) {

@@ -1,26 +1,17 @@
-/// A label and its value, already formatted.
-struct SummaryRow: Sendable, Hashable {
-    var label: String
-    var value: String
-
-    init(_ label: String, _ value: String) {
-        self.label = label
-        self.value = value
-    }
-}
+import TerminalUI
 
 /// One flight of a leg, as the summary lists it.
-struct SegmentViewModel: Sendable, Hashable {
+struct SegmentViewModel: Sendable, Hashable, Codable {
     /// `ZZ117 · Duffel Airways · Boeing 787-9 · 8h 05m`.
     var title: String
     /// Departs, Arrives, Operated by, Stops, Cabin.
-    var rows: [SummaryRow]
+    var rows: [KeyValueList.Row]
 }
 
 /// One leg: its heading, then its flights with the waits between them.
-struct LegViewModel: Sendable, Hashable {
+struct LegViewModel: Sendable, Hashable, Codable {
     /// Something on a leg, in order.
-    enum Item: Sendable, Hashable {
+    enum Item: Sendable, Hashable, Codable {
         case segment(SegmentViewModel)
         /// `Change in Dublin (DUB) · 2h 10m`.
         case layover(String)
@@ -34,22 +25,22 @@ struct LegViewModel: Sendable, Hashable {
 }
 
 /// The offer in full.
-struct OfferSummaryViewModel: Sendable, Hashable {
+struct OfferSummaryViewModel: Sendable, Hashable, Codable {
     /// `Duffel Airways · £412.50`.
     var title: String
     var legs: [LegViewModel]
     /// One line per passenger: `Passenger 1 (adult): 1 checked bag, 1 carry-on bag`.
     var bags: [String]
     /// Refund and change rules.
-    var conditions: [SummaryRow]
+    var conditions: [KeyValueList.Row]
     /// Base, taxes, per passenger type and total.
-    var price: [SummaryRow]
+    var price: [KeyValueList.Row]
     /// When the offer expires, and how it can be paid.
-    var terms: [SummaryRow]
+    var terms: [KeyValueList.Row]
 }
 
 /// Old and new price of an offer that was re-checked.
-struct PriceChangeViewModel: Sendable, Hashable {
+struct PriceChangeViewModel: Sendable, Hashable, Codable {
     /// `The price changed from £412.50 to £422.50 (+£10.00).`
     var message: String
     var oldTotal: String
@@ -57,11 +48,11 @@ struct PriceChangeViewModel: Sendable, Hashable {
 }
 
 /// The passengers as entered, with the total, before the final confirmation.
-struct ReviewViewModel: Sendable, Hashable {
+struct ReviewViewModel: Sendable, Hashable, Codable {
     /// One block per passenger: a heading and its details.
-    struct Passenger: Sendable, Hashable {
+    struct Passenger: Sendable, Hashable, Codable {
         var heading: String
-        var rows: [SummaryRow]
+        var rows: [KeyValueList.Row]
     }
 
     var passengers: [Passenger]
@@ -69,31 +60,18 @@ struct ReviewViewModel: Sendable, Hashable {
 }
 
 /// A booking made: the reference, the order, the itinerary and where it is kept.
-struct BookingViewModel: Sendable, Hashable {
+struct BookingViewModel: Sendable, Hashable, Codable {
     /// `Booked: reference ERDAH6`.
     var headline: String
-    var rows: [SummaryRow]
+    var rows: [KeyValueList.Row]
     /// One line per flight.
     var itinerary: [String]
     /// A warning when the booking could not be written locally.
     var storeWarning: String?
 }
 
-/// A message for the traveller, with what kind of message it is.
-struct SummaryMessage: Sendable, Hashable {
-    enum Kind: Sendable, Hashable { case info, success, warning, error }
-
-    var kind: Kind
-    var text: String
-
-    init(_ kind: Kind, _ text: String) {
-        self.kind = kind
-        self.text = text
-    }
-}
-
-/// What the view should ask next; the answer goes back to the presenter as a ``SummaryAnswer``.
-enum SummaryPrompt: Sendable, Hashable {
+/// What the view should ask next; the answer goes back to the presenter as an action.
+enum SummaryPrompt: Sendable, Hashable, Codable {
     /// A line of text, with the value Enter takes.
     case text(question: String, default: String?)
     /// Yes or no.
@@ -102,12 +80,4 @@ enum SummaryPrompt: Sendable, Hashable {
     case choice(title: String, options: [String], default: Int?)
     /// Enter to go on.
     case acknowledge(String)
-}
-
-/// The traveller's answer to a ``SummaryPrompt``.
-enum SummaryAnswer: Sendable, Hashable {
-    case text(String)
-    case confirmed(Bool)
-    case chose(Int)
-    case acknowledged
 }

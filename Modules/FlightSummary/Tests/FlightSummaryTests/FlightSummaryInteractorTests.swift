@@ -78,14 +78,14 @@ struct FlightSummaryInteractorTests {
     @Test func childAgesComeFromTheOfferOrElseTheSearch() async throws {
         let offers = FixtureOfferService()
         let roundTrip = try #require(try await searchedOffers(offers, roundTrip: true).first)
-        let slots = interactor().slots(for: roundTrip, search: nil)
+        let slots = PassengerSlot.slots(for: roundTrip, search: nil)
         #expect(slots.map(\.type) == [.adult, .adult, .child])
         #expect(slots.map(\.age) == [nil, nil, 8])
 
         var withoutAges = roundTrip
         withoutAges.passengers[2].age = nil
         withoutAges.passengers[2].type = .child
-        #expect(interactor().slots(for: withoutAges, search: roundTripSearch)[2].age == 8)
+        #expect(PassengerSlot.slots(for: withoutAges, search: roundTripSearch)[2].age == 8)
     }
 
     struct FieldCase: Sendable, CustomTestStringConvertible {
@@ -133,7 +133,7 @@ struct FlightSummaryInteractorTests {
             title: .dr, givenName: "Kept", familyName: "Kept", bornOn: day("1980-01-01"), gender: .male,
             email: "kept@example.com", phoneNumber: "+12125550100")
         let before = draft
-        let problem = interactor().accept(test.answer, for: test.field, slot: slot, offer: offer, into: &draft)
+        let problem = rules().accept(test.answer, for: test.field, slot: slot, offer: offer, into: &draft)
         if let expected = test.problem {
             #expect(problem?.contains(expected) == true, "got \(problem ?? "no problem")")
             #expect(draft == before)
@@ -148,19 +148,19 @@ struct FlightSummaryInteractorTests {
 
     @Test func phoneNumbersAreKeptInE164() throws {
         var draft = PassengerDraft()
-        let problem = interactor().accept("+44 (20) 7946-0123", for: .phoneNumber, slot: adult, offer: try recordedOffer(), into: &draft)
+        let problem = rules().accept("+44 (20) 7946-0123", for: .phoneNumber, slot: adult, offer: try recordedOffer(), into: &draft)
         #expect(problem == nil)
         #expect(draft.phoneNumber == "+442079460123")
     }
 
     @Test func aPassengersFileWithMistakesListsEveryProblemByPassengerAndField() throws {
         let offer = try recordedOffer()
-        let slots = interactor().slots(for: offer, search: nil)
+        let slots = PassengerSlot.slots(for: offer, search: nil)
         var wrong = imogen
         wrong.givenName = "Imogen7"
         wrong.bornOn = "2012-01-01"
         wrong.phoneNumber = "07946 0123"
-        guard case .failure(let problems) = interactor().details(from: [wrong, imogen], offer: offer, slots: slots) else {
+        guard case .failure(let problems) = rules().details(from: [wrong, imogen], offer: offer, slots: slots) else {
             Issue.record("expected problems")
             return
         }
@@ -173,8 +173,8 @@ struct FlightSummaryInteractorTests {
 
     @Test func aCorrectPassengersFileGivesTheDetailsWithTheOffersIDs() throws {
         let offer = try recordedOffer()
-        let slots = interactor().slots(for: offer, search: nil)
-        let details = try interactor().details(from: [imogen], offer: offer, slots: slots).get()
+        let slots = PassengerSlot.slots(for: offer, search: nil)
+        let details = try rules().details(from: [imogen], offer: offer, slots: slots).get()
         #expect(details.map(\.id) == ["pas_0000BdlnJxvVWHajsjWoDW"])
         #expect(details.first?.phoneNumber == "+442079460123")
         #expect(details.first?.bornOn == day("1990-04-12"))
@@ -202,8 +202,8 @@ struct FlightSummaryInteractorTests {
 
     @Test func anInstantOrderPaysTheTotalAndAHoldPaysNothingYet() throws {
         let offer = try recordedOffer()
-        let slots = interactor().slots(for: offer, search: nil)
-        let details = try interactor().details(from: [imogen], offer: offer, slots: slots).get()
+        let slots = PassengerSlot.slots(for: offer, search: nil)
+        let details = try rules().details(from: [imogen], offer: offer, slots: slots).get()
         let instant = interactor().orderCreation(offer: offer, passengers: details, slots: slots, type: .instant, key: "k1")
         #expect(instant.payments == [Payment(type: "balance", amount: offer.totalAmount)])
         #expect(instant.metadata == ["flights_booking_key": "k1"])
@@ -216,8 +216,8 @@ struct FlightSummaryInteractorTests {
 
     private func bookingInputs() throws -> (Offer, [PassengerDetails], [PassengerSlot]) {
         let offer = try recordedOffer()
-        let slots = interactor().slots(for: offer, search: nil)
-        return (offer, try interactor().details(from: [imogen], offer: offer, slots: slots).get(), slots)
+        let slots = PassengerSlot.slots(for: offer, search: nil)
+        return (offer, try rules().details(from: [imogen], offer: offer, slots: slots).get(), slots)
     }
 
     @Test func aBookingIsWrittenPendingThenConfirmed() async throws {

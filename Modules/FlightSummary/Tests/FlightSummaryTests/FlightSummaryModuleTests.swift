@@ -161,7 +161,7 @@ struct FlightSummaryModuleTests {
             let view = try #require(screen as? FlightSummaryTerminalView)
             weakView = view
             weakPresenter = view.presenter
-            weakInteractor = view.presenter.interactor
+            weakInteractor = view.presenter?.interactor
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Book this offer?")
             terminal.enter("y")

@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import Services
 import Testing
+import TerminalUI
 @testable import FlightSummary
 
 @MainActor
@@ -26,14 +27,14 @@ struct FlightSummaryPresenterTests {
     private func book(_ h: Harness, option: String = "Book and pay") async {
         await h.enterDetails(imogenAnswers)
         #expect(await h.choose(startingWith: option))
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.send(.confirmed(true))
     }
 
     // MARK: The offer in full
 
     @Test func theOfferIsShownInFullAfterItsPriceIsChecked() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         let summary = try #require(h.view.summaries.first)
         #expect(summary.title == "Duffel Airways · £412.50")
         let leg = try #require(summary.legs.first)
@@ -44,19 +45,19 @@ struct FlightSummaryPresenterTests {
             return
         }
         #expect(segment.title == "ZZ117 · Duffel Airways · Boeing 787-9 · 8h 05m")
-        #expect(segment.rows.contains(SummaryRow("Departs", "Fri 18 Dec 08:25 GMT · London Heathrow Airport (LHR), terminal 3")))
-        #expect(segment.rows.contains(SummaryRow("Arrives", "Fri 18 Dec 11:30 GMT-5 · John F Kennedy International Airport (JFK), terminal 4")))
+        #expect(segment.rows.contains(KeyValueList.Row("Departs", "Fri 18 Dec 08:25 GMT · London Heathrow Airport (LHR), terminal 3")))
+        #expect(segment.rows.contains(KeyValueList.Row("Arrives", "Fri 18 Dec 11:30 GMT-5 · John F Kennedy International Airport (JFK), terminal 4")))
         #expect(summary.bags == ["Passenger 1 (adult): 1 checked bag, 1 carry-on bag"])
         #expect(summary.conditions == [
-            SummaryRow("Refund before departure", "Allowed, fee £40.00"),
-            SummaryRow("Changes before departure", "Allowed, fee £40.00"),
+            KeyValueList.Row("Refund before departure", "Allowed, fee £40.00"),
+            KeyValueList.Row("Changes before departure", "Allowed, fee £40.00"),
         ])
         #expect(summary.price == [
-            SummaryRow("Passengers", "1 adult"), SummaryRow("Base fare", "£223.88"),
-            SummaryRow("Taxes and fees", "£188.62"), SummaryRow("Total", "£412.50"),
+            KeyValueList.Row("Passengers", "1 adult"), KeyValueList.Row("Base fare", "£223.88"),
+            KeyValueList.Row("Taxes and fees", "£188.62"), KeyValueList.Row("Total", "£412.50"),
         ])
-        #expect(summary.terms.first == SummaryRow("Offer expires", "Sun 22 Nov 2026 10:45 GMT (in 25 min)"))
-        #expect(summary.terms.contains(SummaryRow("Payment", "Pay now, or hold it and pay by Wed 25 Nov 2026 10:15 GMT")))
+        #expect(summary.terms.first == KeyValueList.Row("Offer expires", "Sun 22 Nov 2026 10:45 GMT (in 25 min)"))
+        #expect(summary.terms.contains(KeyValueList.Row("Payment", "Pay now, or hold it and pay by Wed 25 Nov 2026 10:15 GMT")))
         #expect(h.view.question == "Book this offer? Passenger details come next.")
     }
 
@@ -65,7 +66,7 @@ struct FlightSummaryPresenterTests {
         let roundTrip = try await searchedOffers(offers, roundTrip: true)
         let withChanges = try #require(roundTrip.first { $0.slices.contains { $0.segments.count > 1 } })
         let h = try harness(offer: withChanges, offers: offers)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         let summary = try #require(h.view.summaries.first)
         #expect(summary.legs.map { $0.title.components(separatedBy: " · ").first } == ["Outbound", "Return"])
         let layovers = summary.legs.flatMap(\.items).compactMap { item -> String? in
@@ -75,16 +76,16 @@ struct FlightSummaryPresenterTests {
         #expect(layovers.allSatisfy { $0.hasPrefix("Change in ") || $0.hasPrefix("Change airports") })
         #expect(summary.bags.count == 3)
         #expect(summary.bags[2].hasPrefix("Passenger 3 (child, 8)"))
-        #expect(summary.price.first == SummaryRow("Passengers", "2 adults, 1 child (8)"))
-        #expect(summary.price.contains { $0.label == "Per passenger type" })
-        #expect(summary.terms.contains(SummaryRow("Payment", "Paid in full when booking")))
+        #expect(summary.price.first == KeyValueList.Row("Passengers", "2 adults, 1 child (8)"))
+        #expect(summary.price.contains { $0.key == "Per passenger type" })
+        #expect(summary.terms.contains(KeyValueList.Row("Payment", "Paid in full when booking")))
 
         let oneWay = try await searchedOffers(offers)
         let codeshare = try #require(oneWay.first { $0.slices.flatMap(\.segments).contains(where: \.isOperatedByAnotherCarrier) })
-        let rows = SummaryFormat.legs(codeshare.slices).flatMap(\.items).flatMap { item -> [SummaryRow] in
+        let rows = SummaryFormat.legs(codeshare.slices).flatMap(\.items).flatMap { item -> [KeyValueList.Row] in
             if case .segment(let segment) = item { segment.rows } else { [] }
         }
-        #expect(rows.contains { $0.label == "Operated by" })
+        #expect(rows.contains { $0.key == "Operated by" })
     }
 
     // MARK: The first re-check
@@ -93,11 +94,11 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .failure(.timedOut))
         let h = try harness(offers: offers, now: afterExpiry)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.errors.first?.contains("This offer expired at Sun 22 Nov 2026 10:45 GMT") == true)
         #expect(offers.offerReads.count == 1)
         #expect(h.view.prompt == .acknowledge("Press Enter to choose another offer."))
-        await h.presenter.didAnswer(.acknowledged)
+        await h.presenter.send(.acknowledged)
         #expect(h.router.exits == [.availability])
     }
 
@@ -106,31 +107,31 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .file(file))
         let h = try harness(offers: offers)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.errors.first?.contains("is no longer available") == true)
         #expect(h.view.summaries.isEmpty)
-        await h.presenter.didAnswer(.acknowledged)
+        await h.presenter.send(.acknowledged)
         #expect(h.router.exits == [.availability])
     }
 
     @Test func aNewPriceShowsOldAndNewAndCanBeAccepted() async throws {
         let offer = try recordedOffer()
         let h = try harness(offers: ScriptedOfferService([.success(offer.repriced(by: 10))]))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.priceChanges == [PriceChangeViewModel(
             message: "The price changed from £412.50 to £422.50 (+£10.00).", oldTotal: "£412.50", newTotal: "£422.50")])
         #expect(h.view.question == "Go on at the new total of £422.50?")
-        await h.presenter.didAnswer(.confirmed(true))
-        #expect(h.presenter.offer?.totalAmount.formatted == "£422.50")
-        #expect(h.presenter.step == .field(passenger: 0, field: .title))
+        await h.presenter.send(.confirmed(true))
+        #expect(h.presenter.state.offer?.totalAmount.formatted == "£422.50")
+        #expect(h.presenter.state.step == .field(passenger: 0, field: .title))
     }
 
     @Test func aNewPriceCanBeDeclined() async throws {
         let offer = try recordedOffer()
         let h = try harness(offers: ScriptedOfferService([.success(offer.repriced(by: -5))]))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.priceChanges.first?.message == "The price changed from £412.50 to £407.50 (-£5.00).")
-        await h.presenter.didAnswer(.confirmed(false))
+        await h.presenter.send(.confirmed(false))
         #expect(h.router.exits == [.availability])
     }
 
@@ -138,11 +139,11 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .failure(.timedOut))
         let h = try harness(offers: offers)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.errors == ["The offer could not be checked: The flight service did not answer in time."])
         #expect(h.view.options == ["Try again", "Back to the offers"])
-        await h.presenter.didAnswer(.chose(0))
-        #expect(h.presenter.step == .continueToDetails)
+        await h.presenter.send(.chose(0))
+        #expect(h.presenter.state.step == .continueToDetails)
         #expect(offers.offerReads.count == 2)
     }
 
@@ -150,27 +151,27 @@ struct FlightSummaryPresenterTests {
 
     @Test func aWrongFieldIsAskedAgainAndTheOthersAreKept() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.appear()
+        await h.presenter.send(.confirmed(true))
         await h.type(["ms", "Imogen", "Fairweather", "1990-04-12", "f"])
         await h.type(["imogen@example"])
         #expect(h.view.errors.last == "\"imogen@example\" does not look like an email address (name@example.com).")
-        #expect(h.presenter.step == .field(passenger: 0, field: .email))
-        #expect(h.presenter.drafts.first?.givenName == "Imogen")
-        #expect(h.presenter.drafts.first?.bornOn == day("1990-04-12"))
+        #expect(h.presenter.state.step == .field(passenger: 0, field: .email))
+        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
+        #expect(h.presenter.state.drafts.first?.bornOn == day("1990-04-12"))
         await h.type(["imogen@example.com", "+44 20 7946 0123"])
-        #expect(h.presenter.step == .review)
-        #expect(h.presenter.drafts.first?.phoneNumber == "+442079460123")
+        #expect(h.presenter.state.step == .review)
+        #expect(h.presenter.state.drafts.first?.phoneNumber == "+442079460123")
     }
 
     @Test func goingBackOffersWhatWasTypedAgain() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.appear()
+        await h.presenter.send(.confirmed(true))
         await h.type(["mr", "Ada"])
-        await h.presenter.didGoBack()
+        await h.presenter.send(.back)
         #expect(h.view.prompt == .text(question: "Given names, as on the passport:", default: "Ada"))
-        await h.presenter.didGoBack()
+        await h.presenter.send(.back)
         #expect(h.view.prompt == .text(question: "Title (mr, ms, mrs, miss, dr):", default: "mr"))
         await h.type(["ms", "Ada", "Lovelace", "1990-12-10"])
         // The gender is guessed from the title, and offered as the default.
@@ -179,31 +180,31 @@ struct FlightSummaryPresenterTests {
 
     @Test func aPassengerCanBeChangedFromTheReview() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await h.enterDetails(imogenAnswers)
         #expect(await h.choose(startingWith: "Change passenger 1 (Ms Imogen Fairweather)"))
         #expect(h.view.prompt == .text(question: "Title (mr, ms, mrs, miss, dr):", default: "ms"))
         await h.type(["ms", "Imogen", "Fairweather-Smith", "1990-04-12", "f", "imogen@example.com", "+442079460123"])
-        #expect(h.presenter.step == .review)
-        #expect(h.presenter.drafts.first?.familyName == "Fairweather-Smith")
-        #expect(h.presenter.drafts.first?.givenName == "Imogen")
+        #expect(h.presenter.state.step == .review)
+        #expect(h.presenter.state.drafts.first?.familyName == "Fairweather-Smith")
+        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
     }
 
     // MARK: Booking
 
     @Test func aBookingIsSavedPendingThenConfirmedBeforeTheReferenceIsShown() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(h.log.all == ["save pending", "save confirmed", "show booking Booked: booking reference ERDAH6"])
         let booking = try #require(h.view.bookings.first)
-        #expect(booking.rows.contains(SummaryRow("Order", "ord_0000BEw6DxwlZVHgf2ScDB")))
-        #expect(booking.rows.contains(SummaryRow("Kept in", "memory")))
+        #expect(booking.rows.contains(KeyValueList.Row("Order", "ord_0000BEw6DxwlZVHgf2ScDB")))
+        #expect(booking.rows.contains(KeyValueList.Row("Kept in", "memory")))
         #expect(booking.itinerary == ["ZZ117  Fri 18 Dec 08:25 GMT LHR → Fri 18 Dec 11:30 GMT-5 JFK"])
         #expect(booking.storeWarning == nil)
         #expect(h.orders.created.count == 1)
         #expect(h.view.prompt == .acknowledge("Press Enter to see your bookings."))
-        await h.presenter.didAnswer(.acknowledged)
+        await h.presenter.send(.acknowledged)
         #expect(h.router.exits == [.bookings("ERDAH6")])
     }
 
@@ -211,23 +212,23 @@ struct FlightSummaryPresenterTests {
         let offer = try recordedOffer()
         let offers = ScriptedOfferService([.success(offer), .success(offer.repriced(by: 10))])
         let h = try harness(offers: offers)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(offers.reads.count == 2)
         #expect(h.view.priceChanges.first?.newTotal == "£422.50")
         #expect(h.orders.created.isEmpty)
         #expect(h.view.question == "Book at the new total of £422.50?")
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.send(.confirmed(true))
         #expect(h.orders.created.first?.payments.first?.amount.formatted == "£422.50")
     }
 
     @Test func decliningTheNewPriceBeforeBookingReturnsToTheReviewAtTheNewPrice() async throws {
         let offer = try recordedOffer()
         let h = try harness(offers: ScriptedOfferService([.success(offer), .success(offer.repriced(by: 10))]))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
-        await h.presenter.didAnswer(.confirmed(false))
-        #expect(h.presenter.step == .review)
+        await h.presenter.send(.confirmed(false))
+        #expect(h.presenter.state.step == .review)
         #expect(h.view.options.first == "Book and pay £422.50 now")
         #expect(h.orders.created.isEmpty)
     }
@@ -235,22 +236,22 @@ struct FlightSummaryPresenterTests {
     @Test func anOfferThatExpiresBeforeTheFinalCheckIsNotBooked() async throws {
         let offers = FixtureOfferService()
         let h = try harness(offers: offers)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         offers.replyOfferReads(with: .file(.errorOfferNoLongerAvailable))
         await book(h)
         #expect(h.orders.created.isEmpty)
-        #expect(h.presenter.step == .leaving)
+        #expect(h.presenter.state.step == .leaving)
     }
 
     @Test func anInstantOnlyOfferCannotBeHeld() async throws {
         let offers = FixtureOfferService()
         let instantOnly = try #require(try await searchedOffers(offers).first { !$0.canBeHeld })
         let h = try harness(offer: instantOnly, offers: offers)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await h.enterDetails(imogenAnswers)
         #expect(!h.view.options.contains { $0.hasPrefix("Hold") })
         #expect(await h.choose(startingWith: "Book and pay"))
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.send(.confirmed(true))
         let body = try #require(h.orders.created.first)
         #expect(body.type == .instant)
         #expect(body.payments == [Payment(amount: instantOnly.totalAmount)])
@@ -258,12 +259,12 @@ struct FlightSummaryPresenterTests {
 
     @Test func aHoldIsBookedWithoutPayment() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await h.enterDetails(imogenAnswers)
         #expect(h.view.options.contains("Hold it now and pay £412.50 by Wed 25 Nov 2026 10:15 GMT"))
         #expect(await h.choose(startingWith: "Hold"))
         #expect(h.view.question == "Hold the booking for 1 passenger, £412.50 to pay later?")
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.send(.confirmed(true))
         let body = try #require(h.orders.created.first)
         #expect(body.type == .hold)
         #expect(body.payments.isEmpty)
@@ -273,11 +274,11 @@ struct FlightSummaryPresenterTests {
 
     @Test func decliningTheFinalConfirmationBooksNothing() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await h.enterDetails(imogenAnswers)
         #expect(await h.choose(startingWith: "Book and pay"))
-        await h.presenter.didAnswer(.confirmed(false))
-        #expect(h.presenter.step == .review)
+        await h.presenter.send(.confirmed(false))
+        #expect(h.presenter.state.step == .review)
         #expect(h.orders.created.isEmpty)
         #expect(h.store.saves.isEmpty)
     }
@@ -288,11 +289,11 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(.errorOfferNoLongerAvailable))
         let h = try harness(orders: orders)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(h.view.errors.last?.contains("no longer available") == true)
         #expect(h.store.saves.map(\.state) == [.pending, .failed])
-        await h.presenter.didAnswer(.acknowledged)
+        await h.presenter.send(.acknowledged)
         #expect(h.router.exits == [.availability])
     }
 
@@ -302,11 +303,11 @@ struct FlightSummaryPresenterTests {
         orders.replyCreates(with: .file(.errorPriceChanged))
         let offers = ScriptedOfferService([.success(offer), .success(offer), .success(offer.repriced(by: 10))])
         let h = try harness(offers: offers, orders: orders)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(h.view.priceChanges.last?.message == "The price changed from £412.50 to £422.50 (+£10.00).")
         #expect(h.orders.created.count == 1)
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.send(.confirmed(true))
         #expect(h.orders.created.count == 2)
         #expect(h.orders.created.last?.payments.first?.amount.formatted == "£422.50")
         // The same booking key: the first order was refused, so nothing carries it yet.
@@ -318,15 +319,15 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(.errorValidation))
         let h = try harness(orders: orders)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(h.view.errors.contains { $0.contains("E.164") })
-        #expect(h.presenter.step == .field(passenger: 0, field: .phoneNumber))
+        #expect(h.presenter.state.step == .field(passenger: 0, field: .phoneNumber))
         #expect(h.view.prompt == .text(question: "Phone, with the country code (+44…):", default: "+442079460123"))
         await h.type(["+44 20 7946 0999"])
-        #expect(h.presenter.step == .review)
-        #expect(h.presenter.drafts.first?.givenName == "Imogen")
-        #expect(h.presenter.drafts.first?.phoneNumber == "+442079460999")
+        #expect(h.presenter.state.step == .review)
+        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
+        #expect(h.presenter.state.drafts.first?.phoneNumber == "+442079460999")
     }
 
     @Test(arguments: [FixtureFile.errorAuthentication, .errorRateLimit])
@@ -334,19 +335,19 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(file))
         let h = try harness(orders: orders)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(h.view.errors.last == "The booking was refused: \(file.error.message)")
-        #expect(h.presenter.step == .review)
+        #expect(h.presenter.state.step == .review)
     }
 
     @Test func aTimeoutWhereTheOrderWasMadeShowsTheBookingOnce() async throws {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .bookThenFail(.timedOut))
         let h = try harness(orders: orders)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
-        #expect(h.view.messages.contains { $0.text.contains("the order was found") })
+        #expect(h.view.messages.contains { $0.message.contains("the order was found") })
         #expect(h.view.bookings.first?.headline == "Booked: booking reference ERDAH6")
         #expect(orders.created.count == 1)
         #expect(orders.orders.count == 1)
@@ -357,14 +358,14 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let h = try harness(orders: orders)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(h.view.errors.last?.hasPrefix("The booking is not confirmed: no answer came") == true)
         #expect(try h.store.records().map(\.state) == [.pending])
         #expect(orders.created.count == 1)
         #expect(h.view.options == ["Try again (looks for the booking first, then books once)", "Back to the offers"])
         // Asked explicitly: look first, then send the same key again, once.
-        await h.presenter.didAnswer(.chose(0))
+        await h.presenter.send(.chose(0))
         #expect(orders.created.count == 2)
         #expect(orders.created.map { $0.metadata?["flights_booking_key"] } == ["key-1", "key-1"])
         #expect(try h.store.records().map(\.state) == [.confirmed])
@@ -375,11 +376,11 @@ struct FlightSummaryPresenterTests {
         orders.replyCreates(with: .failure(.unexpectedStatus(code: 502, body: "Bad gateway")))
         orders.failReads(with: .cannotConnect("connection refused"))
         let h = try harness(orders: orders)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         #expect(h.view.errors.last?.contains("it may or may not be booked") == true)
-        #expect(h.presenter.step == .lostAnswer(.instant))
-        await h.presenter.didAnswer(.chose(1))
+        #expect(h.presenter.state.step == .lostAnswer(.instant))
+        await h.presenter.send(.chose(1))
         #expect(h.router.exits == [.availability])
         #expect(orders.created.count == 1)
     }
@@ -388,7 +389,7 @@ struct FlightSummaryPresenterTests {
         let store = FixtureBookingStore()
         store.fail(with: .io(path: "/home/ada/.local/share/flights/bookings.json", reason: "Permission denied"))
         let h = try harness(store: store)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await book(h)
         let booking = try #require(h.view.bookings.first)
         #expect(booking.headline == "Booked: booking reference ERDAH6")
@@ -402,9 +403,9 @@ struct FlightSummaryPresenterTests {
 
     @Test func unattendedWithoutYesShowsTheTotalAndDeclines() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: false))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.summaries.count == 1)
-        #expect(h.view.messages.last?.text == "Not booked. Run the same command with --yes to book and pay £412.50.")
+        #expect(h.view.messages.last?.message == "Not booked. Run the same command with --yes to book and pay £412.50.")
         #expect(h.router.exits == [.finished("declined")])
         #expect(h.orders.created.isEmpty)
         #expect(h.view.prompt == nil)
@@ -412,7 +413,7 @@ struct FlightSummaryPresenterTests {
 
     @Test func unattendedNeverPaysAnotherTotalThanTheOneAgreed() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 402.50)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.orders.created.isEmpty)
         #expect(h.view.errors.last == "Nothing was booked: the total is now £412.50, not the £402.50 agreed to.")
         guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
@@ -424,13 +425,13 @@ struct FlightSummaryPresenterTests {
 
     @Test func unattendedBooksWhenTheAgreedTotalStands() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 412.50)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.orders.created.count == 1)
     }
 
     @Test func unattendedWithYesBooksAndWritesTheOrderAsJSON() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), output: .json)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         let json = try #require(h.view.outputs.first)
         let order = try DuffelJSON.decoder().decode(Order.self, from: Data(json.utf8))
         #expect(order.bookingReference == "ERDAH6")
@@ -445,7 +446,7 @@ struct FlightSummaryPresenterTests {
 
     @Test func unattendedTextOutputWritesNoJSON() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.outputs.isEmpty)
         #expect(h.view.bookings.count == 1)
     }
@@ -455,7 +456,7 @@ struct FlightSummaryPresenterTests {
         wrong.email = "nobody"
         wrong.title = "sir"
         let h = try harness(mode: .unattended(travellers: [wrong], assumeYes: true))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         guard case .invalidInput(let problems)? = h.router.outcomes.first else {
             Issue.record("expected invalid input")
             return
@@ -471,7 +472,7 @@ struct FlightSummaryPresenterTests {
         let h = try harness(
             offers: ScriptedOfferService([.success(offer.repriced(by: 10))]),
             mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
             Issue.record("expected a price change")
             return
@@ -488,7 +489,7 @@ struct FlightSummaryPresenterTests {
         let h = try harness(
             offers: ScriptedOfferService([.success(offer), .success(offer.repriced(by: 10))]), orders: orders,
             mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
             Issue.record("expected a price change")
             return
@@ -501,7 +502,7 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .file(.errorNotFound))
         let h = try harness(offers: offers, mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.router.exits == [.finished("offerUnavailable")])
     }
 
@@ -509,7 +510,7 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let h = try harness(orders: orders, mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.router.exits == [.finished("failed")])
         #expect(orders.created.count == 1)
         #expect(try h.store.records().map(\.state) == [.pending])
@@ -517,13 +518,13 @@ struct FlightSummaryPresenterTests {
 
     @Test func theScreenComesBackWhereItWas() async throws {
         let h = try harness()
-        await h.presenter.didAppear()
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.appear()
+        await h.presenter.send(.confirmed(true))
         await h.type(["ms", "Imogen"])
         let before = h.view.prompt
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         #expect(h.view.prompt == before)
         #expect(h.view.summaries.count == 2)
-        #expect(h.presenter.drafts.first?.givenName == "Imogen")
+        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
     }
 }

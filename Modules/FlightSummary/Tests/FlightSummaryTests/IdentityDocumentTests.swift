@@ -32,12 +32,6 @@ let imogenPassport = FlightSummaryInput.Traveller.Document(
 struct IdentityDocumentTests {
     private let adult = PassengerSlot(index: 0, id: "pas_0000BdlnJxvVWHajsjWoDW", type: .adult, age: nil)
 
-    private func interactor() -> FlightSummaryInteractor {
-        FlightSummaryInteractor(
-            offers: FixtureOfferService(), orders: FixtureOrderService(), bookings: FixtureBookingStore(),
-            backend: "fixtures", now: { searchTime }, timeZone: utc, makeBookingKey: { "key-1" })
-    }
-
     @Test("each passport field is checked: a number of letters and digits, an ISO country, valid after the trip",
           arguments: [
             (PassengerField.passportNumber, "53 33", "5 to 20 letters and digits"),
@@ -50,7 +44,7 @@ struct IdentityDocumentTests {
     func fieldsAreChecked(field: PassengerField, answer: String, problem: String) throws {
         let offer = try DocumentsRequiredOfferService().offer
         var draft = PassengerDraft()
-        let message = try #require(interactor().accept(answer, for: field, slot: adult, offer: offer, into: &draft))
+        let message = try #require(rules().accept(answer, for: field, slot: adult, offer: offer, into: &draft))
         #expect(message.contains(problem))
         #expect(draft == PassengerDraft())
     }
@@ -59,10 +53,10 @@ struct IdentityDocumentTests {
     func fieldsAreNormalised() throws {
         let offer = try DocumentsRequiredOfferService().offer
         var draft = PassengerDraft()
-        let interactor = interactor()
-        #expect(interactor.accept("ab1234567", for: .passportNumber, slot: adult, offer: offer, into: &draft) == nil)
-        #expect(interactor.accept(" gb ", for: .passportCountry, slot: adult, offer: offer, into: &draft) == nil)
-        #expect(interactor.accept("2026-12-19", for: .passportExpiry, slot: adult, offer: offer, into: &draft) == nil)
+        let rules = rules()
+        #expect(rules.accept("ab1234567", for: .passportNumber, slot: adult, offer: offer, into: &draft) == nil)
+        #expect(rules.accept(" gb ", for: .passportCountry, slot: adult, offer: offer, into: &draft) == nil)
+        #expect(rules.accept("2026-12-19", for: .passportExpiry, slot: adult, offer: offer, into: &draft) == nil)
         #expect(draft.document == IdentityDocument(
             uniqueIdentifier: "AB1234567", issuingCountryCode: "GB", expiresOn: CalendarDate("2026-12-19")))
     }
@@ -70,7 +64,7 @@ struct IdentityDocumentTests {
     @Test("a passengers file without the passport an offer requires lists what is missing, and nothing is built")
     func fileWithoutDocument() throws {
         let offer = try DocumentsRequiredOfferService().offer
-        guard case .failure(let problems) = interactor().details(from: [imogen], offer: offer, slots: [adult]) else {
+        guard case .failure(let problems) = rules().details(from: [imogen], offer: offer, slots: [adult]) else {
             Issue.record("a file without a passport was accepted")
             return
         }
@@ -78,7 +72,7 @@ struct IdentityDocumentTests {
         #expect(problems.messages.first?.hasPrefix("Passenger 1 (adult), identity_documents: the airline needs") == true)
         var traveller = imogen
         traveller.identityDocuments = [.init(uniqueIdentifier: "", issuingCountryCode: "", expiresOn: "")]
-        guard case .failure(let blanks) = interactor().details(from: [traveller], offer: offer, slots: [adult]) else {
+        guard case .failure(let blanks) = rules().details(from: [traveller], offer: offer, slots: [adult]) else {
             Issue.record("a blank passport was accepted")
             return
         }
@@ -94,7 +88,7 @@ struct IdentityDocumentTests {
         let offer = try DocumentsRequiredOfferService().offer
         var traveller = imogen
         traveller.identityDocuments = [imogenPassport]
-        let details = try interactor().details(from: [traveller], offer: offer, slots: [adult]).get()
+        let details = try rules().details(from: [traveller], offer: offer, slots: [adult]).get()
         #expect(details.first?.identityDocuments == [IdentityDocument(
             uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: CalendarDate("2031-04-12"))])
     }
@@ -102,7 +96,7 @@ struct IdentityDocumentTests {
     @Test("an offer that does not require a passport asks for none")
     func notRequired() throws {
         let offer = try recordedOffer()
-        let details = try interactor().details(from: [imogen], offer: offer, slots: [adult]).get()
+        let details = try rules().details(from: [imogen], offer: offer, slots: [adult]).get()
         #expect(details.first?.identityDocuments == nil)
         #expect(PassengerField.asked(documentsRequired: false).last == .phoneNumber)
     }
@@ -114,7 +108,7 @@ struct IdentityDocumentTests {
         let h = Harness(
             input: FlightSummaryInput(offerID: offers.offer.id, offer: offers.offer, search: oneWaySearch),
             offers: offers)
-        await h.presenter.didAppear()
+        await h.presenter.appear()
         await h.enterDetails(imogenAnswers)
         #expect(h.view.question == "Passport number (the airline needs it to book):")
         await h.type(["533380006", "gb"])
@@ -123,7 +117,7 @@ struct IdentityDocumentTests {
         #expect(h.view.errors.last?.contains("before the last flight") == true)
         await h.type(["2031-04-12"])
         #expect(await h.choose(startingWith: "Book and pay"))
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.presenter.send(.confirmed(true))
         let sent = try #require(h.orders.created.first?.passengers.first)
         #expect(sent.identityDocuments == [IdentityDocument(
             uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: CalendarDate("2031-04-12"))])

@@ -2,7 +2,9 @@ import Entities
 import FixtureServices
 import Foundation
 import Services
+import ModuleCore
 import Synchronization
+import TerminalUI
 @testable import FlightSummary
 
 /// The recorded searches happen at 10:15 UTC on 2026-11-22 and their offers expire at 10:45.
@@ -44,6 +46,11 @@ let imogen = FlightSummaryInput.Traveller(
 
 /// The answers an adult's fields take, in the order they are asked.
 let imogenAnswers = ["ms", "Imogen", "Fairweather", "1990-04-12", "f", "imogen.fairweather@example.com", "+442079460123"]
+
+/// The passenger rules as of the recorded searches' day.
+func rules(today: Date = searchTime) -> PassengerRules {
+    PassengerRules(today: CalendarDate(today, in: utc))
+}
 
 /// Booking keys `key-1`, `key-2`, … so tests can tell them apart.
 final class KeyMaker: Sendable {
@@ -133,7 +140,7 @@ final class SpyView: FlightSummaryView {
         case heading(String)
         case review(ReviewViewModel)
         case booking(BookingViewModel)
-        case message(SummaryMessage)
+        case message(Notice)
         case error(String, String?)
         case prompt(SummaryPrompt?)
         case progress(String)
@@ -150,7 +157,7 @@ final class SpyView: FlightSummaryView {
     }
 
     var errors: [String] { events.compactMap { if case .error(let text, _) = $0 { text } else { nil } } }
-    var messages: [SummaryMessage] { events.compactMap { if case .message(let message) = $0 { message } else { nil } } }
+    var messages: [Notice] { events.compactMap { if case .message(let message) = $0 { message } else { nil } } }
     var bookings: [BookingViewModel] { events.compactMap { if case .booking(let booking) = $0 { booking } else { nil } } }
     var summaries: [OfferSummaryViewModel] { events.compactMap { if case .summary(let summary) = $0 { summary } else { nil } } }
     var priceChanges: [PriceChangeViewModel] { events.compactMap { if case .priceChange(let change) = $0 { change } else { nil } } }
@@ -179,7 +186,7 @@ final class SpyView: FlightSummaryView {
         log?.append("show booking \(booking.headline)")
         events.append(.booking(booking))
     }
-    func displayMessage(_ message: SummaryMessage) { events.append(.message(message)) }
+    func displayMessage(_ message: Notice) { events.append(.message(message)) }
     func displayError(_ message: String, suggestion: String?) { events.append(.error(message, suggestion)) }
     func displayPrompt(_ prompt: SummaryPrompt?) {
         self.prompt = prompt
@@ -245,28 +252,29 @@ struct Harness {
         interactor = FlightSummaryInteractor(
             offers: offers, orders: orders, bookings: LoggingBookingStore(store: store, log: log),
             backend: "fixtures", now: { now }, timeZone: utc, makeBookingKey: { keys.make() }, lookupDelays: [.zero])
-        presenter = FlightSummaryPresenter(input: input, interactor: interactor)
-        view = SpyView(log: log)
         router = SpyRouter()
+        let state = FlightSummaryState(
+            input: input, storeLocation: interactor.storeLocation, timeZone: utc, now: interactor.now)
+        presenter = FlightSummaryPresenter(store: Store(state), interactor: interactor, router: router)
+        view = SpyView(log: log)
         presenter.view = view
-        presenter.router = router
     }
 
     /// Answers the current text prompts with `answers`, one each.
     func type(_ answers: [String]) async {
-        for answer in answers { await presenter.didAnswer(.text(answer)) }
+        for answer in answers { await presenter.send(.entered(answer)) }
     }
 
     /// From the first prompt to the review, with `answers` for every passenger in turn.
     func enterDetails(_ answers: [String]...) async {
-        await presenter.didAnswer(.confirmed(true))
+        await presenter.send(.confirmed(true))
         for passenger in answers { await type(passenger) }
     }
 
     /// Picks the review's option whose label starts with `prefix`.
     func choose(startingWith prefix: String) async -> Bool {
         guard let index = view.options.firstIndex(where: { $0.hasPrefix(prefix) }) else { return false }
-        await presenter.didAnswer(.chose(index))
+        await presenter.send(.chose(index))
         return true
     }
 }

@@ -1,0 +1,57 @@
+import Entities
+import Foundation
+import Services
+import TerminalUI
+
+/// What must happen outside the summary's reducer.
+enum FlightSummaryEffect: Encodable, Sendable, Equatable {
+    /// Show or ask something.
+    case show(FlightSummaryOutput)
+    /// Read the offer `offerID` again from the API and compare it with `known` (cancelled when the screen goes).
+    case check(id: Int, offerID: String, known: Offer?)
+    /// Book (shielded: once an order is on its way it is never cancelled half-way, and its answer is kept).
+    case book(FlightSummaryBooking)
+    /// Leave the screen, or end an unattended run.
+    case navigate(FlightSummaryRoute)
+}
+
+/// Everything a booking needs: the offer as checked, the passengers, the kind of order, and whether to look for
+/// the order first (an explicit retry after a lost answer).
+struct FlightSummaryBooking: Codable, Sendable, Equatable {
+    var offer: Offer
+    var passengers: [PassengerDetails]
+    var slots: [PassengerSlot]
+    var type: OrderType
+    var lookUpFirst: Bool
+}
+
+/// The ids the screen's service effects run under.
+enum FlightSummaryEffectID: String, Hashable, Sendable, Codable {
+    case check
+    case book
+}
+
+/// The ways out of the screen, as the router offers them.
+enum FlightSummaryRoute: Encodable, Sendable, Equatable {
+    /// Back to the offers.
+    case availability
+    /// On to the bookings, with this one picked out.
+    case bookings(Order)
+    /// An unattended run ended with this outcome.
+    case finished(FlightSummaryOutcome)
+}
+
+/// What the view can be told: one case for each of its display methods.
+enum FlightSummaryOutput: Codable, Sendable, Equatable {
+    case summary(OfferSummaryViewModel)
+    case priceChange(PriceChangeViewModel)
+    case passengerHeading(String)
+    case review(ReviewViewModel)
+    case booking(BookingViewModel)
+    case message(Notice)
+    case error(String, suggestion: String?)
+    case prompt(SummaryPrompt?)
+    case progress(String)
+    case progressEnded
+    case output(String)
+}

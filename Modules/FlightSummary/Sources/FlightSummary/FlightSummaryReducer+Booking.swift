@@ -1,0 +1,78 @@
+import Entities
+import Services
+
+/// Booking from the screen, and what its answer means: booked, refused (a wrong detail, a new price, an offer
+/// gone), or an answer lost on the way.
+extension FlightSummaryReducer {
+    /// Books `type` with the details given; with `lookUpFirst`, the order is looked for before anything is sent.
+    static func book(_ state: inout State, _ type: OrderType, lookUpFirst: Bool) -> [Effect] {
+        guard let offer = state.offer, let passengers = state.passengerDetails else { return showReview(&state) }
+        state.step = .booking(type)
+        let booking = FlightSummaryBooking(
+            offer: offer, passengers: passengers, slots: state.slots, type: type, lookUpFirst: lookUpFirst)
+        return [progress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .book(booking)]
+    }
+
+    /// An interactive booking ended.
+    static func bookingEnded(_ state: inout State, _ attempt: BookingAttempt) -> [Effect] {
+        var type = OrderType.instant
+        if case .booking(let booking) = state.step { type = booking }
+        var effects: [Effect] = [hideProgress]
+        switch attempt {
+        case .booked(let order, let recovered, let storeProblem):
+            if recovered { effects.append(recoveredNotice) }
+            state.booked = FlightSummaryBooked(order: order, storeProblem: storeProblem)
+            effects.append(.show(.booking(state.bookingViewModel(order, storeProblem: storeProblem))))
+            return effects + go(&state, .booked(order))
+        case .refused(let error, let storeProblem):
+            return effects + storeWarning(storeProblem) + explainRefusal(&state, error, type: type)
+        case .notFound(let error, let storeProblem):
+            return effects + storeWarning(storeProblem) + [
+                Self.error(
+                    "The booking is not confirmed: no answer came (\(error.message)) and the flight service does not show it yet.",
+                    suggestion: "It is kept as pending on this machine. Do not book another flight yet: trying again looks for it first and books only if it is still not there."),
+            ] + go(&state, .lostAnswer(type))
+        case .unknown(let error, let lookup, let storeProblem):
+            return effects + storeWarning(storeProblem) + [
+                Self.error(
+                    "No answer came to the booking (\(error.message)) and the orders could not be looked up (\(lookup.message)): it may or may not be booked.",
+                    suggestion: "It is kept as pending on this machine, and `flights bookings` checks it again. "
+                        + "Trying again looks for it first and books only if it is not there."),
+            ] + go(&state, .lostAnswer(type))
+        }
+    }
+
+    /// Why the airline refused the order, and the way on: the new price, another offer, or the detail to correct.
+    private static func explainRefusal(_ state: inout State, _ refusal: ServiceError, type: OrderType) -> [Effect] {
+        if refusal.has(.priceChanged) {
+            return [error(refusal.message, suggestion: "The new price is checked now.")] + check(&state, .reprice(type))
+        }
+        if FlightSummaryInteractor.meansOfferIsGone(refusal) {
+            return offerLost(&state, refusal.message)
+        }
+        if let apiError = refusal.apiError, apiError.has(.validation) {
+            var effects = apiError.errors.map {
+                error("The airline refused a passenger's details: \($0.description)", suggestion: nil)
+            }
+            if let (passenger, field) = refusedField(apiError, passengers: state.slots.count),
+               state.slots.indices.contains(passenger) {
+                effects.append(message(.info, "Correct it and book again; the other details are kept."))
+                state.editing = .field(passenger, field)
+                return effects + heading(state, passenger) + go(&state, .field(passenger: passenger, field: field))
+            }
+            effects.append(message(.info, "Change the passenger's details and book again."))
+            return effects + showReview(&state)
+        }
+        return [error("The booking was refused: \(refusal.message)", suggestion: refusal.suggestion)] + showReview(&state)
+    }
+
+    /// Said when a lost answer was recovered by finding the order.
+    static let recoveredNotice = message(
+        .info, "The flight service's answer was lost on the way, but the order was found: the booking went through.")
+
+    /// A warning that the local store could not be written, when it could not.
+    static func storeWarning(_ problem: BookingStoreError?) -> [Effect] {
+        guard let problem else { return [] }
+        return [message(.warning, "The booking could not be written on this machine. \(problem.description)")]
+    }
+}

@@ -1,0 +1,67 @@
+import Entities
+
+/// The passengers' details, one field at a time, and the review that follows them.
+extension FlightSummaryReducer {
+    /// Starts the first passenger's details.
+    static func beginDetails(_ state: inout State) -> [Effect] {
+        guard !state.slots.isEmpty else {
+            return [error("This offer lists no passengers, so it cannot be booked.", suggestion: "Choose another offer.")]
+                + go(&state, .leaving)
+        }
+        state.editing = nil
+        return heading(state, 0) + go(&state, .field(passenger: 0, field: .title))
+    }
+
+    /// Checks `text` for `field` of `passenger`: a wrong answer is asked again, the others are kept; a right one
+    /// moves on to the next field, the next passenger or the review.
+    static func accept(_ state: inout State, _ text: String, passenger: Int, field: PassengerField) -> [Effect] {
+        guard let offer = state.offer, state.slots.indices.contains(passenger) else { return [ask(state)] }
+        let rules = state.rules
+        if let problem = rules.accept(text, for: field, slot: state.slots[passenger], offer: offer, into: &state.drafts[passenger]) {
+            return [error(problem, suggestion: nil), ask(state)]
+        }
+        if state.editing == .field(passenger, field) {
+            state.editing = nil
+            return showReview(&state)
+        }
+        if let next = state.askedField(after: field) {
+            return go(&state, .field(passenger: passenger, field: next))
+        }
+        if state.editing == .passenger(passenger) || passenger + 1 >= state.slots.count {
+            state.editing = nil
+            return showReview(&state)
+        }
+        return heading(state, passenger + 1) + go(&state, .field(passenger: passenger + 1, field: .title))
+    }
+
+    /// The review's option at `index`.
+    static func choose(_ state: inout State, _ index: Int) -> [Effect] {
+        let options = state.reviewOptions
+        guard options.indices.contains(index) else { return [ask(state)] }
+        switch options[index] {
+        case .book(let type):
+            return go(&state, .confirmBooking(type))
+        case .change(let passenger):
+            state.editing = .passenger(passenger)
+            return heading(state, passenger) + go(&state, .field(passenger: passenger, field: .title))
+        case .backToOffers:
+            return leaveToOffers()
+        }
+    }
+
+    /// The passenger and field a validation error points at (`/data/passengers/0/phone_number`), if any.
+    static func refusedField(_ error: APIError, passengers: Int) -> (Int, PassengerField)? {
+        for detail in error.errors {
+            guard let source = detail.source else { continue }
+            let parts = (source.pointer ?? "").split(separator: "/").map(String.init)
+            if let at = parts.firstIndex(of: "passengers"), at + 2 < parts.count, let index = Int(parts[at + 1]),
+               let field = PassengerField(wireName: parts[at + 2]) {
+                return (index, field)
+            }
+            if let name = source.field, let field = PassengerField(wireName: name), passengers == 1 {
+                return (0, field)
+            }
+        }
+        return nil
+    }
+}

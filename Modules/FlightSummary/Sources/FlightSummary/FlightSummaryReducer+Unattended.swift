@@ -1,0 +1,137 @@
+import Entities
+import Foundation
+import Services
+
+/// An unattended run (`flights book <offer-id> --passengers file.json`): the offer checked, the file's travellers
+/// checked against it, then booked only with `--yes`, never at a price other than the one agreed.
+extension FlightSummaryReducer {
+    /// The first check of an unattended run, and all that follows it up to the booking.
+    static func unattendedCheck(_ state: inout State, _ check: OfferCheck) -> [Effect] {
+        let current: Offer
+        switch check {
+        case .current(let fresh):
+            current = fresh
+        case .priceChanged(let old, let new):
+            return [
+                .show(.priceChange(.between(old, new))),
+                error("Nothing was booked: an unattended booking never accepts a new price.",
+                      suggestion: "Run the command again to book at \(new.totalAmount.formatted)."),
+            ] + finish(&state, .priceChanged(from: old.totalAmount, to: new.totalAmount))
+        case .expired(let expired):
+            return finishUnavailable(&state, state.expiredMessage(expired))
+        case .gone(let message):
+            return finishUnavailable(&state, message)
+        case .failed(let failure):
+            return [error("The offer could not be checked: \(failure.message)", suggestion: failure.suggestion)]
+                + finish(&state, .failed(failure))
+        }
+        if let accepted = state.input.acceptedTotal, accepted != current.totalAmount.amount {
+            let agreed = Money(amount: accepted, currency: current.totalAmount.currency)
+            return [
+                error("Nothing was booked: the total is now \(current.totalAmount.formatted), not the \(agreed.formatted) agreed to.",
+                      suggestion: "Run the command again with --total \(current.totalAmount.wireAmount) to book at the new price."),
+            ] + finish(&state, .priceChanged(from: agreed, to: current.totalAmount))
+        }
+        state.offer = current
+        prepareSlots(&state, for: current)
+        var effects: [Effect] = [.show(.summary(state.summary(current)))]
+        guard case .unattended(let travellers, let assumeYes) = state.input.mode else { return effects }
+        let passengers: [PassengerDetails]
+        switch state.rules.details(from: travellers, offer: current, slots: state.slots) {
+        case .failure(let problems):
+            effects += problems.messages.map { error($0, suggestion: nil) }
+            effects.append(message(.info, "Nothing was booked. Correct the passengers file and run the command again."))
+            return effects + finish(&state, .invalidInput(problems.messages))
+        case .success(let details):
+            passengers = details
+        }
+        effects.append(.show(.review(state.review(offer: current, passengers: passengers))))
+        let hold = state.input.hold
+        if hold, !current.canBeHeld {
+            let problem = "This offer must be paid when booking; the airline does not hold it."
+            effects.append(error(problem, suggestion: "Run the command again without --hold to book and pay now."))
+            return effects + finish(&state, .invalidInput([problem]))
+        }
+        guard assumeYes else {
+            let what = hold ? "hold it (\(current.totalAmount.formatted) to pay later)" : "book and pay \(current.totalAmount.formatted)"
+            effects.append(message(.info, "Not booked. Run the same command with --yes to \(what)."))
+            return effects + finish(&state, .declined)
+        }
+        let type: OrderType = hold ? .hold : .instant
+        state.step = .booking(type)
+        let booking = FlightSummaryBooking(
+            offer: current, passengers: passengers, slots: state.slots, type: type, lookUpFirst: false)
+        return effects + [progress(hold ? "Holding…" : "Booking…"), .book(booking)]
+    }
+
+    /// An unattended booking ended: the run ends with it.
+    static func unattendedBookingEnded(_ state: inout State, _ attempt: BookingAttempt) -> [Effect] {
+        var effects: [Effect] = [hideProgress]
+        switch attempt {
+        case .booked(let order, let recovered, let storeProblem):
+            if recovered { effects.append(recoveredNotice) }
+            effects.append(.show(.booking(state.bookingViewModel(order, storeProblem: storeProblem))))
+            if state.input.output == .json { effects.append(json(order)) }
+            return effects + finish(&state, .booked(order))
+        case .refused(let refusal, let storeProblem):
+            effects += storeWarning(storeProblem)
+            if refusal.has(.priceChanged), state.offer != nil {
+                return effects + check(&state, .unattendedReprice(refusal: refusal))
+            }
+            return effects + finishRefused(&state, refusal)
+        case .notFound(let failure, let storeProblem):
+            return effects + storeWarning(storeProblem) + [
+                error("The booking is not confirmed: no answer came (\(failure.message)) and the flight service does not show it yet.",
+                      suggestion: "It is kept as pending on this machine. Run `flights bookings` to check it before booking again."),
+            ] + finish(&state, .failed(failure))
+        case .unknown(let failure, let lookup, let storeProblem):
+            return effects + storeWarning(storeProblem) + [
+                error("No answer came to the booking (\(failure.message)) and the orders could not be looked up (\(lookup.message)): it may or may not be booked.",
+                      suggestion: "Run `flights bookings` to check it before booking again."),
+            ] + finish(&state, .failed(failure))
+        }
+    }
+
+    /// The new price after an unattended booking was refused because the price moved: said, never accepted.
+    static func unattendedReprice(_ state: inout State, _ check: OfferCheck, refusal: ServiceError) -> [Effect] {
+        guard let current = state.offer else { return finishRefused(&state, refusal) }
+        switch check {
+        case .current(let fresh), .priceChanged(_, let fresh):
+            return [
+                .show(.priceChange(.between(current, fresh))),
+                error("Nothing was booked: the airline changed the price, and an unattended booking never accepts a new price.",
+                      suggestion: "Run the command again to book at \(fresh.totalAmount.formatted)."),
+            ] + finish(&state, .priceChanged(from: current.totalAmount, to: fresh.totalAmount))
+        case .expired(let expired):
+            return finishUnavailable(&state, state.expiredMessage(expired))
+        case .gone(let message):
+            return finishUnavailable(&state, message)
+        case .failed:
+            return finishRefused(&state, refusal)
+        }
+    }
+
+    /// Ends a run whose order the airline refused.
+    private static func finishRefused(_ state: inout State, _ refusal: ServiceError) -> [Effect] {
+        if FlightSummaryInteractor.meansOfferIsGone(refusal) {
+            return finishUnavailable(&state, refusal.message)
+        }
+        return [error("The booking was refused: \(refusal.message)", suggestion: refusal.suggestion)]
+            + finish(&state, .failed(refusal))
+    }
+
+    /// Ends a run whose offer cannot be had any more.
+    private static func finishUnavailable(_ state: inout State, _ message: String) -> [Effect] {
+        [error(message, suggestion: "Search again and choose another offer.")] + finish(&state, .offerUnavailable(message))
+    }
+
+    /// The booked order as Duffel's JSON, for standard output.
+    private static func json(_ order: Order) -> Effect {
+        guard let data = try? DuffelJSON.encoder(pretty: true).encode(order) else {
+            return error(
+                "The order could not be written as JSON.",
+                suggestion: "It is booked: reference \(order.bookingReference), order \(order.id).")
+        }
+        return .show(.output(String(decoding: data, as: UTF8.self)))
+    }
+}
