@@ -47,10 +47,7 @@ enum FlightBookingsOutput: Codable, Sendable, Equatable {
     case list(BookingListViewModel)
     case detail(BookingDetailViewModel)
     case quote(CancellationQuoteViewModel)
-    case message(Notice)
-    case error(String, suggestion: String?)
     case prompt(BookingsPrompt?)
-    case progress(String)
-    case progressEnded
-    case output(String)
+    /// A message, an error, progress or the output for programs, said as every screen says it.
+    case note(ScreenNote)
 }

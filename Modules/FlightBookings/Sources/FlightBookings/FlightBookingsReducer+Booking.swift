@@ -79,7 +79,7 @@ extension FlightBookingsReducer {
         }
         var effects: [Effect] = state.detailViewModel(booking).warnings.map { message(.warning, $0) }
         guard let json = encode(order) else { return effects + finish(&state, .failed("The order could not be written as JSON.")) }
-        effects.append(.show(.output(json)))
+        effects.append(.show(.note(.output(json))))
         return effects + finish(&state, .done)
     }
 

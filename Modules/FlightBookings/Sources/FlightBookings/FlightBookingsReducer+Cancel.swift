@@ -40,7 +40,7 @@ extension FlightBookingsReducer {
             if state.input.assumeYes { return confirm(&state, quote) }
             guard state.canAsk, state.input.presentation == .text else {
                 var effects: [Effect] = []
-                if state.input.presentation == .json, let json = encode(quote) { effects.append(.show(.output(json))) }
+                if state.input.presentation == .json, let json = encode(quote) { effects.append(.show(.note(.output(json)))) }
                 effects.append(message(
                     .info, "Not cancelled. This is not a terminal that can answer, so run the command again with --yes to cancel."))
                 return effects + finish(&state, .declined)
@@ -78,7 +78,7 @@ extension FlightBookingsReducer {
             ]
             if state.isInteractive { return effects + show(&state, done.booking) }
             var printed: [Effect] = []
-            if state.input.presentation == .json, let json = encode(done.cancellation) { printed.append(.show(.output(json))) }
+            if state.input.presentation == .json, let json = encode(done.cancellation) { printed.append(.show(.note(.output(json)))) }
             printed.append(.show(.detail(state.detailViewModel(done.booking))))
             return effects + printed + finish(&state, .done)
         case .failure(let failure):

@@ -40,11 +40,11 @@ extension FlightBookingsReducer {
         guard state.input.presentation == .json else {
             return [.show(.list(state.listViewModel()))] + finish(&state, .done)
         }
-        var effects: [Effect] = state.notes.map { .show(.message($0)) }
+        var effects: [Effect] = state.notes.map { .show(.note(.message($0))) }
         guard let json = encode(state.records) else {
             return effects + finish(&state, .failed("The bookings could not be written as JSON."))
         }
-        effects.append(.show(.output(json)))
+        effects.append(.show(.note(.output(json))))
         return effects + finish(&state, .done)
     }
 

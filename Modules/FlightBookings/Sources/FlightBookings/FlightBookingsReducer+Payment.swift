@@ -65,7 +65,7 @@ extension FlightBookingsReducer {
             effects.append(message(.success, "Booking \(paid.reference ?? "") is paid: \(total?.formatted ?? "the total")."))
             if state.isInteractive { return effects + show(&state, paid) }
             if state.input.presentation == .json, let order = paid.order, let json = encode(order) {
-                effects.append(.show(.output(json)))
+                effects.append(.show(.note(.output(json))))
             }
             effects.append(.show(.detail(state.detailViewModel(paid))))
             return effects + finish(&state, .done)

@@ -145,17 +145,17 @@ enum FlightBookingsReducer: Reducer {
     }
 
     /// Shows that work is under way.
-    static func progress(_ message: String) -> Effect { .show(.progress(message)) }
+    static func progress(_ message: String) -> Effect { .show(.note(.progress(message))) }
 
     /// Ends the progress shown.
-    static let hideProgress = Effect.show(.progressEnded)
+    static let hideProgress = Effect.show(.note(.progressEnded))
 
     /// Shows `message` of `kind`.
-    static func message(_ kind: Notice.Kind, _ message: String) -> Effect { .show(.message(Notice(kind, message))) }
+    static func message(_ kind: Notice.Kind, _ message: String) -> Effect { .show(.note(.message(Notice(kind, message)))) }
 
     /// Shows what went wrong and the way forward.
     static func error(_ message: String, suggestion: String? = nil) -> Effect {
-        .show(.error(message, suggestion: suggestion))
+        .show(.note(.error(message, suggestion: suggestion)))
     }
 
     /// `value` as pretty JSON in Duffel's shape, or `nil` when it cannot be written.

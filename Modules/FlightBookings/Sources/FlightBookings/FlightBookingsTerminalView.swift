@@ -55,7 +55,7 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
 
     func displayList(_ list: BookingListViewModel) {
         show(SectionHeader("Your bookings", detail: "\(list.rows.count) kept in \(list.location)"))
-        for note in list.notes { displayMessage(note) }
+        for note in list.notes { show(note) }
         guard !list.rows.isEmpty else {
             show(Paragraph("No bookings are kept on this machine yet.", indent: 2))
             return
@@ -102,28 +102,12 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
         show(list(quote.rows))
     }
 
-    func displayMessage(_ message: Notice) {
-        show(message)
-    }
-
-    func displayError(_ message: String, suggestion: String?) {
-        writer.showError(message, suggestion: suggestion)
+    func displayNote(_ note: ScreenNote) {
+        writer.show(note)
     }
 
     func displayPrompt(_ prompt: BookingsPrompt?) {
         self.prompt = prompt
-    }
-
-    func displayProgress(_ message: String) {
-        writer.showProgress(message)
-    }
-
-    func hideProgress() {
-        writer.hideProgress()
-    }
-
-    func displayOutput(_ text: String) {
-        writer.writeOutput(text)
     }
 
     // MARK: Rendering

@@ -10,18 +10,10 @@ protocol FlightBookingsView: AnyObject {
     func displayDetail(_ detail: BookingDetailViewModel)
     /// Shows what cancelling would refund.
     func displayQuote(_ quote: CancellationQuoteViewModel)
-    /// Shows a message.
-    func displayMessage(_ message: Notice)
-    /// Shows what went wrong and the way forward.
-    func displayError(_ message: String, suggestion: String?)
+    /// Shows a message, an error with the way forward, work under way, or the output for programs.
+    func displayNote(_ note: ScreenNote)
     /// Asks `prompt` next; `nil` means nothing more to ask (the screen's run ends).
     func displayPrompt(_ prompt: BookingsPrompt?)
-    /// Shows that work is under way.
-    func displayProgress(_ message: String)
-    /// Ends the progress shown.
-    func hideProgress()
-    /// Writes the machine-readable result (JSON) to standard output.
-    func displayOutput(_ text: String)
 }
 
 extension FlightBookingsView {
@@ -31,12 +23,8 @@ extension FlightBookingsView {
         case .list(let list): displayList(list)
         case .detail(let detail): displayDetail(detail)
         case .quote(let quote): displayQuote(quote)
-        case .message(let message): displayMessage(message)
-        case .error(let message, let suggestion): displayError(message, suggestion: suggestion)
+        case .note(let note): displayNote(note)
         case .prompt(let prompt): displayPrompt(prompt)
-        case .progress(let message): displayProgress(message)
-        case .progressEnded: hideProgress()
-        case .output(let text): displayOutput(text)
         }
     }
 }

@@ -37,7 +37,7 @@ struct FlightBookingsReducerTests {
         var expected = self.state()
         expected.now = quoteTime
         #expect(state == expected)
-        #expect(effects == [.show(.progress("Reading your bookings…")), .loadBookings])
+        #expect(effects == [.show(.note(.progress("Reading your bookings…"))), .loadBookings])
     }
 
     @Test func theBookingsReadAreListedAndAsked() async throws {
@@ -51,7 +51,7 @@ struct FlightBookingsReducerTests {
         expected.step = .list
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded), .show(.list(expected.listViewModel())),
+            .show(.note(.progressEnded)), .show(.list(expected.listViewModel())),
             .show(.prompt(.text(question: "Open a booking (1–1), n for a new search, b to go back:"))),
         ])
     }
@@ -65,7 +65,7 @@ struct FlightBookingsReducerTests {
         expected.step = .finished
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded), .show(.error(failure.description, suggestion: nil)), .show(.prompt(nil)),
+            .show(.note(.progressEnded)), .show(.note(.error(failure.description, suggestion: nil))), .show(.prompt(nil)),
             .navigate(.finished(.failed(failure.description))),
         ])
     }
@@ -79,12 +79,12 @@ struct FlightBookingsReducerTests {
         let wrong = Reducer.reduce(&state, .entered("7"))
         #expect(state == before)
         #expect(wrong == [
-            .show(.error("Enter a booking's number (1–1), n for a new search, or b to go back.", suggestion: nil)),
+            .show(.note(.error("Enter a booking's number (1–1), n for a new search, or b to go back.", suggestion: nil))),
             prompt(state),
         ])
         let right = Reducer.reduce(&state, .entered(" 1 "))
         #expect(state == before)
-        #expect(right == [.show(.progress("Reading the booking from the flight service…")), .refresh(booked.record)])
+        #expect(right == [.show(.note(.progress("Reading the booking from the flight service…"))), .refresh(booked.record)])
     }
 
     @Test func backOnTheListLeavesAndCtrlCStopsAsking() {
@@ -111,7 +111,7 @@ struct FlightBookingsReducerTests {
         expected.current = booking
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded), .show(.detail(expected.detailViewModel(booking))),
+            .show(.note(.progressEnded)), .show(.detail(expected.detailViewModel(booking))),
             .show(.prompt(.text(question: "What next? c to cancel, r to refresh, b for the list, n for a new search:"))),
         ])
     }
@@ -120,17 +120,17 @@ struct FlightBookingsReducerTests {
         var state = state(FlightBookingsInput(request: .show(reference: "zzzzzz"), presentation: .text))
         let opened = Reducer.reduce(&state, .appeared(now: quoteTime))
         #expect(state.lookup == .show)
-        #expect(opened == [.show(.progress("Looking up booking ZZZZZZ…")), .lookUp(reference: "zzzzzz")])
+        #expect(opened == [.show(.note(.progress("Looking up booking ZZZZZZ…"))), .lookUp(reference: "zzzzzz")])
         let effects = Reducer.reduce(&state, .lookedUp(.notFound, now: quoteTime))
         var expected = self.state(FlightBookingsInput(request: .show(reference: "zzzzzz"), presentation: .text))
         expected.now = quoteTime
         expected.step = .finished
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded),
-            .show(.error(
+            .show(.note(.progressEnded)),
+            .show(.note(.error(
                 "There is no booking ZZZZZZ on this machine or at the flight service.",
-                suggestion: "Check the reference (six letters and digits, as the airline gave it); `flights bookings` lists the bookings kept here.")),
+                suggestion: "Check the reference (six letters and digits, as the airline gave it); `flights bookings` lists the bookings kept here."))),
             .show(.prompt(nil)), .navigate(.finished(.notFound(reference: "ZZZZZZ"))),
         ])
     }
@@ -144,7 +144,7 @@ struct FlightBookingsReducerTests {
         let asked = Reducer.reduce(&state, .entered("c"))
         #expect(state == detail(booking, records: [booked.record]))
         #expect(asked == [
-            .show(.progress("Asking the airline what cancelling would refund…")),
+            .show(.note(.progress("Asking the airline what cancelling would refund…"))),
             .quoteCancellation(orderID: booked.order.id),
         ])
         let quote = try await booked.orders.quoteCancellation(orderID: booked.order.id)
@@ -153,7 +153,7 @@ struct FlightBookingsReducerTests {
         expected.step = .confirmCancel(quote)
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded), .show(.quote(expected.quoteViewModel(quote, booking: booking))),
+            .show(.note(.progressEnded)), .show(.quote(expected.quoteViewModel(quote, booking: booking))),
             .show(.prompt(.confirm(question: "Cancel booking ERDAH6 for a refund of £372.50?", default: false))),
         ])
     }
@@ -167,7 +167,7 @@ struct FlightBookingsReducerTests {
         let before = state
         let effects = Reducer.reduce(&state, .confirmed(true, now: quoteTime))
         #expect(state == before)
-        #expect(effects == [.show(.progress("Cancelling…")), .confirmCancellation(quote, booking)])
+        #expect(effects == [.show(.note(.progress("Cancelling…"))), .confirmCancellation(quote, booking)])
     }
 
     @Test func anExpiredQuoteIsAskedForAgainOnce() async throws {
@@ -183,14 +183,14 @@ struct FlightBookingsReducerTests {
         expected.requotedOnce = true
         #expect(state == expected)
         #expect(effects == [
-            .show(.message(Notice(.info, "The refund quote has expired; asking the airline again."))),
-            .show(.progress("Asking the airline what cancelling would refund…")),
+            .show(.note(.message(Notice(.info, "The refund quote has expired; asking the airline again.")))),
+            .show(.note(.progress("Asking the airline what cancelling would refund…"))),
             .quoteCancellation(orderID: booked.order.id),
         ])
         // The second time, the API decides.
         let again = Reducer.reduce(&state, .confirmed(true, now: afterQuoteExpiry))
         #expect(state.requotedOnce == false)
-        #expect(again == [.show(.progress("Cancelling…")), .confirmCancellation(quote, booking)])
+        #expect(again == [.show(.note(.progress("Cancelling…"))), .confirmCancellation(quote, booking)])
     }
 
     @Test func aFailedCancellationGoesBackToTheDetail() async throws {
@@ -203,9 +203,9 @@ struct FlightBookingsReducerTests {
         let expected = detail(booking, records: [booked.record])
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded),
-            .show(.error(
-                "The booking was not cancelled: \(ServiceError.timedOut.message)", suggestion: ServiceError.timedOut.suggestion)),
+            .show(.note(.progressEnded)),
+            .show(.note(.error(
+                "The booking was not cancelled: \(ServiceError.timedOut.message)", suggestion: ServiceError.timedOut.suggestion))),
             prompt(expected),
         ])
     }
@@ -225,7 +225,7 @@ struct FlightBookingsReducerTests {
         expected.now = quoteTime
         #expect(state == expected)
         #expect(effects == [
-            .show(.message(Notice(.info, "Not cancelled."))), .show(.prompt(nil)), .navigate(.finished(.declined)),
+            .show(.note(.message(Notice(.info, "Not cancelled.")))), .show(.prompt(nil)), .navigate(.finished(.declined)),
         ])
     }
 
@@ -245,8 +245,8 @@ struct FlightBookingsReducerTests {
         expected.paying = total
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded), .show(.detail(expected.detailViewModel(booking))),
-            .show(.progress("Paying £412.50…")), .pay(booking, amount: total),
+            .show(.note(.progressEnded)), .show(.detail(expected.detailViewModel(booking))),
+            .show(.note(.progress("Paying £412.50…"))), .pay(booking, amount: total),
         ])
     }
 
@@ -266,10 +266,10 @@ struct FlightBookingsReducerTests {
         expected.step = .finished
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded),
-            .show(.error(
+            .show(.note(.progressEnded)),
+            .show(.note(.error(
                 "Nothing was paid: the airline changed the price from £412.50 to £433.13.",
-                suggestion: "Run the command again to pay the new price (with --total 433.13 to agree it in advance).")),
+                suggestion: "Run the command again to pay the new price (with --total 433.13 to agree it in advance)."))),
             .show(.prompt(nil)), .navigate(.finished(.declined)),
         ])
     }

@@ -131,15 +131,19 @@ final class SpyView: FlightBookingsView {
     func displayList(_ list: BookingListViewModel) { events.append(.list(list)) }
     func displayDetail(_ detail: BookingDetailViewModel) { events.append(.detail(detail)) }
     func displayQuote(_ quote: CancellationQuoteViewModel) { events.append(.quote(quote)) }
-    func displayMessage(_ message: BookingsMessage) { events.append(.message(message)) }
-    func displayError(_ message: String, suggestion: String?) { events.append(.error(message, suggestion)) }
+    func displayNote(_ note: ScreenNote) {
+        switch note {
+        case .message(let message): events.append(.message(message))
+        case .error(let message, let suggestion): events.append(.error(message, suggestion))
+        case .progress(let message): events.append(.progress(message))
+        case .progressEnded: events.append(.progressEnded)
+        case .output(let text): events.append(.output(text))
+        }
+    }
     func displayPrompt(_ prompt: BookingsPrompt?) {
         self.prompt = prompt
         events.append(.prompt(prompt))
     }
-    func displayProgress(_ message: String) { events.append(.progress(message)) }
-    func hideProgress() { events.append(.progressEnded) }
-    func displayOutput(_ text: String) { events.append(.output(text)) }
 }
 
 /// Every way the screen left, in order.

@@ -48,10 +48,7 @@ enum FlightSummaryOutput: Codable, Sendable, Equatable {
     case passengerHeading(String)
     case review(ReviewViewModel)
     case booking(BookingViewModel)
-    case message(Notice)
-    case error(String, suggestion: String?)
     case prompt(SummaryPrompt?)
-    case progress(String)
-    case progressEnded
-    case output(String)
+    /// A message, an error, progress or the output for programs, said as every screen says it.
+    case note(ScreenNote)
 }

@@ -132,6 +132,6 @@ extension FlightSummaryReducer {
                 "The order could not be written as JSON.",
                 suggestion: "It is booked: reference \(order.bookingReference), order \(order.id).")
         }
-        return .show(.output(String(decoding: data, as: UTF8.self)))
+        return .show(.note(.output(String(decoding: data, as: UTF8.self))))
     }
 }

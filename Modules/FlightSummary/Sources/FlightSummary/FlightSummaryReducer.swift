@@ -168,16 +168,16 @@ enum FlightSummaryReducer: Reducer {
     // MARK: Output
 
     /// Shows that work is under way.
-    static func progress(_ message: String) -> Effect { .show(.progress(message)) }
+    static func progress(_ message: String) -> Effect { .show(.note(.progress(message))) }
 
     /// Ends the progress shown.
-    static let hideProgress = Effect.show(.progressEnded)
+    static let hideProgress = Effect.show(.note(.progressEnded))
 
     /// Shows `text` as a message of `kind`.
-    static func message(_ kind: Notice.Kind, _ text: String) -> Effect { .show(.message(Notice(kind, text))) }
+    static func message(_ kind: Notice.Kind, _ text: String) -> Effect { .show(.note(.message(Notice(kind, text)))) }
 
     /// Shows what went wrong and the way forward.
     static func error(_ message: String, suggestion: String?) -> Effect {
-        .show(.error(message, suggestion: suggestion))
+        .show(.note(.error(message, suggestion: suggestion)))
     }
 }

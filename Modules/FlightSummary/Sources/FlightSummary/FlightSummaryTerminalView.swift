@@ -126,28 +126,12 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
         if let warning = booking.storeWarning { show(Notice(.warning, warning)) }
     }
 
-    func displayMessage(_ message: Notice) {
-        show(message)
-    }
-
-    func displayError(_ message: String, suggestion: String?) {
-        writer.showError(message, suggestion: suggestion)
+    func displayNote(_ note: ScreenNote) {
+        writer.show(note)
     }
 
     func displayPrompt(_ prompt: SummaryPrompt?) {
         self.prompt = prompt
-    }
-
-    func displayProgress(_ message: String) {
-        writer.showProgress(message)
-    }
-
-    func hideProgress() {
-        writer.hideProgress()
-    }
-
-    func displayOutput(_ text: String) {
-        writer.writeOutput(text)
     }
 
     // MARK: Rendering

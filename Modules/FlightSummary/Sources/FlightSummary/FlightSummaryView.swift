@@ -14,18 +14,10 @@ protocol FlightSummaryView: AnyObject {
     func displayReview(_ review: ReviewViewModel)
     /// Shows a booking made.
     func displayBooking(_ booking: BookingViewModel)
-    /// Shows a message.
-    func displayMessage(_ message: Notice)
-    /// Shows what went wrong and the way forward.
-    func displayError(_ message: String, suggestion: String?)
+    /// Shows a message, an error with the way forward, work under way, or the output for programs.
+    func displayNote(_ note: ScreenNote)
     /// Asks `prompt` next; `nil` means nothing more to ask (the screen's run ends).
     func displayPrompt(_ prompt: SummaryPrompt?)
-    /// Shows that work is under way.
-    func displayProgress(_ message: String)
-    /// Ends the progress shown.
-    func hideProgress()
-    /// Writes the machine-readable result (the order as JSON) to standard output.
-    func displayOutput(_ text: String)
 }
 
 extension FlightSummaryView {
@@ -37,12 +29,8 @@ extension FlightSummaryView {
         case .passengerHeading(let heading): displayPassengerHeading(heading)
         case .review(let review): displayReview(review)
         case .booking(let booking): displayBooking(booking)
-        case .message(let message): displayMessage(message)
-        case .error(let message, let suggestion): displayError(message, suggestion: suggestion)
+        case .note(let note): displayNote(note)
         case .prompt(let prompt): displayPrompt(prompt)
-        case .progress(let message): displayProgress(message)
-        case .progressEnded: hideProgress()
-        case .output(let text): displayOutput(text)
         }
     }
 }

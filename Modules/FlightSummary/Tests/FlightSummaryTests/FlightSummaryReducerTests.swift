@@ -51,7 +51,7 @@ struct FlightSummaryReducerTests {
         expected.checkID = 1
         #expect(state == expected)
         #expect(effects == [
-            .show(.progress("Checking the offer with the airline…")),
+            .show(.note(.progress("Checking the offer with the airline…"))),
             .check(id: 1, offerID: offer.id, known: offer),
         ])
     }
@@ -69,9 +69,9 @@ struct FlightSummaryReducerTests {
         expected.drafts = [PassengerDraft()]
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded),
+            .show(.note(.progressEnded)),
             .show(.summary(expected.summary(offer))),
-            .show(.message(Notice(.success, "Price checked with the airline: £412.50 in total."))),
+            .show(.note(.message(Notice(.success, "Price checked with the airline: £412.50 in total.")))),
             .show(.prompt(.confirm(question: "Book this offer? Passenger details come next.", default: true))),
         ])
     }
@@ -91,7 +91,7 @@ struct FlightSummaryReducerTests {
     @Test func aCheckCutOffByTheScreenGoingIsAskedAgainWhenItComesBack() throws {
         var state = try interactive()
         _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        #expect(Reducer.reduce(&state, .checked(id: 1, .failed(.cancelled), now: searchTime)) == [.show(.progressEnded)])
+        #expect(Reducer.reduce(&state, .checked(id: 1, .failed(.cancelled), now: searchTime)) == [.show(.note(.progressEnded))])
         #expect(state.step == .checking)
         #expect(state.checking == nil)
         let effects = Reducer.reduce(&state, .appeared(now: searchTime))
@@ -104,9 +104,9 @@ struct FlightSummaryReducerTests {
         let effects = Reducer.reduce(&state, .checked(id: 1, .failed(.timedOut), now: searchTime))
         #expect(state.step == .recheckFailed(next: .details))
         #expect(effects == [
-            .show(.progressEnded),
-            .show(.error("The offer could not be checked: The flight service did not answer in time.",
-                         suggestion: ServiceError.timedOut.suggestion)),
+            .show(.note(.progressEnded)),
+            .show(.note(.error("The offer could not be checked: The flight service did not answer in time.",
+                         suggestion: ServiceError.timedOut.suggestion))),
             .show(.prompt(.choice(title: "The offer could not be checked.", options: ["Try again", "Back to the offers"], default: 0))),
         ])
         let retry = Reducer.reduce(&state, .chose(0))
@@ -122,7 +122,7 @@ struct FlightSummaryReducerTests {
         let effects = Reducer.reduce(&state, .entered("imogen@example"))
         #expect(state == before)
         #expect(effects == [
-            .show(.error("\"imogen@example\" does not look like an email address (name@example.com).", suggestion: nil)),
+            .show(.note(.error("\"imogen@example\" does not look like an email address (name@example.com).", suggestion: nil))),
             prompt(before),
         ])
     }
@@ -152,14 +152,14 @@ struct FlightSummaryReducerTests {
         #expect(state.step == .booking(.instant))
         #expect(state.checking == .book(.instant))
         #expect(checking == [
-            .show(.progress("Checking the price once more before booking…")),
+            .show(.note(.progress("Checking the price once more before booking…"))),
             .check(id: 1, offerID: offer.id, known: offer),
         ])
         let booking = Reducer.reduce(&state, .checked(id: 1, .current(offer), now: searchTime))
         let passengers = try #require(state.passengerDetails)
         #expect(booking == [
-            .show(.progressEnded),
-            .show(.progress("Booking…")),
+            .show(.note(.progressEnded)),
+            .show(.note(.progress("Booking…"))),
             .book(FlightSummaryBooking(
                 offer: offer, passengers: passengers, slots: state.slots, type: .instant, lookUpFirst: false)),
         ])
@@ -174,7 +174,7 @@ struct FlightSummaryReducerTests {
         expected.booked = FlightSummaryBooked(order: order, storeProblem: nil)
         #expect(state == expected)
         #expect(effects == [
-            .show(.progressEnded), .show(.booking(expected.bookingViewModel(order, storeProblem: nil))),
+            .show(.note(.progressEnded)), .show(.booking(expected.bookingViewModel(order, storeProblem: nil))),
             .show(.prompt(.acknowledge("Press Enter to see your bookings."))),
         ])
         #expect(Reducer.reduce(&state, .acknowledged) == [.show(.prompt(nil)), .navigate(.bookings(order))])
@@ -189,7 +189,7 @@ struct FlightSummaryReducerTests {
             return
         }
         #expect(state.editing == .field(0, field))
-        #expect(effects.contains(.show(.message(Notice(.info, "Correct it and book again; the other details are kept.")))))
+        #expect(effects.contains(.show(.note(.message(Notice(.info, "Correct it and book again; the other details are kept."))))))
         #expect(effects.last == prompt(state))
         let answer = try #require(state.drafts[0].text(of: field))
         _ = Reducer.reduce(&state, .entered(answer))
@@ -204,7 +204,7 @@ struct FlightSummaryReducerTests {
         let effects = Reducer.reduce(&state, .chose(0))
         let passengers = try #require(state.passengerDetails)
         #expect(effects == [
-            .show(.progress("Looking for the booking first…")),
+            .show(.note(.progress("Looking for the booking first…"))),
             .book(FlightSummaryBooking(
                 offer: try recordedOffer(), passengers: passengers, slots: state.slots, type: .hold, lookUpFirst: true)),
         ])
@@ -217,16 +217,16 @@ struct FlightSummaryReducerTests {
         var state = state(FlightSummaryInput(
             offerID: offer.id, mode: .unattended(travellers: [imogen], assumeYes: false), output: .json))
         let checking = Reducer.reduce(&state, .appeared(now: searchTime))
-        #expect(checking == [.show(.progress("Checking offer \(offer.id)…")), .check(id: 1, offerID: offer.id, known: nil)])
+        #expect(checking == [.show(.note(.progress("Checking offer \(offer.id)…"))), .check(id: 1, offerID: offer.id, known: nil)])
         let effects = Reducer.reduce(&state, .checked(id: 1, .current(offer), now: searchTime))
         let passengers = try rules().details(from: [imogen], offer: offer, slots: state.slots).get()
         #expect(state.step == .finished)
         #expect(state.offer == offer)
         #expect(effects == [
-            .show(.progressEnded),
+            .show(.note(.progressEnded)),
             .show(.summary(state.summary(offer))),
             .show(.review(state.review(offer: offer, passengers: passengers))),
-            .show(.message(Notice(.info, "Not booked. Run the same command with --yes to book and pay £412.50."))),
+            .show(.note(.message(Notice(.info, "Not booked. Run the same command with --yes to book and pay £412.50.")))),
             .show(.prompt(nil)),
             .navigate(.finished(.declined)),
         ])

@@ -186,15 +186,19 @@ final class SpyView: FlightSummaryView {
         log?.append("show booking \(booking.headline)")
         events.append(.booking(booking))
     }
-    func displayMessage(_ message: Notice) { events.append(.message(message)) }
-    func displayError(_ message: String, suggestion: String?) { events.append(.error(message, suggestion)) }
+    func displayNote(_ note: ScreenNote) {
+        switch note {
+        case .message(let message): events.append(.message(message))
+        case .error(let message, let suggestion): events.append(.error(message, suggestion))
+        case .progress(let message): events.append(.progress(message))
+        case .progressEnded: events.append(.progressEnded)
+        case .output(let text): events.append(.output(text))
+        }
+    }
     func displayPrompt(_ prompt: SummaryPrompt?) {
         self.prompt = prompt
         events.append(.prompt(prompt))
     }
-    func displayProgress(_ message: String) { events.append(.progress(message)) }
-    func hideProgress() { events.append(.progressEnded) }
-    func displayOutput(_ text: String) { events.append(.output(text)) }
 }
 
 /// Every way the summary left, in order.
