@@ -4,12 +4,23 @@ import Foundation
 extension Conversation {
     /// From the search form to the offers, with airport codes (taken at once) and `date`; gives the offers screen.
     @discardableResult
-    func searchOffers(from origin: String, to destination: String, date: String) async throws -> String {
+    ///
+    /// With `retryingTimeouts` (a test that shortens every request's timeout to lose one answer on purpose), a search
+    /// that did not answer in time is searched again with `retry`, as a traveller would, up to three times.
+    func searchOffers(
+        from origin: String, to destination: String, date: String, retryingTimeouts: Bool = false
+    ) async throws -> String {
         try await answer("From:", with: origin)
         try await answer("To:", with: destination)
         try await answer("Depart", with: date)
         try await answer("Return", with: "")
         try await answer("Enter to search", with: "")
+        guard retryingTimeouts else { return try await expect("Offer number or command") }
+        for _ in 0..<3 {
+            let outcome = try await expect(anyOf: ["Offer number or command", "did not answer in time"])
+            if outcome.index == 0 { return outcome.seen }
+            try await answer("Command:", with: "retry")
+        }
         return try await expect("Offer number or command")
     }
 
