@@ -5,11 +5,11 @@ import Services
 /// The thin store of the availability screen: sends actions through the reducer, runs the effects (the
 /// interactor for searches, the view for output, the router for ways out) and feeds answers back as actions.
 @MainActor
-final class FlightAvailabilityPresenter {
+final class FlightAvailabilityPresenter: StorePresenter {
     weak var view: (any FlightAvailabilityView)?
     private weak var router: (any FlightAvailabilityRouter)?
     let interactor: FlightAvailabilityInteractor
-    private let store: Store<FlightAvailabilityReducer>
+    let store: Store<FlightAvailabilityReducer>
     private let tasks = EffectTasks<FlightAvailabilityEffectID>()
 
     init(store: Store<FlightAvailabilityReducer>, interactor: FlightAvailabilityInteractor, router: any FlightAvailabilityRouter) {
@@ -18,13 +18,6 @@ final class FlightAvailabilityPresenter {
         self.router = router
     }
 
-    /// The current state.
-    var state: FlightAvailabilityState { store.state }
-
-    /// Sends `action` and runs what follows.
-    func send(_ action: FlightAvailabilityAction) async {
-        await store.send(action) { await self.perform($0) }
-    }
 
     /// The screen went away (covered or popped): stop the work in flight.
     func disappear() async {
@@ -38,7 +31,7 @@ final class FlightAvailabilityPresenter {
     }
 
     /// Runs one effect: output to the view, ways out to the router, searches beside the screen.
-    private func perform(_ effect: FlightAvailabilityEffect) async -> [FlightAvailabilityAction] {
+    func perform(_ effect: FlightAvailabilityEffect) async -> [FlightAvailabilityAction] {
         switch effect {
         case .search(let id, let request):
             let operation = interactor.searchOperation(for: request)

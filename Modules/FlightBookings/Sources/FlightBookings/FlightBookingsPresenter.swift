@@ -6,7 +6,7 @@ import Services
 /// view, runs the service calls through the interactor (feeding their answers back as actions, with the time they
 /// came) and leaves through the router. No rules and no formatting here.
 @MainActor
-final class FlightBookingsPresenter {
+final class FlightBookingsPresenter: StorePresenter {
     weak var view: (any FlightBookingsView)?
     weak var router: (any FlightBookingsRouter)?
     let interactor: FlightBookingsInteractor
@@ -19,9 +19,6 @@ final class FlightBookingsPresenter {
         self.router = router
     }
 
-    /// Everything the screen knows now.
-    var state: FlightBookingsState { store.state }
-
     /// The screen is shown: `.appeared` with the clock read now.
     func appear() async {
         await send(.appeared(now: interactor.now))
@@ -32,18 +29,15 @@ final class FlightBookingsPresenter {
         await send(.confirmed(yes, now: interactor.now))
     }
 
-    /// Sends `action` and runs the effects that follow, with their answers.
-    func send(_ action: FlightBookingsAction) async {
-        await store.send(action) { await self.perform($0) }
-    }
-
     /// The screen went away (covered or popped): stop the look-ups under way (never a payment or a cancellation).
     func disappeared() async {
         tasks.cancelAll()
         await send(.disappeared)
     }
 
-    private func perform(_ effect: FlightBookingsEffect) async -> [FlightBookingsAction] {
+    /// Runs one effect: output on the view, ways out through the router, work through the interactor, whose
+    /// answers come back as actions.
+    func perform(_ effect: FlightBookingsEffect) async -> [FlightBookingsAction] {
         let interactor = interactor
         switch effect {
         case .show(let output):

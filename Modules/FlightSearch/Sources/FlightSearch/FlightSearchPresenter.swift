@@ -6,7 +6,7 @@ import Services
 /// runs the service calls through the interactor (feeding their answers back as actions) and leaves through the
 /// router. No rules and no formatting here.
 @MainActor
-final class FlightSearchPresenter {
+final class FlightSearchPresenter: StorePresenter {
     weak var view: (any FlightSearchView)?
     private weak var router: (any FlightSearchRouter)?
     let interactor: FlightSearchInteractor
@@ -19,17 +19,9 @@ final class FlightSearchPresenter {
         self.router = router
     }
 
-    /// Everything the screen knows now.
-    var state: FlightSearchState { store.state }
-
     /// The screen is shown: `.appeared` with today read from the clock now.
     func appear() async {
         await send(.appeared(today: interactor.today))
-    }
-
-    /// Sends `action` and runs the effects that follow, with their answers.
-    func send(_ action: FlightSearchAction) async {
-        await store.send(action) { await self.perform($0) }
     }
 
     /// The screen went away (covered or popped): stop the look-ups under way.
@@ -37,7 +29,9 @@ final class FlightSearchPresenter {
         tasks.cancelAll()
     }
 
-    private func perform(_ effect: FlightSearchEffect) async -> [FlightSearchAction] {
+    /// Runs one effect: output on the view, ways out through the router, work through the interactor, whose
+    /// answers come back as actions.
+    func perform(_ effect: FlightSearchEffect) async -> [FlightSearchAction] {
         switch effect {
         case .show(let output):
             view?.render(output)

@@ -6,7 +6,7 @@ import Services
 /// runs the service calls through the interactor (feeding their answers back as actions, with the time they came)
 /// and leaves through the router. No rules and no formatting here.
 @MainActor
-final class FlightSummaryPresenter {
+final class FlightSummaryPresenter: StorePresenter {
     weak var view: (any FlightSummaryView)?
     weak var router: (any FlightSummaryRouter)?
     let interactor: FlightSummaryInteractor
@@ -19,17 +19,9 @@ final class FlightSummaryPresenter {
         self.router = router
     }
 
-    /// Everything the screen knows now.
-    var state: FlightSummaryState { store.state }
-
     /// The screen is shown: `.appeared` with the clock read now.
     func appear() async {
         await send(.appeared(now: interactor.now))
-    }
-
-    /// Sends `action` and runs the effects that follow, with their answers.
-    func send(_ action: FlightSummaryAction) async {
-        await store.send(action) { await self.perform($0) }
     }
 
     /// The screen went away (covered or popped): stop the check under way (never a booking).
@@ -38,7 +30,9 @@ final class FlightSummaryPresenter {
         await send(.disappeared)
     }
 
-    private func perform(_ effect: FlightSummaryEffect) async -> [FlightSummaryAction] {
+    /// Runs one effect: output on the view, ways out through the router, work through the interactor, whose
+    /// answers come back as actions.
+    func perform(_ effect: FlightSummaryEffect) async -> [FlightSummaryAction] {
         let interactor = interactor
         switch effect {
         case .show(let output):
