@@ -5,6 +5,7 @@ import FlightBookings
 import FlightSearch
 import FlightSummary
 import Foundation
+import TerminalUI
 
 // Every command here is a deep link: it enters the same modules as the interactive flow, with its input given
 // and a printed presentation, and turns the flow's outcome into an exit code.
@@ -270,7 +271,7 @@ func agreedTotal(_ text: String?) throws -> Decimal? {
 /// Says why a command cannot go on, on standard error, and gives the exit code for bad input. Problems found
 /// inside `run()` are not usage errors, so ArgumentParser's usage text would only bury the message.
 func badInput(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("flights: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("flights: \(UntrustedText.visible(message))\n".utf8))
     return ExitCode(FlowOutcome.badInput.exitCode)
 }
 

@@ -31,6 +31,27 @@ struct Flights: AsyncParsableCommand {
         ],
         defaultSubcommand: Start.self
     )
+
+    /// Runs the command the arguments name. What the parser says of bad arguments echoes them, so it is written with
+    /// any control sequence in them shown visibly (`flights "$(printf '\e]0;x\a')"` cannot set the window title).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                let text = Data((UntrustedText.visible(message) + "\n").utf8)
+                (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(text)
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }
 
 /// Options every command shares: which backend to talk to, and whether to record the session.

@@ -11,12 +11,15 @@ Like Duffel, it demands `Authorization: Bearer ...` (else 401) and `Duffel-Versi
 unknown routes with a 404 error envelope, and sends `x-request-id` and `ratelimit-*` headers. With
 `--rate-limit-once 'METHOD /path'` the first matching request is refused with 429 (`ratelimit-remaining: 0`,
 `ratelimit-reset` and `retry-after` a few seconds ahead), so a test can check that the client waits and retries.
+With `--hostile`, every name, message and other free text in an answer (places, carriers, aircraft, fare brands,
+passengers, errors) carries control sequences a terminal would obey: setting the window title, clearing the screen,
+C1 CSI and a bidirectional override. Ids, codes, amounts and times stay as they are, so the answer still reads.
 
 Standard library only (Python 3.11). Run:
 
     python3 serve.py --port 0 [--corpus DIR] [--log FILE] [--verbose]
                      [--rate-limit-once 'POST /air/offer_requests'] [--reset-seconds 1]
-                     [--route 'POST /air/orders=order/python-create-instant-order.json' ...]
+                     [--route 'POST /air/orders=order/python-create-instant-order.json' ...] [--hostile]
 
 It prints one line, `listening on http://127.0.0.1:PORT`, then serves until SIGTERM or SIGINT. `--log` appends
 one JSON line per request: {"method", "path", "query", "status", "file"}. A `--route` pattern, like a
@@ -49,6 +52,23 @@ ROUTES = [
 AVOID = ["null-payment-requirements"]  # chosen only when nothing else fits
 
 
+# The free-text fields `--hostile` poisons, and what it puts around their text.
+HOSTILE_KEYS = {"name", "city_name", "cabin_class_marketing_name", "fare_brand_name", "message", "given_name",
+                "family_name", "origin_terminal", "destination_terminal"}
+HOSTILE_BEFORE, HOSTILE_AFTER = "\x1b]0;PWNED\x07\x1b[2J", "\x9b31m\u202e"
+
+
+def poisoned(value, key=None):
+    """`value` (parsed JSON) with every free-text field wrapped in control sequences."""
+    if isinstance(value, dict):
+        return {k: poisoned(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [poisoned(v, key) for v in value]
+    if isinstance(value, str) and key in HOSTILE_KEYS:
+        return HOSTILE_BEFORE + value + HOSTILE_AFTER
+    return value
+
+
 def matches(pattern, path):
     """`GET /air/orders/{id}` against `GET /air/orders/ord_1`: same segments, `{..}` or `:..` match any one."""
     want, got = pattern.strip("/").split("/"), path.strip("/").split("/")
@@ -75,6 +95,7 @@ class Stub:
 
     def __init__(self, args):
         self.corpus, self.verbose, self.reset_seconds = args.corpus, args.verbose, args.reset_seconds
+        self.hostile = args.hostile
         with open(os.path.join(self.corpus, "manifest.json"), encoding="utf-8") as handle:
             entries = json.load(handle)
         self.entries = [e for e in entries if os.path.isfile(os.path.join(self.corpus, e["file"]))]
@@ -200,6 +221,8 @@ class Handler(BaseHTTPRequestHandler):
                 status, file = self.stub.choose(method, path, query, parsed if isinstance(parsed, dict) else {})
                 with open(os.path.join(self.stub.corpus, file), "rb") as handle:
                     body = handle.read()
+                if self.stub.hostile:
+                    body = json.dumps(poisoned(json.loads(body)), ensure_ascii=False).encode()
             except LookupError as error:
                 status, body = 404, envelope(404, request_id, "invalid_request_error", "not_found", "Not found",
                                               str(error))
@@ -244,6 +267,8 @@ def main():
     parser.add_argument("--route", action="append", default=[], metavar="'METHOD /path=file'",
                         help="serve this corpus file for matching requests (repeatable)")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
+    parser.add_argument("--hostile", action="store_true",
+                        help="wrap every name and message in control sequences a terminal would obey")
     args = parser.parse_args()
 
     Handler.stub = Stub(args)

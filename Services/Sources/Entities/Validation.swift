@@ -88,7 +88,9 @@ public enum BookingRules {
     public static func isPlausibleEmail(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64, email.count <= 254,
-              !email.contains(where: \.isWhitespace) else { return false }
+              !email.contains(where: \.isWhitespace),
+              // Control and formatting characters (an escape, a bidirectional override) are never part of an address.
+              !email.unicodeScalars.contains(where: CharacterSet.controlCharacters.contains) else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }),
               let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { return false }

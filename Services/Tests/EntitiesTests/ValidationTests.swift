@@ -69,6 +69,7 @@ struct ValidationTests {
     @Test("emails are plausible", arguments: [
         ("ada@example.com", true), ("a.b+c@mail.example.co.uk", true), ("ada@example", false), ("@example.com", false),
         ("ada example@x.com", false), ("ada@@example.com", false), ("ada@example.c", false), ("ada@-x.com", false),
+        ("ada\u{1B}]0;PWNED\u{07}@example.com", false), ("ada\u{202E}moc@example.com", false), ("ada\u{9B}2J@example.com", false),
     ])
     func emails(_ email: String, valid: Bool) {
         #expect(BookingRules.isPlausibleEmail(email) == valid)

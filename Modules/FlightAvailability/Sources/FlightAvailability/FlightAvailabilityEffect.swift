@@ -25,7 +25,7 @@ enum FlightAvailabilityEffectID: Hashable, Sendable, Encodable {
 }
 
 /// What the view can be told to show.
-enum FlightAvailabilityOutput: Encodable, Sendable, Equatable {
+enum FlightAvailabilityOutput: Codable, Sendable, Equatable {
     /// The screen as the state is now (a spinner, a page of offers, no offers, an error, the dates).
     case screen(AvailabilityScreen)
     /// A list to choose one option from.
@@ -47,7 +47,7 @@ enum FlightAvailabilityOutput: Encodable, Sendable, Equatable {
 }
 
 /// One whole state of the screen.
-enum AvailabilityScreen: Encodable, Sendable, Equatable {
+enum AvailabilityScreen: Codable, Sendable, Equatable {
     /// A search is running.
     case loading(LoadingViewModel)
     /// A page of offers.

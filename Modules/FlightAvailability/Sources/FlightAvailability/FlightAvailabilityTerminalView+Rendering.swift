@@ -140,7 +140,7 @@ extension FlightAvailabilityTerminalView {
     }
 
     func displayDocument(_ text: String) {
-        terminal.write(text)
+        terminal.write(UntrustedText.jsonEscaped(text))
     }
 
     func displayDiagnostic(_ text: String) {

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What the reducer can ask the availability screen to show. Each call replaces what the screen is doing
 /// (except ``displayProblem(_:)``, ``displayDocument(_:)`` and ``displayDiagnostic(_:)``, which add a line).
 @MainActor
@@ -31,9 +33,10 @@ protocol FlightAvailabilityView: AnyObject {
 }
 
 extension FlightAvailabilityView {
-    /// Shows one output of the reducer.
+    /// Shows one output of the reducer. Text from the server is made visible first (see ``UntrustedText``); the
+    /// JSON document for programs is escaped where it is written.
     func render(_ output: FlightAvailabilityOutput) {
-        switch output {
+        switch output.programOutput == nil ? UntrustedText.sanitized(output) : output {
         case .screen(.loading(let viewModel)): displayLoading(viewModel)
         case .screen(.results(let viewModel)): display(viewModel)
         case .screen(.noOffers(let viewModel)): displayNoOffers(viewModel)
@@ -48,5 +51,12 @@ extension FlightAvailabilityView {
         case .diagnostic(let text): displayDiagnostic(text)
         case .finished: displayFinished()
         }
+    }
+}
+
+extension FlightAvailabilityOutput {
+    /// The document for programs this output carries, if it is that.
+    var programOutput: String? {
+        if case .document(let text) = self { text } else { nil }
     }
 }

@@ -17,14 +17,22 @@ protocol FlightBookingsView: AnyObject {
 }
 
 extension FlightBookingsView {
-    /// Shows or asks what `output` says, through the matching display method.
+    /// Shows or asks what `output` says, through the matching display method. Text from the server or a file is
+    /// made visible first (see ``UntrustedText``); the output for programs is escaped where it is written.
     func render(_ output: FlightBookingsOutput) {
-        switch output {
+        switch output.programOutput == nil ? UntrustedText.sanitized(output) : output {
         case .list(let list): displayList(list)
         case .detail(let detail): displayDetail(detail)
         case .quote(let quote): displayQuote(quote)
         case .note(let note): displayNote(note)
         case .prompt(let prompt): displayPrompt(prompt)
         }
+    }
+}
+
+extension FlightBookingsOutput {
+    /// The text for programs this output carries, if it is that.
+    var programOutput: String? {
+        if case .note(.output(let text)) = self { text } else { nil }
     }
 }

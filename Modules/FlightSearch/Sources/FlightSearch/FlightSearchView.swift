@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What the presenter can ask the search screen to show and to ask.
 @MainActor
 protocol FlightSearchView: AnyObject {
@@ -28,7 +30,8 @@ protocol FlightSearchView: AnyObject {
 extension FlightSearchView {
     /// Shows or asks what `output` says, through the matching display method.
     func render(_ output: FlightSearchOutput) {
-        switch output {
+        // Place names from the server, and what was typed, are made visible before they are styled.
+        switch UntrustedText.sanitized(output) {
         case .header(let header): displayHeader(header)
         case .form(let form): display(form)
         case .summary(let summary): displaySummary(summary)

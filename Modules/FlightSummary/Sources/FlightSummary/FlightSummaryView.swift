@@ -21,9 +21,10 @@ protocol FlightSummaryView: AnyObject {
 }
 
 extension FlightSummaryView {
-    /// Shows or asks what `output` says, through the matching display method.
+    /// Shows or asks what `output` says, through the matching display method. Text from the server or a file is
+    /// made visible first (see ``UntrustedText``); the output for programs is escaped where it is written.
     func render(_ output: FlightSummaryOutput) {
-        switch output {
+        switch output.programOutput == nil ? UntrustedText.sanitized(output) : output {
         case .summary(let summary): display(summary)
         case .priceChange(let change): displayPriceChange(change)
         case .passengerHeading(let heading): displayPassengerHeading(heading)
@@ -32,5 +33,12 @@ extension FlightSummaryView {
         case .note(let note): displayNote(note)
         case .prompt(let prompt): displayPrompt(prompt)
         }
+    }
+}
+
+extension FlightSummaryOutput {
+    /// The text for programs this output carries, if it is that.
+    var programOutput: String? {
+        if case .note(.output(let text)) = self { text } else { nil }
     }
 }

@@ -29,6 +29,25 @@ struct FlightSummaryModuleTests {
         return FlightSummaryInput(offerID: offer.id, offer: offer, search: oneWaySearch)
     }
 
+    @Test func textFromTheServerIsShownVisiblyNeverAsControlSequences() async throws {
+        var hostile = try recordedOffer()
+        hostile.owner.name = "Duffel\u{1B}]0;PWNED\u{07}\u{1B}[2J Airways"
+        hostile.slices[0].segments[0].origin.name = "Heathrow\u{9B}31m\u{202E}"
+        let input = FlightSummaryInput(offerID: hostile.id, offer: hostile, search: oneWaySearch)
+        let terminal = VirtualTerminal(columns: 100, style: .ansi)
+        let screen = screen(input, on: terminal, offers: ScriptedOfferService([.success(hostile)]))
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Book this offer?")
+        terminal.endInput()
+        await running.value
+        for raw in ["\u{1B}]", "\u{07}", "\u{1B}[2J", "\u{9B}", "\u{202E}"] {
+            #expect(!terminal.output.contains(raw), "\(raw.debugDescription) reached the terminal")
+        }
+        #expect(terminal.text.contains("Duffel^[]0;PWNED^G^[[2J Airways"))
+        #expect(terminal.text.contains("Heathrow<U+009B>31m<U+202E>"))
+        #expect(terminal.output.contains("\u{1B}[1m"), "our own styling is kept")
+    }
+
     @Test func aTravellerBooksByTypingLines() async throws {
         let terminal = VirtualTerminal(columns: 100)
         let screen = screen(try interactiveInput(), on: terminal)

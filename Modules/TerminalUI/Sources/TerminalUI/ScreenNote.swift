@@ -22,9 +22,10 @@ extension ScreenWriter {
     /// Shows `note` the way every screen shows it.
     public func show(_ note: ScreenNote) {
         switch note {
-        case .message(let notice): show(notice)
-        case .error(let message, let suggestion): showError(message, suggestion: suggestion)
-        case .progress(let message): showProgress(message)
+        case .message(let notice): show(Notice(notice.kind, UntrustedText.visible(notice.message)))
+        case .error(let message, let suggestion):
+            showError(UntrustedText.visible(message), suggestion: suggestion.map(UntrustedText.visible))
+        case .progress(let message): showProgress(UntrustedText.visible(message))
         case .progressEnded: hideProgress()
         case .output(let text): writeOutput(text)
         }

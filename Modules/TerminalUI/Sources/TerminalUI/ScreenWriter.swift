@@ -47,6 +47,7 @@ public final class ScreenWriter {
 
     /// Writes data for a program (JSON) to standard output, ending with a newline.
     public func writeOutput(_ text: String) {
+        let text = UntrustedText.jsonEscaped(text)
         terminal.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 }

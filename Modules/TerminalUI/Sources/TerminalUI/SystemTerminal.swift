@@ -94,9 +94,10 @@ public final class SystemTerminal: Terminal {
         writeAll(text, to: outputDescriptor)
     }
 
-    /// Writes `text` to standard error at once.
+    /// Writes `text` to standard error at once. Diagnostics are plain text (never styled), so any control sequence in
+    /// them came from text we did not write (a path, an argument, a server's message): it is shown visibly.
     public func writeDiagnostic(_ text: String) {
-        writeAll(text, to: STDERR_FILENO)
+        writeAll(UntrustedText.visible(text), to: STDERR_FILENO)
     }
 
     private func writeAll(_ text: String, to descriptor: Int32) {
