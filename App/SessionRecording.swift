@@ -32,7 +32,8 @@ enum SessionRecording {
         let style = terminal.style
         let replayer = SessionReplayer(modules: ModuleFactory.replays, terminal: terminal) { step, module, action in
             guard showSteps else { return }
-            terminal.writeLine(style.dim("── step \(step) · \(module) · \(action)"))
+            // The module's and the action's names come from the file: shown, never obeyed.
+            terminal.writeLine(style.dim(UntrustedText.visible("── step \(step) · \(module) · \(action)")))
         }
         let report: ReplayReport
         do {
