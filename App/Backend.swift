@@ -14,44 +14,86 @@ struct BackendChoice: Sendable, Equatable {
 
     var kind: Kind
     var token: String?
+    /// How long one request may take (not a search's supplier time, which is added to it).
+    var requestTimeout: Duration = .seconds(30)
 
-    /// How long one request may take: `FLIGHTS_REQUEST_TIMEOUT` seconds (a positive number up to an hour), else 30 s.
-    static func requestTimeout(_ text: String?) -> Duration {
-        guard let seconds = text.flatMap(Double.init), seconds.isFinite, seconds > 0, seconds <= 3_600 else {
-            return .seconds(30)
+    /// How long one request may take: `FLIGHTS_REQUEST_TIMEOUT` seconds (a number from 0.1 to 3600), 30 s when it is
+    /// not set; anything else is refused in words rather than quietly replaced.
+    static func requestTimeout(_ text: String?) throws(BackendError) -> Duration {
+        guard let text, !text.isEmpty else { return .seconds(30) }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 3_600 else {
+            throw .invalidSetting(
+                name: "FLIGHTS_REQUEST_TIMEOUT", value: text, expected: "a number of seconds from 0.1 to 3600, like 30")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }
 
-    /// `--api` wins over `FLIGHTS_API_URL`; the token comes from `DUFFEL_ACCESS_TOKEN`.
+    /// `--api` wins over `FLIGHTS_API_URL`; the token comes from `DUFFEL_ACCESS_TOKEN`. An address never carries
+    /// credentials, and a live token never goes to another machine over plain HTTP.
     static func resolve(apiFlag: String?, environment: [String: String]) throws(BackendError) -> BackendChoice {
         let text = apiFlag ?? environment["FLIGHTS_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let token = environment["DUFFEL_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let text else { return BackendChoice(kind: .embeddedSandbox, token: token) }
+        let timeout = try requestTimeout(environment["FLIGHTS_REQUEST_TIMEOUT"])
+        guard let text else { return BackendChoice(kind: .embeddedSandbox, token: token, requestTimeout: timeout) }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host?.isEmpty == false else {
-            throw .invalidURL(text)
+            throw .invalidURL(BackendError.withoutCredentials(text))
         }
+        if url.user != nil || url.password != nil { throw .credentialsInURL(BackendError.withoutCredentials(text)) }
         guard let token else { throw .missingToken(url) }
-        return BackendChoice(kind: .api(url), token: token)
+        if scheme == "http", !isLoopback(url.host ?? ""), token.hasPrefix("duffel_live_") {
+            throw .liveTokenOverHTTP(url)
+        }
+        return BackendChoice(kind: .api(url), token: token, requestTimeout: timeout)
+    }
+
+    /// A warning to show before using this backend, if there is one: a test token sent in clear text.
+    var warning: String? {
+        guard case .api(let url) = kind, url.scheme?.lowercased() == "http", !Self.isLoopback(url.host ?? "") else {
+            return nil
+        }
+        return "\(url.absoluteString) is plain HTTP on another machine: the access token travels unencrypted. Use https."
+    }
+
+    /// Whether `host` is this machine.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
 
 /// Why a backend cannot be used.
 enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
+    case credentialsInURL(String)
     case missingToken(URL)
+    case liveTokenOverHTTP(URL)
+    case invalidSetting(name: String, value: String, expected: String)
     case sandboxFailed(String)
 
     var description: String {
         switch self {
         case .invalidURL(let text):
             "\"\(text)\" is not an http(s) address. Give the API's root, like https://api.duffel.com."
+        case .credentialsInURL(let text):
+            "\"\(text)\" carries a user name or password; give the API's address alone and the token in DUFFEL_ACCESS_TOKEN."
         case .missingToken(let url):
             "\(url.absoluteString) needs an access token: set DUFFEL_ACCESS_TOKEN (test tokens start with duffel_test_)."
+        case .liveTokenOverHTTP(let url):
+            "\(url.absoluteString) is plain HTTP on another machine, and a live token must not travel unencrypted; use https."
+        case .invalidSetting(let name, let value, let expected):
+            "\(name) is \(String(reflecting: String(value.prefix(40)))); it must be \(expected)."
         case .sandboxFailed(let reason):
             "The embedded sandbox could not start: \(reason)"
         }
+    }
+
+    /// `text` with any `user:password@` taken out, so a message never prints a credential.
+    static func withoutCredentials(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else { return text }
+        let authorityEnd = text[scheme.upperBound...].firstIndex(where: { "/?#".contains($0) }) ?? text.endIndex
+        guard at < authorityEnd else { return text }
+        return String(text[..<scheme.upperBound]) + "…@" + String(text[text.index(after: at)...])
     }
 }
 
@@ -82,8 +124,7 @@ final class Backend: Sendable {
         _ choice: BackendChoice, environment: [String: String], logger: Logger,
         rateLimitWaits: (@Sendable (RateLimitWait) -> Void)? = nil
     ) async throws(BackendError) -> Backend {
-        // How long one request may take (not a search's supplier time, which is added to it).
-        let requestTimeout = BackendChoice.requestTimeout(environment["FLIGHTS_REQUEST_TIMEOUT"])
+        let requestTimeout = choice.requestTimeout
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: HTTPClientConfiguration(logger: logger))

@@ -86,6 +86,18 @@ struct SearchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if !(1...BookingRules.maxPassengers).contains(adults) {
+            throw ValidationError("--adults must be from 1 to \(BookingRules.maxPassengers).")
+        }
+        if infants < 0 || infants > adults {
+            throw ValidationError("--infants must be from 0 to the number of adults (one infant on each adult's lap).")
+        }
+        if let age = childAges.first(where: { !BookingRules.childAges.contains($0) }) {
+            throw ValidationError("--child \(age) is not a child's age; give an age from 0 to 17 (18 and over is an adult).")
+        }
+        if let maxConnections, !BookingRules.connectionRange.contains(maxConnections) {
+            throw ValidationError("--max-connections must be 0, 1 or 2.")
+        }
         if AvailabilitySort(rawValue: sort) == nil {
             throw ValidationError("--sort must be one of: \(AvailabilitySort.allCases.map(\.rawValue).joined(separator: ", ")).")
         }

@@ -20,7 +20,8 @@ struct Flights: AsyncParsableCommand {
         --api URL (or FLIGHTS_API_URL) and DUFFEL_ACCESS_TOKEN.
 
         Exit codes: 0 done, 1 nothing found, 2 confirmation needed (add --yes), 64 bad input, \
-        69 the backend failed (unreachable, timed out, refused), 130 left with Ctrl-C.
+        69 the backend failed (unreachable, timed out, refused), 74 the output could not be written (what was done \
+        is kept), 130 left with Ctrl-C.
 
         A bug report is a file: `flights --record session.jsonl` records the session (personal data redacted) and \
         `flights replay session.jsonl` runs it again with no network, showing the screens.
@@ -32,9 +33,19 @@ struct Flights: AsyncParsableCommand {
         defaultSubcommand: Start.self
     )
 
+    /// The longest argument read, in bytes: a path can be 4096.
+    static let maxArgumentLength = 4_096
+
     /// Runs the command the arguments name. What the parser says of bad arguments echoes them, so it is written with
     /// any control sequence in them shown visibly (`flights "$(printf '\e]0;x\a')"` cannot set the window title).
     static func main() async {
+        // No place, date, path or reference is this long: refused before anything is sent, and not echoed whole.
+        if let long = CommandLine.arguments.dropFirst().first(where: { $0.utf8.count > maxArgumentLength }) {
+            let start = UntrustedText.visible(String(long.prefix(40)))
+            FileHandle.standardError.write(Data(
+                "flights: an argument of \(long.utf8.count) bytes (\"\(start)…\") is too long; at most \(maxArgumentLength) are read. Nothing was done.\n".utf8))
+            Foundation.exit(FlowOutcome.badInput.exitCode)
+        }
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
@@ -109,6 +120,7 @@ enum AppRuntime {
             terminal.writeDiagnostic("flights: \(error)\n")
             return FlowOutcome.badInput.exitCode
         }
+        if let warning = choice.warning { terminal.writeDiagnostic("flights: \(warning)\n") }
         let screens = FlowTerminal(terminal)
         let backend: Backend
         do {
@@ -134,6 +146,11 @@ enum AppRuntime {
         await navigator.run()
         await backend.stop()
         if screens.wasInterrupted { return 130 }
+        if let failure = terminal.outputFailure {
+            // What was done stays done (a booking is kept); the output that says so was lost, and the exit says it.
+            terminal.writeDiagnostic("flights: standard output could not be written (\(failure)); what was done is kept, but its output is lost. Run `flights bookings` to see the bookings.\n")
+            return 74
+        }
         return flow.outcome?.exitCode ?? 0
     }
 

@@ -159,12 +159,40 @@ struct BackendChoiceTests {
         }
     }
 
-    @Test("a request timeout from the environment is a positive number of seconds, else 30 s", arguments: [
-        (String?("1"), Duration.seconds(1)), ("2.5", .milliseconds(2_500)), ("1e300", .seconds(30)),
-        ("inf", .seconds(30)), ("nan", .seconds(30)), ("-4", .seconds(30)), ("soon", .seconds(30)), (nil, .seconds(30)),
+    @Test("a request timeout from the environment is a number of seconds, 30 s when it is not set", arguments: [
+        (String?("1"), Duration.seconds(1)), ("2.5", .milliseconds(2_500)), (nil, .seconds(30)), ("", .seconds(30)),
     ])
-    func requestTimeout(_ text: String?, _ expected: Duration) {
-        #expect(BackendChoice.requestTimeout(text) == expected)
+    func requestTimeout(_ text: String?, _ expected: Duration) throws {
+        #expect(try BackendChoice.requestTimeout(text) == expected)
+    }
+
+    @Test("a request timeout that is not a sensible number of seconds is refused in words, never replaced quietly",
+          arguments: ["1e300", "inf", "nan", "-4", "0", "soon"])
+    func badRequestTimeout(_ text: String) {
+        #expect(throws: BackendError.invalidSetting(
+            name: "FLIGHTS_REQUEST_TIMEOUT", value: text, expected: "a number of seconds from 0.1 to 3600, like 30")) {
+            try BackendChoice.resolve(apiFlag: nil, environment: ["FLIGHTS_REQUEST_TIMEOUT": text])
+        }
+    }
+
+    @Test("an address with a user name or password is refused, and the message does not repeat the password")
+    func credentials() {
+        let error = #expect(throws: BackendError.self) {
+            try BackendChoice.resolve(apiFlag: "https://ada:s3cret@api.example/", environment: ["DUFFEL_ACCESS_TOKEN": "t"])
+        }
+        #expect(error == .credentialsInURL("https://…@api.example/"))
+        #expect(error.map { !"\($0)".contains("s3cret") } == true)
+    }
+
+    @Test("a live token never goes to another machine over plain HTTP; a test token does, with a warning")
+    func plainHTTP() throws {
+        #expect(throws: BackendError.liveTokenOverHTTP(URL(string: "http://api.example")!)) {
+            try BackendChoice.resolve(apiFlag: "http://api.example", environment: ["DUFFEL_ACCESS_TOKEN": "duffel_live_x"])
+        }
+        let test = try BackendChoice.resolve(apiFlag: "http://api.example", environment: ["DUFFEL_ACCESS_TOKEN": "duffel_test_x"])
+        #expect(test.warning?.contains("unencrypted") == true)
+        let local = try BackendChoice.resolve(apiFlag: "http://127.0.0.1:4010", environment: ["DUFFEL_ACCESS_TOKEN": "duffel_live_x"])
+        #expect(local.warning == nil)
     }
 
     @Test("exit codes tell bad input, nothing found and backend failures apart")

@@ -25,6 +25,8 @@ public enum BookingRules {
     public static let maxPassengers = 9
     /// Legs in one search (the app's multi-city limit).
     public static let maxSlices = 4
+    /// How far ahead airlines sell flights, in days: a date beyond is not on sale yet.
+    public static let maxDaysAhead = 365
     /// `max_connections` allowed values.
     public static let connectionRange = 0...2
     /// A child's age when sent by age.
@@ -164,6 +166,12 @@ extension SearchRequest {
                 issues.append(ValidationIssue(
                     field: "\(path).departure_date",
                     message: "\(slice.departureDate) is in the past; choose today (\(today)) or later."))
+            }
+            let lastOnSale = CalendarDate(dayNumber: today.dayNumber + BookingRules.maxDaysAhead)
+            if slice.departureDate > lastOnSale {
+                issues.append(ValidationIssue(
+                    field: "\(path).departure_date",
+                    message: "\(slice.departureDate) is more than a year ahead, and airlines do not sell flights that far ahead yet; choose a date up to \(lastOnSale)."))
             }
             if index > 0, slice.departureDate < slices[index - 1].departureDate {
                 issues.append(ValidationIssue(

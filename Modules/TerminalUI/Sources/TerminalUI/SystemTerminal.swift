@@ -89,6 +89,10 @@ public final class SystemTerminal: Terminal {
         return 24
     }
 
+    /// Why standard output could not be written, once it could not (a full disk, an I/O error), so the command can
+    /// fail rather than end as if all was shown. A reader that went away (a closed pipe) is not a failure.
+    public private(set) var outputFailure: String?
+
     /// Writes `text` to standard output at once (no buffering, so a prompt shows before the read).
     public func write(_ text: String) {
         writeAll(text, to: outputDescriptor)
@@ -113,7 +117,12 @@ public final class SystemTerminal: Terminal {
             } else if written < 0, errno == EINTR || errno == EAGAIN {
                 continue
             } else {
-                // The reader went away (a closed pipe): there is no one left to show anything to.
+                // The reader went away (a closed pipe): there is no one left to show anything to. Anything else (a
+                // full disk) is kept, for the command to fail with.
+                let reason = written < 0 ? errno : EIO
+                if descriptor == outputDescriptor, reason != EPIPE, outputFailure == nil {
+                    outputFailure = String(cString: strerror(reason))
+                }
                 return
             }
         }
