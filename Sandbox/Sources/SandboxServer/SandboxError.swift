@@ -15,7 +15,7 @@ public enum SandboxError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotCreateDataDirectory(let path, let reason):
-            "The sandbox data directory \(path) could not be created (\(reason)). Choose another with --data-dir or FLIGHTS_SANDBOX_DATA_DIR."
+            "The sandbox data directory \(path) could not be created (\(reason)). Choose a folder that can be written: FLIGHTS_DATA_DIR (or FLIGHTS_SANDBOX_DATA_DIR) for flights, --data-dir for flights-sandbox."
         case .cannotOpenStore(let path, let reason):
             "The sandbox store \(path) could not be opened (\(reason)). Check its permissions, or move it aside to start afresh."
         case .cannotListen(let host, let port, let reason):

@@ -72,7 +72,8 @@ struct FlightsSandbox: AsyncParsableCommand {
         // Through the initialiser again, which keeps every rate within 0…1.
         plan = FaultPlan(
             latency: plan.latency, errorStatus: plan.errorStatus, errorRate: plan.errorRate,
-            malformedRate: plan.malformedRate, truncatedRate: plan.truncatedRate, dropRate: plan.dropRate, seed: plan.seed)
+            malformedRate: plan.malformedRate, truncatedRate: plan.truncatedRate, dropRate: plan.dropRate, seed: plan.seed,
+            lateAnswer: plan.lateAnswer, scopeMethod: plan.scopeMethod, scopePath: plan.scopePath)
 
         // Logs go to standard error, so standard output carries only the lines scripts read.
         LoggingSystem.bootstrap(StreamLogHandler.standardError)

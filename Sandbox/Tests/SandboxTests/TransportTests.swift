@@ -235,6 +235,26 @@ struct TransportTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
     }
 
+    @Test("flights-sandbox keeps every fault the embedded sandbox takes: a late answer scoped to one path")
+    func executableScopedFaults() async throws {
+        let binary = try #require(Self.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
+        let directory = try Harness.temporaryDirectory()
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [
+            "--port", "0", "--data-dir", directory.path, "--log-level", "error", "--faults", "late=1500ms,on=POST:/air/orders",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        _ = try #require(Self.readLine(from: output.fileHandleForReading))
+        let faults = try #require(Self.readLine(from: output.fileHandleForReading))
+        #expect(faults == "faults: late=1500ms,on=POST:/air/orders")
+        process.terminate()
+        process.waitUntilExit()
+    }
+
     @Test("flights-sandbox takes faults from the environment, and flags over it")
     func executableFaults() async throws {
         let binary = try #require(Self.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")

@@ -56,7 +56,10 @@ public final class FileBookingStore: BookingStore {
 
     public func save(_ record: BookingRecord) throws(BookingStoreError) {
         try withLock(LOCK_EX) { () throws(BookingStoreError) in
-            var all = try read()
+            let file = try readFile()
+            // Written over by this version, a later format would lose what this one does not know.
+            guard file.version <= Self.format else { throw .newerFormat(path: fileURL.path, version: file.version) }
+            var all = file.bookings
             if let index = all.firstIndex(where: { $0.bookingKey == record.bookingKey }) {
                 all[index] = record
             } else {
@@ -71,17 +74,29 @@ public final class FileBookingStore: BookingStore {
         var bookings: [BookingRecord]
     }
 
+    /// The format this version writes; a file of a later one is read, never written over.
+    static let format = 1
+
     private func read() throws(BookingStoreError) -> [BookingRecord] {
+        try readFile().bookings
+    }
+
+    private func readFile() throws(BookingStoreError) -> File {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isFolder) else {
+            return File(version: Self.format, bookings: [])
+        }
+        if isFolder.boolValue {
+            throw .io(path: fileURL.path, reason: "a folder is where the bookings file should be; move it aside")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: fileURL)
         } catch {
-            if !FileManager.default.fileExists(atPath: fileURL.path) { return [] }
-            throw .io(path: fileURL.path, reason: error.localizedDescription)
+            throw .io(path: fileURL.path, reason: FileProblem.reason(error))
         }
         do {
-            let file = try DuffelJSON.decoder().decode(File.self, from: data)
-            return file.bookings
+            return try DuffelJSON.decoder().decode(File.self, from: data)
         } catch {
             throw .corrupt(path: fileURL.path, reason: "\(error)")
         }
@@ -131,7 +146,7 @@ public final class FileBookingStore: BookingStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .io(path: directory.path, reason: error.localizedDescription)
+            throw .io(path: directory.path, reason: FileProblem.reason(error, creatingFolder: directory))
         }
         let descriptor = open(lockURL.path, O_RDWR | O_CREAT, 0o600)
         guard descriptor >= 0 else { throw .io(path: lockURL.path, reason: String(cString: strerror(errno))) }

@@ -31,6 +31,8 @@ public enum BookingStoreError: Error, Sendable, Hashable, Codable, CustomStringC
     case io(path: String, reason: String)
     /// The file is there but is not a bookings file (a hand edit, a disk fault); it is left untouched.
     case corrupt(path: String, reason: String)
+    /// The file was written by a later version of flights, in a format this one would lose fields of.
+    case newerFormat(path: String, version: Int)
 
     /// A sentence a person can act on.
     public var description: String {
@@ -39,6 +41,9 @@ public enum BookingStoreError: Error, Sendable, Hashable, Codable, CustomStringC
             "The bookings file \(path) cannot be used: \(reason). Check the folder's permissions and free space."
         case .corrupt(let path, let reason):
             "The bookings file \(path) cannot be read (\(reason)); it was left as it is. Move it aside to start a new one."
+        case .newerFormat(let path, let version):
+            "The bookings file \(path) was written by a newer flights (format \(version)); this one would lose what it "
+                + "does not know, so it does not write to it. Update flights, or set FLIGHTS_DATA_DIR to another folder."
         }
     }
 }

@@ -72,6 +72,37 @@ struct FileBookingStoreTests {
         #expect(try Data(contentsOf: file) == Data("{not json".utf8))
     }
 
+    @Test("a file of a newer format is read but never written over, so none of its fields are lost")
+    func newerFormat() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("bookings.json")
+        let newer = Data(#"{"version": 2, "bookings": [], "seats": {"kept": true}}"#.utf8)
+        try newer.write(to: file)
+        let store = FileBookingStore(directory: directory)
+        #expect(try store.records().isEmpty)
+        #expect(throws: BookingStoreError.newerFormat(path: file.path, version: 2)) { try store.save(record("a")) }
+        #expect(try Data(contentsOf: file) == newer)
+        #expect(BookingStoreError.newerFormat(path: file.path, version: 2).description.contains("written by a newer flights"))
+    }
+
+    @Test("a folder where the file should be, or a file where the folder should be, is named in words")
+    func thingsInTheWay() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("bookings.json", isDirectory: true), withIntermediateDirectories: true)
+        let error = #expect(throws: BookingStoreError.self) { try FileBookingStore(directory: directory).records() }
+        #expect(error?.description.contains("a folder is where the bookings file should be") == true, "\(String(describing: error))")
+
+        let file = directory.appendingPathComponent("plain")
+        try Data("x".utf8).write(to: file)
+        let underFile = #expect(throws: BookingStoreError.self) {
+            try FileBookingStore(directory: file.appendingPathComponent("flights")).save(record("a"))
+        }
+        #expect(underFile?.description.contains("\(file.path) is a file, not a folder") == true, "\(String(describing: underFile))")
+        #expect(underFile?.description.contains("NSCocoaErrorDomain") == false)
+    }
+
     @Test("an unwritable folder is an error in words, not a crash")
     func unwritable() throws {
         let store = FileBookingStore(directory: URL(fileURLWithPath: "/proc/flights-cannot-be-here"))

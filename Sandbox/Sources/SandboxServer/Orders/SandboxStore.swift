@@ -44,7 +44,7 @@ final class SandboxStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotCreateDataDirectory(path: directory.path, reason: error.localizedDescription)
+            throw .cannotCreateDataDirectory(path: directory.path, reason: FileProblem.reason(error, creatingFolder: directory))
         }
         path = directory.appendingPathComponent(SandboxStore.fileName).path
         var configuration = Configuration()

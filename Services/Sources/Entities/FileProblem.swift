@@ -1,0 +1,40 @@
+public import Foundation
+
+/// Why a file or folder could not be used, in words a person can act on, rather than Foundation's
+/// "NSCocoaErrorDomain error 512".
+public enum FileProblem {
+    /// Why the folder `url` could not be created: a file in the way, or the system's reason.
+    public static func reason(_ error: any Error, creatingFolder url: URL) -> String {
+        if let blocking = fileInTheWay(of: url) { return "\(blocking.path) is a file, not a folder" }
+        return reason(error)
+    }
+
+    /// The system's reason under `error` (`Permission denied`, `No space left on device`), or its description.
+    public static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch CocoaError.Code(rawValue: nsError.code) {
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on the disk"
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "it does not exist"
+        case .fileWriteVolumeReadOnly: return "the disk is read-only"
+        default: return nsError.localizedDescription
+        }
+    }
+
+    /// `url` or the nearest of its parents that exists, when that is a file rather than a folder.
+    public static func fileInTheWay(of url: URL) -> URL? {
+        var current = url.standardizedFileURL
+        while current.path != "/" && !current.path.isEmpty {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: current.path, isDirectory: &isFolder) {
+                return isFolder.boolValue ? nil : current
+            }
+            current = current.deletingLastPathComponent()
+        }
+        return nil
+    }
+}
