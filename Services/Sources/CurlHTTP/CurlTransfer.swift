@@ -367,6 +367,11 @@ final class CurlTransfer: @unchecked Sendable {
         let detail = errorBuffer.pointee == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
         let host = effectiveURL.flatMap { URL(string: $0)?.host } ?? request.url.host ?? "the server"
         switch code {
+        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"), CURLE_WEIRD_SERVER_REPLY:
+            // Something answered on the port, but not in HTTP (an SSH or mail server, a wrong port).
+            return .transport(
+                code: Int(code.rawValue),
+                message: "\(host) answered, but not in HTTP; check the address and the port")
         case CURLE_UNSUPPORTED_PROTOCOL:
             return .unsupportedScheme(Self.scheme(inCurlMessage: detail) ?? effectiveURL.flatMap { URL(string: $0)?.scheme } ?? "unknown")
         case CURLE_URL_MALFORMAT:

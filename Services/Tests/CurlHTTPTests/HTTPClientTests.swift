@@ -237,6 +237,19 @@ import Testing
         }
     }
 
+    @Test func aPeerThatDoesNotSpeakHTTPIsSaidToBeOne() async throws {
+        let server = try await TestServers.shared.notHTTPServer()
+        try await withClient(HTTPClientConfiguration(retry: .none)) { client, _ in
+            let error = await sendError(client, HTTPRequest(url: server.appendingPathComponent("places")))
+            guard case .transport(_, let message) = error else {
+                Issue.record("expected a transport failure, got \(String(describing: error))")
+                return
+            }
+            #expect(message == "127.0.0.1 answered, but not in HTTP; check the address and the port")
+            #expect(!"\(String(describing: error))".contains("scheme"))
+        }
+    }
+
     @Test func hundredConcurrentRequestsGetTheirOwnBodies() async throws {
         try await withClient { client, base in
             let results = await withTaskGroup(of: (Int, Result<HTTPResponse, HTTPClientError>).self) { group in

@@ -59,6 +59,23 @@ actor TestServers {
         return try await task.value
     }
 
+    /// A server that answers every connection with an SSH greeting, not HTTP: what a wrong port looks like.
+    func notHTTPServer() async throws -> URL {
+        let script = """
+        import socket, sys
+        server = socket.create_server(("127.0.0.1", int(sys.argv[1])))
+        while True:
+            connection, _ = server.accept()
+            try:
+                connection.recv(65536)
+                connection.sendall(b"SSH-2.0-OpenSSH_9.2\\r\\n")
+            finally:
+                connection.close()
+        """
+        let port = try await launch(name: "not-HTTP server") { port in [Self.python, "-c", script, "\(port)"] }
+        return try url("http://127.0.0.1:\(port)")
+    }
+
     /// An `openssl s_server -www` with a freshly made self-signed certificate for 127.0.0.1.
     struct TLSServer: Sendable {
         var baseURL: URL
