@@ -131,6 +131,7 @@ extension BookingFlow: FlightSummaryRouter {
         case .invalidInput: end(.badInput)
         case .offerUnavailable(let reason): end(.backendError(reason))
         case .failed(let error): end(.backendError(error.description))
+        case .notSaved: end(.cannotSave)
         }
     }
 }
@@ -161,8 +162,11 @@ enum FlowOutcome: Sendable, Equatable {
     case declined
     case badInput
     case backendError(String)
+    /// The bookings file could not be written, so nothing was sent.
+    case cannotSave
 
-    /// 0 done, 1 nothing found, 2 confirmation needed (`--yes`), 64 bad input, 69 the backend failed.
+    /// 0 done, 1 nothing found, 2 confirmation needed (`--yes`), 64 bad input, 69 the backend failed, 73 the
+    /// bookings file could not be written first.
     var exitCode: Int32 {
         switch self {
         case .done: 0
@@ -170,6 +174,7 @@ enum FlowOutcome: Sendable, Equatable {
         case .declined: 2
         case .badInput: 64
         case .backendError: 69
+        case .cannotSave: 73
         }
     }
 }

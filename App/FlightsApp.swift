@@ -20,8 +20,8 @@ struct Flights: AsyncParsableCommand {
         --api URL (or FLIGHTS_API_URL) and DUFFEL_ACCESS_TOKEN.
 
         Exit codes: 0 done, 1 nothing found, 2 confirmation needed (add --yes), 64 bad input, \
-        69 the backend failed (unreachable, timed out, refused), 74 the output could not be written (what was done \
-        is kept), 130 left with Ctrl-C.
+        69 the backend failed (unreachable, timed out, refused), 73 the bookings file could not be written first \
+        (nothing was sent), 74 the output could not be written (what was done is kept), 130 left with Ctrl-C.
 
         A bug report is a file: `flights --record session.jsonl` records the session (personal data redacted) and \
         `flights replay session.jsonl` runs it again with no network, showing the screens.

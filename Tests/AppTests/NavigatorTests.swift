@@ -197,7 +197,7 @@ struct BackendChoiceTests {
 
     @Test("exit codes tell bad input, nothing found and backend failures apart")
     func exitCodes() {
-        let codes = [FlowOutcome.done, .noResults, .declined, .badInput, .backendError("x")].map(\.exitCode)
-        #expect(codes == [0, 1, 2, 64, 69])
+        let codes = [FlowOutcome.done, .noResults, .declined, .badInput, .backendError("x"), .cannotSave].map(\.exitCode)
+        #expect(codes == [0, 1, 2, 64, 69, 73])
     }
 }

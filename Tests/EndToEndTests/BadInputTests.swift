@@ -45,6 +45,21 @@ import Testing
         }
     }
 
+    /// A booking whose pending record cannot be written first (here a folder sits where the bookings file goes) is
+    /// never sent: exit 73, no order at the flight service, and a message naming the file.
+    @Test func aBookingThatCannotBeWrittenFirstIsNotSent() async throws {
+        try await FlightsApp.withFreshData { app in
+            let offer = try await BookCommandTests.offerID(app)
+            let passengers = try app.file("passengers.json", contents: TravelData.passengersFile())
+            let file = app.dataDirectory.appendingPathComponent("bookings.json", isDirectory: true)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+            let booked = try await app.run(["book", offer, "--passengers", passengers.path, "--yes"])
+            #expect(booked.status == 73, "\(booked)")
+            #expect((booked.output + booked.errors).contains("Nothing was booked: The bookings file \(file.path)"), "\(booked)")
+            #expect(try await SandboxOrders.all(in: app.sandboxDirectory).isEmpty, "an order was sent:\n\(booked)")
+        }
+    }
+
     /// Output to a full disk fails the command (74) after what was done: the booking is kept and listed afterwards.
     @Test func aBookingWhoseOutputCannotBeWrittenIsKeptAndTheCommandFails() async throws {
         try await FlightsApp.withFreshData { app in

@@ -5,7 +5,10 @@ import Synchronization
 /// Bookings kept in memory, for module tests: the same contract as the file store, plus a switch to make writes
 /// fail (a full disk) and a log of every save.
 public final class FixtureBookingStore: BookingStore {
-    private let state = Mutex<(records: [BookingRecord], saves: [BookingRecord], failure: BookingStoreError?)>(([], [], nil))
+    private let state = Mutex<(
+        records: [BookingRecord], saves: [BookingRecord], failure: BookingStoreError?,
+        saveFailure: (error: BookingStoreError, allowed: Int)?
+    )>(([], [], nil, nil))
 
     /// A store holding `records`.
     public init(records: [BookingRecord] = []) {
@@ -20,11 +23,21 @@ public final class FixtureBookingStore: BookingStore {
         state.withLock { $0.failure = error }
     }
 
+    /// Lets `allowed` more saves through, then makes every save (only) fail with `error`: a disk that fills up
+    /// between the pending record and the confirmed one.
+    public func failSaves(with error: BookingStoreError, after allowed: Int) {
+        state.withLock { $0.saveFailure = (error, allowed) }
+    }
+
     public var location: String { "memory" }
 
     public func save(_ record: BookingRecord) throws(BookingStoreError) {
         let failure = state.withLock { state -> BookingStoreError? in
             if let failure = state.failure { return failure }
+            if let (error, allowed) = state.saveFailure {
+                if allowed <= 0 { return error }
+                state.saveFailure = (error, allowed - 1)
+            }
             state.saves.append(record)
             if let index = state.records.firstIndex(where: { $0.bookingKey == record.bookingKey }) {
                 state.records[index] = record

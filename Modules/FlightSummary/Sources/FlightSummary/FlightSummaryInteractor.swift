@@ -30,6 +30,9 @@ enum BookingAttempt: Sendable, Hashable, Codable {
     /// The answer was lost and the orders could not be looked up either: it may or may not be booked. The pending
     /// record is kept.
     case unknown(ServiceError, lookup: ServiceError, storeProblem: BookingStoreError?)
+    /// The pending record could not be written, so nothing was sent: without it a lost answer could not be found
+    /// again.
+    case notSaved(BookingStoreError)
 }
 
 /// The summary's use case: re-checks the offer with the API, and books so that a booking is never lost and never
@@ -146,6 +149,8 @@ final class FlightSummaryInteractor: Sendable {
         if lookUpFirst, case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
             return confirm(order, record: pending, recovered: true)
         }
+        // No order leaves without its pending record on disk: that record is how a lost answer is found again.
+        if let storeProblem { return .notSaved(storeProblem) }
         let creation = orderCreation(
             offer: offer, passengers: passengers, slots: slots, type: type, key: pending.bookingKey)
         do {

@@ -32,6 +32,9 @@ extension FlightSummaryReducer {
                     "The booking is not confirmed: no answer came (\(error.message)) and the flight service does not show it yet.",
                     suggestion: "It is kept as pending on this machine. Do not book another flight yet: trying again looks for it first and books only if it is still not there."),
             ] + go(&state, .lostAnswer(type))
+        case .notSaved(let problem):
+            return effects + [notSavedError(problem, then: "Fix that, then book again; the details are kept.")]
+                + showReview(&state)
         case .unknown(let error, let lookup, let storeProblem):
             return effects + storeWarning(storeProblem) + [
                 Self.error(
@@ -69,6 +72,14 @@ extension FlightSummaryReducer {
     /// Said when a lost answer was recovered by finding the order.
     static let recoveredNotice = message(
         .info, "The flight service's answer was lost on the way, but the order was found: the booking went through.")
+
+    /// Nothing was booked, because the pending record could not be written first.
+    static func notSavedError(_ problem: BookingStoreError, then suggestion: String) -> Effect {
+        error(
+            "Nothing was booked: \(problem.description)",
+            suggestion: "A booking is written on this machine before it is sent, so that a lost answer can be found "
+                + "again. \(suggestion)")
+    }
 
     /// A warning that the local store could not be written, when it could not.
     static func storeWarning(_ problem: BookingStoreError?) -> [Effect] {

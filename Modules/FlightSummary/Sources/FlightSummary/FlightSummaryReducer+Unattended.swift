@@ -79,6 +79,9 @@ extension FlightSummaryReducer {
                 return effects + check(&state, .unattendedReprice(refusal: refusal))
             }
             return effects + finishRefused(&state, refusal)
+        case .notSaved(let problem):
+            return effects + [notSavedError(problem, then: "Fix that, then run the command again.")]
+                + finish(&state, .notSaved(problem))
         case .notFound(let failure, let storeProblem):
             return effects + storeWarning(storeProblem) + [
                 error("The booking is not confirmed: no answer came (\(failure.message)) and the flight service does not show it yet.",

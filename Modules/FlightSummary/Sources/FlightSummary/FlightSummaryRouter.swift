@@ -26,6 +26,8 @@ public enum FlightSummaryOutcome: Sendable, Hashable, Codable {
     case priceChanged(from: Money, to: Money)
     /// The flight service failed, or the booking's answer was lost and the order could not be found.
     case failed(ServiceError)
+    /// Nothing was sent: the booking could not be written on this machine first (a full disk, a read-only folder).
+    case notSaved(BookingStoreError)
     /// The summary was shown and nothing was booked, because `--yes` was not given.
     case declined
 }

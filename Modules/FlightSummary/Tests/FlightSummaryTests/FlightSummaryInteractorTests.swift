@@ -387,7 +387,8 @@ struct FlightSummaryInteractorTests {
         let (offer, details, slots) = try bookingInputs()
         let store = FixtureBookingStore()
         let failure = BookingStoreError.io(path: "/home/ada/.local/share/flights/bookings.json", reason: "No space left on device")
-        store.fail(with: failure)
+        // The pending record is written; the disk fills up before the confirmed one.
+        store.failSaves(with: failure, after: 1)
         let attempt = await interactor(store: store).book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .booked(let order, _, let problem) = attempt else {
             Issue.record("expected a booking, got \(attempt)")
@@ -395,6 +396,18 @@ struct FlightSummaryInteractorTests {
         }
         #expect(order.bookingReference == "ERDAH6")
         #expect(problem == failure)
+    }
+
+    @Test func aPendingRecordThatCannotBeWrittenSendsNothing() async throws {
+        let (offer, details, slots) = try bookingInputs()
+        let store = FixtureBookingStore()
+        let orders = FixtureOrderService()
+        let failure = BookingStoreError.io(path: "/home/ada/.local/share/flights/bookings.json", reason: "No space left on device")
+        store.fail(with: failure)
+        let attempt = await interactor(orders: orders, store: store)
+            .book(offer: offer, passengers: details, slots: slots, type: .instant)
+        #expect(attempt == .notSaved(failure))
+        #expect(orders.created.isEmpty)
     }
 }
 

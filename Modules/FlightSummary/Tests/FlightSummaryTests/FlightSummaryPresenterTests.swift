@@ -387,7 +387,7 @@ struct FlightSummaryPresenterTests {
 
     @Test func aStoreThatCannotBeWrittenIsReportedAndTheReferenceStillShown() async throws {
         let store = FixtureBookingStore()
-        store.fail(with: .io(path: "/home/ada/.local/share/flights/bookings.json", reason: "Permission denied"))
+        store.failSaves(with: .io(path: "/home/ada/.local/share/flights/bookings.json", reason: "Permission denied"), after: 1)
         let h = try harness(store: store)
         await h.presenter.appear()
         await book(h)
@@ -397,6 +397,19 @@ struct FlightSummaryPresenterTests {
         #expect(warning.contains("/home/ada/.local/share/flights/bookings.json"))
         #expect(warning.contains("Permission denied"))
         #expect(warning.contains("ERDAH6"))
+    }
+
+    @Test func aBookingThatCannotBeWrittenFirstIsNotSentAndTheDetailsAreKept() async throws {
+        let store = FixtureBookingStore()
+        store.fail(with: .io(path: "/home/ada/.local/share/flights/bookings.json", reason: "Permission denied"))
+        let h = try harness(store: store)
+        await h.presenter.appear()
+        await book(h)
+        #expect(h.orders.created.isEmpty)
+        #expect(h.view.bookings.isEmpty)
+        #expect(h.view.errors.last?.hasPrefix("Nothing was booked: The bookings file /home/ada/.local/share/flights/bookings.json") == true)
+        #expect(h.presenter.state.step == .review)
+        #expect(h.presenter.state.drafts.first?.familyName == "Fairweather")
     }
 
     // MARK: Unattended

@@ -227,6 +227,7 @@ final class SpyRouter: FlightSummaryRouter {
         case .offerUnavailable: "offerUnavailable"
         case .priceChanged: "priceChanged"
         case .failed: "failed"
+        case .notSaved: "notSaved"
         case .declined: "declined"
         }
     }
