@@ -83,7 +83,9 @@ public final class HTTPClient: HTTPTransport, Sendable {
                 log(request, attempt: attempt, started: started, outcome: "\(response.status)")
                 guard attempt < maxAttempts, RetryPolicy.retryableStatuses.contains(response.status),
                     response.status != 429 || request.retriesRateLimits,
-                    let delay = policy.delay(afterAttempt: attempt, headers: response.headers, now: Date(), unitRandom: unitRandom())
+                    let delay = policy.delay(
+                        afterAttempt: attempt, headers: response.headers, now: Date(), unitRandom: unitRandom(),
+                        rateLimited: response.status == 429)
                 else { return response }
                 wait = delay
             case .failure(let error):

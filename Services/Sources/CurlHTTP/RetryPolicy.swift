@@ -4,9 +4,10 @@ import Foundation
 ///
 /// A request is retried only if ``HTTPRequest/isIdempotent`` is `true`, and only after a connection failure
 /// or a `429`, `502`, `503` or `504` response. The wait is "full jitter" exponential backoff: a random time
-/// between zero and `min(maxDelay, baseDelay × 2^(attempt − 1))`. A server's `Retry-After` or
-/// `ratelimit-reset` header replaces that wait; if the server asks for longer than ``maxHonouredWait``,
-/// the client does not wait at all and returns the response.
+/// between zero and `min(maxDelay, baseDelay × 2^(attempt − 1))`. A server's `Retry-After` replaces that wait, and
+/// for a `429` so does its `ratelimit-reset` (for a `503` it only says when the rate window turns, not when the
+/// server is back); if the server asks for longer than ``maxHonouredWait``, the client does not wait at all and
+/// returns the response.
 public struct RetryPolicy: Sendable, Hashable {
     /// The most times a request is sent, the first included; `1` means never retry.
     public var maxAttempts: Int
@@ -43,9 +44,12 @@ public struct RetryPolicy: Sendable, Hashable {
     ///   - headers: The failed attempt's response headers, or `nil` if there was no response.
     ///   - now: The current time, against which HTTP-dates and timestamps are measured.
     ///   - unitRandom: A number in `0...1` that picks the jittered wait.
-    func delay(afterAttempt attempt: Int, headers: HTTPHeaders?, now: Date, unitRandom: Double) -> Duration? {
+    ///   - rateLimited: Whether the response was a `429`, whose `ratelimit-reset` says when to send again.
+    func delay(
+        afterAttempt attempt: Int, headers: HTTPHeaders?, now: Date, unitRandom: Double, rateLimited: Bool = true
+    ) -> Duration? {
         guard attempt < maxAttempts else { return nil }
-        if let headers, let requested = Self.serverRequestedWait(headers, now: now) {
+        if let headers, let requested = Self.serverRequestedWait(headers, now: now, rateLimited: rateLimited) {
             return requested > maxHonouredWait ? nil : requested
         }
         // Doubling in floating point cannot overflow the way Duration arithmetic would after ~60 attempts.
@@ -56,11 +60,11 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait a server asked for with `Retry-After` (seconds or HTTP-date) or, failing that,
     /// `ratelimit-reset` (seconds, HTTP-date or ISO 8601 timestamp); never negative.
-    static func serverRequestedWait(_ headers: HTTPHeaders, now: Date) -> Duration? {
+    static func serverRequestedWait(_ headers: HTTPHeaders, now: Date, rateLimited: Bool = true) -> Duration? {
         if let value = headers["Retry-After"], let wait = wait(value, now: now, acceptISO8601: false) {
             return wait
         }
-        if let value = headers["ratelimit-reset"], let wait = wait(value, now: now, acceptISO8601: true) {
+        if rateLimited, let value = headers["ratelimit-reset"], let wait = wait(value, now: now, acceptISO8601: true) {
             return wait
         }
         return nil

@@ -63,6 +63,16 @@ import Testing
         #expect(policy.delay(afterAttempt: 1, headers: tooLate, now: now, unitRandom: 1) == nil)
     }
 
+    @Test func aServerThatIsDownIsRetriedByRetryAfterNotByTheRateWindow() {
+        // Every answer carries `ratelimit-reset` about a minute ahead; for a 503 that is not when the server is back.
+        let unavailable: HTTPHeaders = ["ratelimit-reset": "60"]
+        #expect(policy.delay(afterAttempt: 1, headers: unavailable, now: now, unitRandom: 1, rateLimited: false) == .milliseconds(100))
+        #expect(policy.delay(afterAttempt: 1, headers: unavailable, now: now, unitRandom: 1, rateLimited: true) == nil)
+        let withRetryAfter: HTTPHeaders = ["ratelimit-reset": "60", "Retry-After": "3"]
+        #expect(policy.delay(afterAttempt: 1, headers: withRetryAfter, now: now, unitRandom: 1, rateLimited: false) == .seconds(3))
+        #expect(policy.delay(afterAttempt: 1, headers: ["Retry-After": "90"], now: now, unitRandom: 1, rateLimited: false) == nil)
+    }
+
     @Test func retryAfterWinsOverRateLimitReset() {
         let headers: HTTPHeaders = ["ratelimit-reset": "20", "Retry-After": "2"]
         #expect(policy.delay(afterAttempt: 1, headers: headers, now: now, unitRandom: 1) == .seconds(2))
