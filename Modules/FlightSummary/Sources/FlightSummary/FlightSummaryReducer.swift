@@ -43,6 +43,10 @@ enum FlightSummaryReducer: Reducer {
             }
         case .back:
             return back(&state)
+        case .inputEnded where state.isBeforeBooking:
+            // Ctrl-D (or a script's input running dry) in the middle of the details: say that nothing was booked,
+            // rather than end without a word.
+            return [message(.warning, "The input ended before the booking was made: nothing was booked.")]
         case .interrupted, .inputEnded, .disappeared:
             // Ctrl-C, the end of the input or the screen going: nothing more is asked; the screen stays where it
             // was, to come back there.

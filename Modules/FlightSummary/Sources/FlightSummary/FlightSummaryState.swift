@@ -104,6 +104,14 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
     /// Whether a person answers the prompts.
     var isInteractive: Bool { input.mode == .interactive }
 
+    /// Whether the traveller is on the way to a booking not made yet (details, review, a confirmation).
+    var isBeforeBooking: Bool {
+        switch step {
+        case .continueToDetails, .field, .review, .confirmBooking, .confirmNewPrice, .recheckFailed, .lostAnswer: true
+        case .start, .checking, .booking, .booked, .leaving, .finished: false
+        }
+    }
+
     /// The passenger rules as of the clock last read.
     var rules: PassengerRules { PassengerRules(today: CalendarDate(now, in: timeZone)) }
 

@@ -143,6 +143,17 @@ struct FlightSummaryReducerTests {
             default: 0))
     }
 
+    @Test func theEndOfTheInputInTheDetailsSaysNothingWasBooked() throws {
+        var state = try filledIn(at: .field(passenger: 0, field: .email))
+        let before = state
+        #expect(Reducer.reduce(&state, .inputEnded) == [
+            .show(.note(.message(Notice(.warning, "The input ended before the booking was made: nothing was booked.")))),
+        ])
+        #expect(state == before)
+        var booked = try filledIn(at: .booked(try FixtureFile.order.decode(DataEnvelope<Order>.self).data))
+        #expect(Reducer.reduce(&booked, .inputEnded) == [])
+    }
+
     // MARK: Booking
 
     @Test func confirmingChecksThePriceThenBooks() throws {
