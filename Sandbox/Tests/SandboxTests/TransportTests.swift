@@ -128,9 +128,9 @@ struct TransportTests {
 
     @Test("a late answer to one path: the order is booked while the client gives up waiting")
     func lateAnswerOnOrders() async throws {
-        // The client gives up after 2.5 s, long before the 6 s answer, yet long enough for a machine busy with every
-        // suite at once to have made the order before the client hangs up.
-        let plan = try FaultPlan(parsing: "late=6s,on=POST:/air/orders")
+        // The client gives up after 12 s, long before the 30 s answer, yet long enough for a machine busy with every
+        // suite at once (a search took 24 s there) to have taken the order in before the client hangs up.
+        let plan = try FaultPlan(parsing: "late=30s,on=POST:/air/orders")
         try await Harness.run(faults: plan) { harness in
             let departure = harness.clock.date(daysAhead: 30)
             let offer = try #require(try await harness.offers.search(harness.search("LHR", "CDG")).offers.first)
@@ -138,13 +138,20 @@ struct TransportTests {
             let impatient = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))
             let hurried = DuffelClient(
                 configuration: DuffelConfiguration(
-                    baseURL: harness.sandbox.baseURL, accessToken: Harness.token, requestTimeout: .milliseconds(2_500)),
+                    baseURL: harness.sandbox.baseURL, accessToken: Harness.token, requestTimeout: .seconds(12)),
                 transport: impatient)
             let order = harness.instantOrder(offer, departure: departure, metadata: ["flights_booking_key": "late-1"])
             await #expect(throws: ServiceError.timedOut) { try await hurried.orderService.createOrder(order) }
             await impatient.shutdown()
-            let found = try await harness.orders.orders(OrderQuery(limit: 50)).items
-                .filter { $0.metadata?["flights_booking_key"] == "late-1" }
+            // The order is made before the late answer is held back; look until it shows, as the app does.
+            var found: [Order] = []
+            let deadline = ContinuousClock.now + .seconds(25)
+            repeat {
+                found = try await harness.orders.orders(OrderQuery(limit: 50)).items
+                    .filter { $0.metadata?["flights_booking_key"] == "late-1" }
+                if !found.isEmpty { break }
+                try await Task.sleep(for: .milliseconds(200))
+            } while ContinuousClock.now < deadline
             #expect(found.count == 1)
         }
     }
