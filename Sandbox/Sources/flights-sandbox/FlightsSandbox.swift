@@ -87,13 +87,13 @@ struct FlightsSandbox: AsyncParsableCommand {
             host: host, port: port,
             dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
             faults: plan, rateLimit: RateLimitPolicy(limit: rateLimit, window: .seconds(60)), logger: logger)
-        let shutdown = ShutdownSignal.install()
+        try ShutdownSignal.install()
         let sandbox = try await Sandbox.start(configuration)
         // Written unbuffered: scripts wait for this line to know the port is open.
         say("flights-sandbox listening on \(sandbox.baseURL) (data: \(sandbox.dataDirectory.path))")
         if !plan.isEmpty { say("faults: \(plan)") }
 
-        let signal = await shutdown.next()
+        let signal = await ShutdownSignal.next()
         say("flights-sandbox stopping (\(signal))")
         await sandbox.stop()
     }
@@ -101,52 +101,4 @@ struct FlightsSandbox: AsyncParsableCommand {
 
 private func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-/// Waits for SIGINT or SIGTERM, so the server can finish the requests in flight before it exits. Installed before
-/// the server says it is listening: a script that stops it as soon as it reads that line is never ignored.
-final class ShutdownSignal: @unchecked Sendable {
-    // Guarded by `lock`: signal handlers run on a global queue.
-    private var received: String?
-    private var continuation: CheckedContinuation<String, Never>?
-    private var sources: [any DispatchSourceSignal] = []
-    private let lock = NSLock()
-
-    private init() {}
-
-    /// Starts listening for SIGINT and SIGTERM.
-    static func install() -> ShutdownSignal {
-        let shutdown = ShutdownSignal()
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { shutdown.deliver(name) }
-            source.resume()
-            shutdown.lock.withLock { shutdown.sources.append(source) }
-            // Only once the source listens is the default action (ending at once) turned off, so no signal is lost
-            // in between.
-            signal(number, SIG_IGN)
-        }
-        return shutdown
-    }
-
-    /// The first signal received, as soon as there is one.
-    func next() async -> String {
-        await withCheckedContinuation { (waiting: CheckedContinuation<String, Never>) in
-            let ready = lock.withLock { () -> String? in
-                if let received { return received }
-                continuation = waiting
-                return nil
-            }
-            if let ready { waiting.resume(returning: ready) }
-        }
-    }
-
-    private func deliver(_ name: String) {
-        let waiting = lock.withLock { () -> CheckedContinuation<String, Never>? in
-            if received == nil { received = name }
-            defer { continuation = nil }
-            return continuation
-        }
-        waiting?.resume(returning: name)
-    }
 }

@@ -183,8 +183,8 @@ struct TransportTests {
                 "passengers":[{"type":"adult"},{"age":8}],"cabin_class":"economy"}}
                 """
             let data: Data
-            if let curl = Self.executable(named: "curl") {
-                let output = try Self.runProcess(curl, [
+            if let curl = ChildProcess.executable(named: "curl") {
+                let output = try await ChildProcess.output(of: curl, [
                     "-sS", "--fail-with-body", "--compressed", "-X", "POST",
                     "\(harness.sandbox.baseURL.absoluteString)/air/offer_requests?return_offers=true",
                     "-H", "Accept: application/json", "-H", "Content-Type: application/json",
@@ -214,7 +214,7 @@ struct TransportTests {
 
     @Test("flights-sandbox starts on a port, serves a search, and stops on SIGTERM")
     func executable() async throws {
-        let binary = try #require(Self.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
+        let binary = try #require(ChildProcess.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
         let directory = try Harness.temporaryDirectory()
         let process = Process()
         process.executableURL = binary
@@ -225,7 +225,7 @@ struct TransportTests {
         defer { if process.isRunning { process.terminate() } }
 
         // The first line says where it listens; reading it is how a script knows it is ready.
-        let line = try #require(Self.readLine(from: output.fileHandleForReading))
+        let line = try #require(await ChildProcess.line(from: output.fileHandleForReading))
         #expect(line.hasPrefix("flights-sandbox listening on http://127.0.0.1:"))
         let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         let http = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))
@@ -237,14 +237,13 @@ struct TransportTests {
         await http.shutdown()
 
         process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(await ChildProcess.exit(of: process) == 0, "flights-sandbox did not stop on SIGTERM")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
     }
 
     @Test("flights-sandbox keeps every fault the embedded sandbox takes: a late answer scoped to one path")
     func executableScopedFaults() async throws {
-        let binary = try #require(Self.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
+        let binary = try #require(ChildProcess.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
         let directory = try Harness.temporaryDirectory()
         let process = Process()
         process.executableURL = binary
@@ -255,16 +254,16 @@ struct TransportTests {
         process.standardOutput = output
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        _ = try #require(Self.readLine(from: output.fileHandleForReading))
-        let faults = try #require(Self.readLine(from: output.fileHandleForReading))
+        _ = try #require(await ChildProcess.line(from: output.fileHandleForReading))
+        let faults = try #require(await ChildProcess.line(from: output.fileHandleForReading))
         #expect(faults == "faults: late=1500ms,on=POST:/air/orders")
         process.terminate()
-        process.waitUntilExit()
+        #expect(await ChildProcess.exit(of: process) == 0, "flights-sandbox did not stop on SIGTERM")
     }
 
     @Test("flights-sandbox takes faults from the environment, and flags over it")
     func executableFaults() async throws {
-        let binary = try #require(Self.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
+        let binary = try #require(ChildProcess.builtProduct("flights-sandbox"), "build the package first: swift build --build-tests")
         for (arguments, environment, expected) in [
             ([String](), ["FLIGHTS_SANDBOX_FAULTS": "error=503"], 503),
             (["--error-status", "502", "--seed", "4"], ["FLIGHTS_SANDBOX_FAULTS": "error=503"], 502),
@@ -278,9 +277,9 @@ struct TransportTests {
             process.standardOutput = output
             try process.run()
             defer { if process.isRunning { process.terminate() } }
-            let line = try #require(Self.readLine(from: output.fileHandleForReading))
+            let line = try #require(await ChildProcess.line(from: output.fileHandleForReading))
             let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
-            let faults = try #require(Self.readLine(from: output.fileHandleForReading))
+            let faults = try #require(await ChildProcess.line(from: output.fileHandleForReading))
             #expect(faults.hasPrefix("faults: error=\(expected)"))
 
             let http = try HTTPClient(configuration: HTTPClientConfiguration(retry: .none))
@@ -291,7 +290,7 @@ struct TransportTests {
             await http.shutdown()
             #expect(response.status == expected)
             process.terminate()
-            process.waitUntilExit()
+            #expect(await ChildProcess.exit(of: process) == 0, "flights-sandbox did not stop on SIGTERM")
         }
     }
 
@@ -317,50 +316,5 @@ struct TransportTests {
         }
         #expect(stopped, "stop() did not return within 20 s")
         await http.shutdown()
-    }
-
-    // MARK: - Helpers
-
-    static func executable(named name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// A product built beside the test bundle (SwiftPM puts executables and the tests in one directory).
-    static func builtProduct(_ name: String) -> URL? {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
-
-    static func runProcess(_ executable: URL, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError.expectedFailure("\(executable.lastPathComponent) exited \(process.terminationStatus): \(String(decoding: data, as: UTF8.self))")
-        }
-        return data
-    }
-
-    static func readLine(from handle: FileHandle) -> String? {
-        var bytes = Data()
-        while true {
-            let chunk = handle.readData(ofLength: 1)
-            guard let byte = chunk.first else { break }
-            if byte == UInt8(ascii: "\n") { break }
-            bytes.append(byte)
-        }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }
