@@ -47,6 +47,8 @@ final class FlowTerminal: Terminal {
     func write(_ text: String) { base.write(text) }
     func writeDiagnostic(_ text: String) { base.writeDiagnostic(text) }
     func discardPendingInput() { base.discardPendingInput() }
+    func holdInterrupts(notice: String, stopping: String) { base.holdInterrupts(notice: notice, stopping: stopping) }
+    func releaseInterrupts() { base.releaseInterrupts() }
 
     func readLine(prompt: String, default defaultValue: String?) async -> LineInput {
         let input = await base.readLine(prompt: prompt, default: defaultValue)

@@ -16,6 +16,8 @@ public final class FixtureOrderService: OrderService {
         var quoteReplies: [FixtureReply] = []
         var confirmReplies: [FixtureReply] = []
         var paymentReplies: [ServiceError] = []
+        var lostPaymentAnswers: [ServiceError] = []
+        var lostConfirmationAnswers: [ServiceError] = []
         var payments: [OrderPaymentCreation] = []
         var cancellations: [String: OrderCancellation] = [:]
         var lookups: [OrderQuery] = []
@@ -47,6 +49,17 @@ public final class FixtureOrderService: OrderService {
     /// Makes the next payments fail with `errors`, in order (a `price_changed`, a timeout), paying nothing.
     public func failPayments(with errors: ServiceError...) {
         state.withLock { $0.paymentReplies += errors }
+    }
+
+    /// Makes the next payments go through, then fail with `errors`, in order: the answer was lost on the way.
+    public func losePaymentAnswers(_ errors: ServiceError...) {
+        state.withLock { $0.lostPaymentAnswers += errors }
+    }
+
+    /// Makes the next cancellation confirmations cancel the order, then fail with `errors`, in order: the answer
+    /// was lost on the way.
+    public func loseConfirmationAnswers(_ errors: ServiceError...) {
+        state.withLock { $0.lostConfirmationAnswers += errors }
     }
 
     /// Sets the total a kept order now costs (a held order repriced by the airline).
@@ -159,6 +172,9 @@ public final class FixtureOrderService: OrderService {
         guard let order else { throw FixtureFile.errorNotFound.error }
         guard order.totalAmount == payment.payment.amount else { throw FixtureFile.errorPriceChanged.error }
         let paidAt = Date()
+        let lost = state.withLock { state -> ServiceError? in
+            state.lostPaymentAnswers.isEmpty ? nil : state.lostPaymentAnswers.removeFirst()
+        }
         state.withLock { state in
             guard let index = state.orders.firstIndex(where: { $0.id == order.id }) else { return }
             state.orders[index].paymentStatus = PaymentStatus(awaitingPayment: false, paidAt: paidAt)
@@ -167,6 +183,7 @@ public final class FixtureOrderService: OrderService {
                     type: "electronic_ticket", uniqueIdentifier: "125000000000\(number + 1)", passengerIds: [passenger.id])
             }
         }
+        if let lost { throw lost }
         return OrderPayment(
             id: "pay_0000fixture\(state.withLock { $0.payments.count })", amount: payment.payment.amount,
             status: .succeeded, createdAt: paidAt)
@@ -184,11 +201,14 @@ public final class FixtureOrderService: OrderService {
         confirmed.id = quote.id
         confirmed.orderId = quote.orderId
         let cancelledAt = confirmed.confirmedAt ?? Date()
-        state.withLock { state in
-            guard let index = state.orders.firstIndex(where: { $0.id == quote.orderId }) else { return }
-            state.orders[index].cancelledAt = cancelledAt
-            state.orders[index].availableActions = []
+        let lost = state.withLock { state -> ServiceError? in
+            if let index = state.orders.firstIndex(where: { $0.id == quote.orderId }) {
+                state.orders[index].cancelledAt = cancelledAt
+                state.orders[index].availableActions = []
+            }
+            return state.lostConfirmationAnswers.isEmpty ? nil : state.lostConfirmationAnswers.removeFirst()
         }
+        if let lost { throw lost }
         return confirmed
     }
 }

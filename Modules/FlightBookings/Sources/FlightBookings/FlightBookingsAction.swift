@@ -29,7 +29,7 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
     /// The airline quoted a cancellation, or refused to.
     case quoted(Outcome<OrderCancellation, ServiceError>, now: Date)
     /// A cancellation was confirmed, or failed.
-    case cancellationConfirmed(Outcome<CancellationDone, ServiceError>, now: Date)
+    case cancellationConfirmed(CancellationOutcome, now: Date)
     /// A payment ended.
     case paid(PaymentOutcome, now: Date)
 }

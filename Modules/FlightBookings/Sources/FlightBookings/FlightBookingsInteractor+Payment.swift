@@ -50,15 +50,7 @@ extension FlightBookingsInteractor {
         do {
             payment = try await orders.payOrder(OrderPaymentCreation(orderId: order.id, payment: Payment(amount: amount)))
         } catch {
-            let reread = try? await orders.order(id: order.id)
-            if let reread, !reread.paymentStatus.awaitingPayment, reread.cancelledAt == nil {
-                return .paid(nil, updated(booking, with: reread))
-            }
-            if error.has(.priceChanged), let reread, let total = reread.totalAmount, total != amount {
-                return .priceChanged(old: amount, booking: updated(booking, with: reread))
-            }
-            if Self.mayHavePaid(error), reread == nil { return .unknown(error) }
-            return .failed(error)
+            return await recoverPayment(of: booking, order: order, amount: amount, lost: error)
         }
         guard payment.isTaken else {
             return .failed(.transport("The payment was \(payment.status?.rawValue ?? "refused")\(payment.failureReason.map { ": \($0)" } ?? "")."))
@@ -72,14 +64,24 @@ extension FlightBookingsInteractor {
         return .paid(payment, updated(booking, with: paid))
     }
 
-    /// Whether a failed payment may still have been taken: anything but a refusal from the API (a 4xx).
-    static func mayHavePaid(_ error: ServiceError) -> Bool {
-        switch error {
-        case .api(let apiError, _): apiError.status >= 500
-        case .unexpectedStatus(let code, _): code >= 500
-        case .timedOut, .cannotConnect, .insecureConnection, .transport, .malformedResponse, .responseTooLarge, .cancelled:
-            true
+    /// The payment failed or its answer was lost: the order, read again, says whether it was paid (a lost answer
+    /// is read a few times, as the airline may still be taking it) or what its new price is.
+    private func recoverPayment(of booking: Booking, order: Order, amount: Money, lost error: ServiceError) async -> PaymentOutcome {
+        let delays = error.mayHaveTakenEffect ? lookupDelays : [.zero]
+        var reread: Order?
+        for delay in delays {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            guard let read = try? await orders.order(id: order.id) else { continue }
+            reread = read
+            if !read.paymentStatus.awaitingPayment, read.cancelledAt == nil {
+                return .paid(nil, updated(booking, with: read))
+            }
+            if error.has(.priceChanged), let total = read.totalAmount, total != amount {
+                return .priceChanged(old: amount, booking: updated(booking, with: read))
+            }
         }
+        if error.mayHaveTakenEffect, reread == nil { return .unknown(error) }
+        return .failed(error)
     }
 
     private func updated(_ booking: Booking, with order: Order) -> Booking {

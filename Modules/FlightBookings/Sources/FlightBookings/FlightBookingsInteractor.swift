@@ -70,6 +70,16 @@ struct CancellationDone: Sendable, Hashable, Codable {
     var booking: Booking
 }
 
+/// How confirming a cancellation ended.
+enum CancellationOutcome: Sendable, Hashable, Codable {
+    /// Cancelled; `recovered` when the answer was lost and the order, read again, said so.
+    case cancelled(CancellationDone, recovered: Bool)
+    /// Refused, or the answer was lost and the order, read again, is not cancelled: nothing was cancelled.
+    case notCancelled(ServiceError)
+    /// The answer was lost and the order could not be read again: it may or may not be cancelled.
+    case unknown(ServiceError, lookup: ServiceError)
+}
+
 /// The bookings' use case: keeps the local records in step with the API, finds bookings, and cancels them.
 final class FlightBookingsInteractor: Sendable {
     let orders: any OrderService
@@ -77,11 +87,14 @@ final class FlightBookingsInteractor: Sendable {
     let backend: String
     private let clock: @Sendable () -> Date
     let timeZone: TimeZone
+    /// How long to wait before each read of an order after a lost answer (a cancellation, a payment).
+    let lookupDelays: [Duration]
 
     init(
         orders: any OrderService, bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date,
-        timeZone: TimeZone
+        timeZone: TimeZone, lookupDelays: [Duration] = LostAnswer.lookupDelays
     ) {
+        self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
         self.orders = orders
         self.bookings = bookings
         self.backend = backend
@@ -208,13 +221,15 @@ final class FlightBookingsInteractor: Sendable {
     }
 
     /// Confirms `quote`, then reads the order again so the local record follows it (cancelled). When the order
-    /// cannot be read, the record is marked cancelled from the confirmation itself.
-    func confirmCancellation(_ quote: OrderCancellation, of booking: Booking) async -> Result<CancellationDone, ServiceError> {
+    /// cannot be read, the record is marked cancelled from the confirmation itself. A lost answer is resolved by
+    /// reading the order (a few times: the airline may still be cancelling), never by confirming again.
+    func confirmCancellation(_ quote: OrderCancellation, of booking: Booking) async -> CancellationOutcome {
         let confirmed: OrderCancellation
         do {
             confirmed = try await orders.confirmCancellation(id: quote.id)
         } catch {
-            return .failure(error)
+            guard error.mayHaveTakenEffect else { return .notCancelled(error) }
+            return await recoverCancellation(quote, of: booking, lost: error)
         }
         do {
             var order = try await orders.order(id: confirmed.orderId.isEmpty ? quote.orderId : confirmed.orderId)
@@ -225,9 +240,9 @@ final class FlightBookingsInteractor: Sendable {
                 order.availableActions = []
             }
             guard let record = booking.record else {
-                return .success(CancellationDone(cancellation: confirmed, booking: Booking(order: order)))
+                return .cancelled(CancellationDone(cancellation: confirmed, booking: Booking(order: order)), recovered: false)
             }
-            return .success(CancellationDone(cancellation: confirmed, booking: follow(order, record: record)))
+            return .cancelled(CancellationDone(cancellation: confirmed, booking: follow(order, record: record)), recovered: false)
         } catch {
             var updated = booking
             updated.refreshProblem = error
@@ -239,8 +254,31 @@ final class FlightBookingsInteractor: Sendable {
             }
             updated.order?.cancelledAt = confirmed.confirmedAt ?? clock()
             updated.order?.availableActions = []
-            return .success(CancellationDone(cancellation: confirmed, booking: updated))
+            return .cancelled(CancellationDone(cancellation: confirmed, booking: updated), recovered: false)
         }
+    }
+
+    /// The confirmation's answer was lost: the order, read again, says whether it was cancelled.
+    private func recoverCancellation(
+        _ quote: OrderCancellation, of booking: Booking, lost: ServiceError
+    ) async -> CancellationOutcome {
+        var lookup: ServiceError?
+        for delay in lookupDelays {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            do {
+                let order = try await orders.order(id: quote.orderId)
+                lookup = nil
+                guard let cancelledAt = order.cancelledAt else { continue }
+                var cancellation = quote
+                cancellation.confirmedAt = cancelledAt
+                let after = booking.record.map { follow(order, record: $0) } ?? Booking(order: order)
+                return .cancelled(CancellationDone(cancellation: cancellation, booking: after), recovered: true)
+            } catch {
+                lookup = error
+            }
+        }
+        if let lookup { return .unknown(lost, lookup: lookup) }
+        return .notCancelled(lost)
     }
 
     // MARK: Keeping the store in step

@@ -64,7 +64,7 @@ final class FlightBookingsPresenter: StorePresenter {
             return [.quoted(Outcome(result), now: interactor.now)]
         case .confirmCancellation(let quote, let booking):
             let result = await tasks.run(.cancel, shielded: true) { await interactor.confirmCancellation(quote, of: booking) }
-            return [.cancellationConfirmed(Outcome(result), now: interactor.now)]
+            return [.cancellationConfirmed(result, now: interactor.now)]
         case .pay(let booking, let amount):
             let outcome = await tasks.run(.pay, shielded: true) { await interactor.pay(booking, amount: amount) }
             return [.paid(outcome, now: interactor.now)]

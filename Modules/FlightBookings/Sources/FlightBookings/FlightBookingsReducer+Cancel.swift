@@ -60,32 +60,44 @@ extension FlightBookingsReducer {
             return [message(.info, "The refund quote has expired; asking the airline again.")] + startCancel(&state)
         }
         state.requotedOnce = false
-        return [progress("Cancelling…"), .confirmCancellation(quote, booking)]
+        return [changing("Cancelling…", reference: booking.reference ?? "", what: "cancelled"), .confirmCancellation(quote, booking)]
     }
 
     /// The cancellation was confirmed, or failed.
-    static func cancellationConfirmed(_ state: inout State, _ outcome: Outcome<CancellationDone, ServiceError>) -> [Effect] {
+    static func cancellationConfirmed(_ state: inout State, _ outcome: CancellationOutcome) -> [Effect] {
         switch outcome {
-        case .success(let done):
+        case .cancelled(let done, let recovered):
             state.current = done.booking
             let refund = done.cancellation.refundTo == "awaiting_payment"
                 ? "It was never paid, so nothing is refunded."
                 : done.cancellation.refundAmount.map {
                     "\($0.formatted) goes back to \(TravelFormat.refundDestination(done.cancellation.refundTo))."
                 } ?? "Nothing is refunded."
+            // A lost answer found done says so, so the traveller knows why the refund is not itemised.
+            let how = recovered ? " (the answer was lost; reading the booking again shows it cancelled)" : ""
             let effects: [Effect] = [
-                hideProgress, message(.success, "Booking \(done.booking.reference ?? "") is cancelled. \(refund)"),
+                hideProgress, message(.success, "Booking \(done.booking.reference ?? "") is cancelled\(how). \(refund)"),
             ]
             if state.isInteractive { return effects + show(&state, done.booking) }
             var printed: [Effect] = []
             if state.input.presentation == .json, let json = encode(done.cancellation) { printed.append(.show(.note(.output(json)))) }
             printed.append(.show(.detail(state.detailViewModel(done.booking))))
             return effects + printed + finish(&state, .done)
-        case .failure(let failure):
+        case .notCancelled(let failure):
             let effects: [Effect] = [
                 hideProgress, error("The booking was not cancelled: \(failure.message)", suggestion: failure.suggestion),
             ]
             guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
+            state.step = .detail
+            return effects + [ask(state)]
+        case .unknown(let failure, let lookup):
+            let reference = state.current?.reference ?? ""
+            let text = "Booking \(reference) may have been cancelled: the answer was lost (\(failure.message)) and the booking could not be read again (\(lookup.message))"
+            let effects: [Effect] = [
+                hideProgress,
+                error(text, suggestion: "Check with `flights booking \(reference)` before cancelling again."),
+            ]
+            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
             state.step = .detail
             return effects + [ask(state)]
         }

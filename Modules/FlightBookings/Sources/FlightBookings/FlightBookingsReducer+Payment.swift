@@ -49,7 +49,7 @@ extension FlightBookingsReducer {
     static func pay(_ state: inout State, _ amount: Money) -> [Effect] {
         guard let booking = state.current else { return [] }
         state.paying = amount
-        return [progress("Paying \(amount.formatted)…"), .pay(booking, amount: amount)]
+        return [changing("Paying \(amount.formatted)…", reference: booking.reference ?? "", what: "paid"), .pay(booking, amount: amount)]
     }
 
     /// The payment ended.

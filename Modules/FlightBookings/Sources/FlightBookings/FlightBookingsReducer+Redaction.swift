@@ -21,10 +21,10 @@ extension FlightBookingsReducer {
             return .lookedUp(.found(redacted(booking)), now: now)
         case .refreshed(let booking, let now):
             return .refreshed(redacted(booking), now: now)
-        case .cancellationConfirmed(.success(let done), let now):
+        case .cancellationConfirmed(.cancelled(let done, let recovered), let now):
             var done = done
             done.booking = redacted(done.booking)
-            return .cancellationConfirmed(.success(done), now: now)
+            return .cancellationConfirmed(.cancelled(done, recovered: recovered), now: now)
         case .paid(.paid(let payment, let booking), let now):
             return .paid(.paid(payment, redacted(booking)), now: now)
         case .paid(.priceChanged(let old, let booking), let now):

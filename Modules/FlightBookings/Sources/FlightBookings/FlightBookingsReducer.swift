@@ -147,6 +147,15 @@ enum FlightBookingsReducer: Reducer {
     /// Shows that work is under way.
     static func progress(_ message: String) -> Effect { .show(.note(.progress(message))) }
 
+    /// Says a change to booking `reference` (`what`: "cancelled", "paid") is on its way: Ctrl-C meanwhile waits for
+    /// the airline's answer rather than leave the traveller not knowing whether it was done.
+    static func changing(_ message: String, reference: String, what: String) -> Effect {
+        .show(.note(.change(PendingChange(
+            message,
+            whenInterrupted: "Ctrl-C: the booking may have been \(what) — checking with the airline before stopping (Ctrl-C again stops now).",
+            whenStopped: "Stopped before the airline answered: booking \(reference) may have been \(what). `flights booking \(reference)` checks it."))))
+    }
+
     /// Ends the progress shown.
     static let hideProgress = Effect.show(.note(.progressEnded))
 

@@ -10,7 +10,8 @@ struct FlightBookingsInteractorTests {
     private func interactor(
         orders: any OrderService, store: any BookingStore, now: Date = quoteTime
     ) -> FlightBookingsInteractor {
-        FlightBookingsInteractor(orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc)
+        FlightBookingsInteractor(
+            orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc, lookupDelays: [.zero, .zero])
     }
 
     // MARK: The list
@@ -177,7 +178,7 @@ struct FlightBookingsInteractorTests {
         let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
         #expect(quote.refundAmount == Money(amount: 372.5, currency: "GBP"))
         #expect(!FlightBookingsInteractor.hasExpired(quote, at: bookings.now))
-        let done = try await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order)).get()
+        let done = try #require(await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order)).done)
         #expect(done.cancellation.isConfirmed)
         #expect(done.booking.order?.status == .cancelled)
         #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
@@ -189,7 +190,7 @@ struct FlightBookingsInteractorTests {
         let bookings = interactor(orders: flaky, store: booked.store)
         let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
         flaky.failReads(with: .timedOut)
-        let done = try await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order)).get()
+        let done = try #require(await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order)).done)
         #expect(done.booking.refreshProblem == .timedOut)
         #expect(done.booking.order?.status == .cancelled)
         #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
@@ -207,5 +208,50 @@ struct FlightBookingsInteractorTests {
         booked.orders.replyQuotes(with: .file(.errorInvalidState))
         let result = await interactor(orders: booked.orders, store: booked.store).quoteCancellation(orderID: booked.order.id)
         #expect(throws: FixtureFile.errorInvalidState.error) { try result.get() }
+    }
+
+    @Test func aLostConfirmationIsResolvedByReadingTheOrderNeverByConfirmingAgain() async throws {
+        let booked = try await Booked()
+        let bookings = interactor(orders: booked.orders, store: booked.store)
+        let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
+        booked.orders.loseConfirmationAnswers(.malformedResponse("cut off"))
+        let outcome = await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order))
+        guard case .cancelled(let done, recovered: true) = outcome else {
+            Issue.record("expected a recovered cancellation, got \(outcome)")
+            return
+        }
+        #expect(done.cancellation.isConfirmed)
+        #expect(done.booking.order?.cancelledAt != nil)
+        #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
+    }
+
+    @Test func aLostConfirmationOfAnOrderStillBookedIsNotCancelled() async throws {
+        let booked = try await Booked()
+        let bookings = interactor(orders: booked.orders, store: booked.store)
+        let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
+        booked.orders.replyConfirmations(with: .failure(.timedOut))
+        let outcome = await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order))
+        #expect(outcome == .notCancelled(.timedOut))
+        #expect(try booked.store.record(reference: "ERDAH6")?.state == .confirmed)
+    }
+
+    @Test func aLostConfirmationWhoseOrderCannotBeReadIsUnknownNotRefused() async throws {
+        let booked = try await Booked()
+        let bookings = interactor(orders: booked.orders, store: booked.store)
+        let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
+        booked.orders.loseConfirmationAnswers(.timedOut)
+        booked.orders.failReads(with: .cannotConnect("refused"))
+        let outcome = await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order))
+        #expect(outcome == .unknown(.timedOut, lookup: .cannotConnect("refused")))
+    }
+
+    @Test func aRefusedConfirmationIsNotCancelledWithoutLookingFurther() async throws {
+        let booked = try await Booked()
+        let bookings = interactor(orders: booked.orders, store: booked.store)
+        let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
+        booked.orders.replyConfirmations(with: .file(.errorInvalidState))
+        booked.orders.failReads(with: .timedOut)  // Were it read, the outcome would be unknown.
+        let outcome = await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order))
+        #expect(outcome == .notCancelled(FixtureFile.errorInvalidState.error))
     }
 }

@@ -20,7 +20,7 @@ struct FlightBookingsPaymentTests {
         _ input: FlightBookingsInput, booked: Booked, now: Date = quoteTime, canAsk: Bool = false
     ) -> Harness {
         let interactor = FlightBookingsInteractor(
-            orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { now }, timeZone: utc)
+            orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { now }, timeZone: utc, lookupDelays: [.zero, .zero])
         let view = SpyView()
         let router = SpyRouter()
         return Harness(
@@ -95,11 +95,23 @@ struct FlightBookingsPaymentTests {
         #expect(h.router.exits.count == 1)
     }
 
+    @Test func aPaymentWhoseAnswerWasLostIsFoundPaidAndNeverSentAgain() async throws {
+        let booked = try await Booked(type: .hold)
+        booked.orders.losePaymentAnswers(.transport("connection reset"))
+        let h = harness(
+            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: booked)
+        await h.presenter.didAppear()
+        #expect(booked.orders.payments.count == 1)
+        #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == false)
+        #expect(h.view.errors.isEmpty)
+        #expect(h.router.exits == [.finished(.done)])
+    }
+
     @Test func aLapsedHoldAPaidAndACancelledBookingAreNotPaid() async throws {
         let lapsed = try await Booked(type: .hold)
         let deadline = quoteTime.addingTimeInterval(-60)
         let interactor = FlightBookingsInteractor(
-            orders: lapsed.orders, bookings: lapsed.store, backend: "fixtures", now: { quoteTime }, timeZone: utc)
+            orders: lapsed.orders, bookings: lapsed.store, backend: "fixtures", now: { quoteTime }, timeZone: utc, lookupDelays: [.zero, .zero])
         var order = lapsed.order
         order.paymentStatus.paymentRequiredBy = deadline
         #expect(FlightBookingsInteractor.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .lapsed(deadline))

@@ -19,7 +19,7 @@ struct FlightBookingsPresenterTests {
         canAsk: Bool = false
     ) -> Harness {
         let interactor = FlightBookingsInteractor(
-            orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc)
+            orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc, lookupDelays: [.zero, .zero])
         let view = SpyView()
         let router = SpyRouter()
         return Harness(

@@ -167,7 +167,7 @@ struct FlightBookingsReducerTests {
         let before = state
         let effects = Reducer.reduce(&state, .confirmed(true, now: quoteTime))
         #expect(state == before)
-        #expect(effects == [.show(.note(.progress("Cancelling…"))), .confirmCancellation(quote, booking)])
+        #expect(effects == [Reducer.changing("Cancelling…", reference: "ERDAH6", what: "cancelled"), .confirmCancellation(quote, booking)])
     }
 
     @Test func anExpiredQuoteIsAskedForAgainOnce() async throws {
@@ -190,7 +190,7 @@ struct FlightBookingsReducerTests {
         // The second time, the API decides.
         let again = Reducer.reduce(&state, .confirmed(true, now: afterQuoteExpiry))
         #expect(state.requotedOnce == false)
-        #expect(again == [.show(.note(.progress("Cancelling…"))), .confirmCancellation(quote, booking)])
+        #expect(again == [Reducer.changing("Cancelling…", reference: "ERDAH6", what: "cancelled"), .confirmCancellation(quote, booking)])
     }
 
     @Test func aFailedCancellationGoesBackToTheDetail() async throws {
@@ -199,7 +199,7 @@ struct FlightBookingsReducerTests {
         let quote = try await booked.orders.quoteCancellation(orderID: booked.order.id)
         var state = detail(booking, records: [booked.record])
         state.step = .confirmCancel(quote)
-        let effects = Reducer.reduce(&state, .cancellationConfirmed(.failure(.timedOut), now: quoteTime))
+        let effects = Reducer.reduce(&state, .cancellationConfirmed(.notCancelled(.timedOut), now: quoteTime))
         let expected = detail(booking, records: [booked.record])
         #expect(state == expected)
         #expect(effects == [
@@ -208,6 +208,46 @@ struct FlightBookingsReducerTests {
                 "The booking was not cancelled: \(ServiceError.timedOut.message)", suggestion: ServiceError.timedOut.suggestion))),
             prompt(expected),
         ])
+    }
+
+    @Test func aCancellationWhoseAnswerWasLostButCouldNotBeCheckedSaysItMayHaveBeenDone() async throws {
+        let booked = try await Booked()
+        let booking = Booking(record: booked.record, order: booked.order)
+        let quote = try await booked.orders.quoteCancellation(orderID: booked.order.id)
+        var state = detail(booking, records: [booked.record])
+        state.step = .confirmCancel(quote)
+        let effects = Reducer.reduce(
+            &state, .cancellationConfirmed(.unknown(.timedOut, lookup: .cannotConnect("refused")), now: quoteTime))
+        let expected = detail(booking, records: [booked.record])
+        #expect(state == expected)
+        guard case .show(.note(.error(let text, let suggestion))) = effects.dropFirst().first else {
+            Issue.record("expected an error, got \(effects)")
+            return
+        }
+        #expect(text.hasPrefix("Booking ERDAH6 may have been cancelled: the answer was lost"))
+        #expect(!text.contains("not cancelled"))
+        #expect(suggestion == "Check with `flights booking ERDAH6` before cancelling again.")
+        #expect(effects.last == prompt(expected))
+    }
+
+    @Test func aCancellationFoundDoneAfterALostAnswerIsReportedCancelled() async throws {
+        let booked = try await Booked()
+        let booking = Booking(record: booked.record, order: booked.order)
+        var quote = try await booked.orders.quoteCancellation(orderID: booked.order.id)
+        var state = detail(booking, records: [booked.record])
+        state.step = .confirmCancel(quote)
+        quote.confirmedAt = quoteTime
+        var after = booking
+        after.order?.cancelledAt = quoteTime
+        let effects = Reducer.reduce(
+            &state, .cancellationConfirmed(.cancelled(CancellationDone(cancellation: quote, booking: after), recovered: true), now: quoteTime))
+        #expect(state.current == after)
+        let successes = effects.compactMap { effect -> String? in
+            if case .show(.note(.message(let notice))) = effect, notice.kind == .success { return notice.message }
+            return nil
+        }
+        #expect(successes.count == 1)
+        #expect(successes.first?.hasPrefix("Booking ERDAH6 is cancelled (the answer was lost; reading the booking again shows it cancelled).") == true)
     }
 
     @Test func aDeclinedCancelOffTheInteractiveScreenEndsDeclined() async throws {
@@ -246,7 +286,7 @@ struct FlightBookingsReducerTests {
         #expect(state == expected)
         #expect(effects == [
             .show(.note(.progressEnded)), .show(.detail(expected.detailViewModel(booking))),
-            .show(.note(.progress("Paying £412.50…"))), .pay(booking, amount: total),
+            Reducer.changing("Paying £412.50…", reference: "ERDAH6", what: "paid"), .pay(booking, amount: total),
         ])
     }
 

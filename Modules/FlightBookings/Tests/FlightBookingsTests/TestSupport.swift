@@ -136,6 +136,7 @@ final class SpyView: FlightBookingsView {
         case .message(let message): events.append(.message(message))
         case .error(let message, let suggestion): events.append(.error(message, suggestion))
         case .progress(let message): events.append(.progress(message))
+        case .change(let change): events.append(.progress(change.message))
         case .progressEnded: events.append(.progressEnded)
         case .output(let text): events.append(.output(text))
         }
@@ -160,4 +161,12 @@ final class SpyRouter: FlightBookingsRouter {
     func navigateToSearch() { exits.append(.search) }
     func navigateBack() { exits.append(.back) }
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome) { exits.append(.finished(outcome)) }
+}
+
+extension CancellationOutcome {
+    /// The cancellation, when it was done.
+    var done: CancellationDone? {
+        if case .cancelled(let done, _) = self { return done }
+        return nil
+    }
 }

@@ -52,13 +52,10 @@ final class FlightSummaryInteractor: Sendable {
     /// How long to wait before each look-up after a lost answer: the server may still be making the order.
     private let lookupDelays: [Duration]
 
-    /// The waits the app uses: at once, then after 1, 2 and 4 seconds.
-    static let standardLookupDelays: [Duration] = [.zero, .seconds(1), .seconds(2), .seconds(4)]
-
     init(
         offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date, timeZone: TimeZone, makeBookingKey: @escaping @Sendable () -> String,
-        lookupDelays: [Duration] = FlightSummaryInteractor.standardLookupDelays
+        lookupDelays: [Duration] = LostAnswer.lookupDelays
     ) {
         self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
         self.offers = offers
@@ -157,7 +154,7 @@ final class FlightSummaryInteractor: Sendable {
             let order = try await orders.createOrder(creation)
             return confirm(order, record: pending, recovered: false)
         } catch {
-            guard Self.mayHaveBooked(error) else {
+            guard error.mayHaveTakenEffect else {
                 var failed = pending
                 failed.state = .failed
                 failed.updatedAt = clock()
@@ -178,17 +175,6 @@ final class FlightSummaryInteractor: Sendable {
             case .failure(let lookupError):
                 return .unknown(error, lookup: lookupError, storeProblem: storeProblem)
             }
-        }
-    }
-
-    /// Whether a failed order creation may still have booked: anything but a refusal from the API (a 4xx).
-    static func mayHaveBooked(_ error: ServiceError) -> Bool {
-        switch error {
-        case .api(let apiError, _): return apiError.status >= 500
-        case .unexpectedStatus(let code, _): return code >= 500
-        case .timedOut, .cannotConnect, .insecureConnection, .transport, .malformedResponse, .responseTooLarge,
-             .cancelled:
-            return true
         }
     }
 

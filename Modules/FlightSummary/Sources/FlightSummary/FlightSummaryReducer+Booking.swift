@@ -10,7 +10,7 @@ extension FlightSummaryReducer {
         state.step = .booking(type)
         let booking = FlightSummaryBooking(
             offer: offer, passengers: passengers, slots: state.slots, type: type, lookUpFirst: lookUpFirst)
-        return [progress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .book(booking)]
+        return [bookingProgress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .book(booking)]
     }
 
     /// An interactive booking ended.

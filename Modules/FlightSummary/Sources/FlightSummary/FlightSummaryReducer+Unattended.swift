@@ -61,7 +61,7 @@ extension FlightSummaryReducer {
         state.step = .booking(type)
         let booking = FlightSummaryBooking(
             offer: current, passengers: passengers, slots: state.slots, type: type, lookUpFirst: false)
-        return effects + [progress(hold ? "Holding…" : "Booking…"), .book(booking)]
+        return effects + [bookingProgress(hold ? "Holding…" : "Booking…"), .book(booking)]
     }
 
     /// An unattended booking ended: the run ends with it.

@@ -174,6 +174,15 @@ enum FlightSummaryReducer: Reducer {
     /// Shows that work is under way.
     static func progress(_ message: String) -> Effect { .show(.note(.progress(message))) }
 
+    /// Says the booking is on its way: Ctrl-C meanwhile waits for the airline's answer rather than leave the traveller
+    /// not knowing whether it was made.
+    static func bookingProgress(_ message: String) -> Effect {
+        .show(.note(.change(PendingChange(
+            message,
+            whenInterrupted: "Ctrl-C: the booking may have been made — checking with the airline before stopping (Ctrl-C again stops now).",
+            whenStopped: "Stopped before the airline answered: the booking may have been made. `flights bookings` checks it."))))
+    }
+
     /// Ends the progress shown.
     static let hideProgress = Effect.show(.note(.progressEnded))
 

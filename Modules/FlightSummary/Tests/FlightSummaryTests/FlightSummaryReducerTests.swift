@@ -170,7 +170,7 @@ struct FlightSummaryReducerTests {
         let passengers = try #require(state.passengerDetails)
         #expect(booking == [
             .show(.note(.progressEnded)),
-            .show(.note(.progress("Booking…"))),
+            Reducer.bookingProgress("Booking…"),
             .book(FlightSummaryBooking(
                 offer: offer, passengers: passengers, slots: state.slots, type: .instant, lookUpFirst: false)),
         ])
@@ -215,7 +215,7 @@ struct FlightSummaryReducerTests {
         let effects = Reducer.reduce(&state, .chose(0))
         let passengers = try #require(state.passengerDetails)
         #expect(effects == [
-            .show(.note(.progress("Looking for the booking first…"))),
+            Reducer.bookingProgress("Looking for the booking first…"),
             .book(FlightSummaryBooking(
                 offer: try recordedOffer(), passengers: passengers, slots: state.slots, type: .hold, lookUpFirst: true)),
         ])

@@ -191,6 +191,7 @@ final class SpyView: FlightSummaryView {
         case .message(let message): events.append(.message(message))
         case .error(let message, let suggestion): events.append(.error(message, suggestion))
         case .progress(let message): events.append(.progress(message))
+        case .change(let change): events.append(.progress(change.message))
         case .progressEnded: events.append(.progressEnded)
         case .output(let text): events.append(.output(text))
         }

@@ -39,10 +39,19 @@ public final class ScreenWriter {
         }
     }
 
-    /// Ends the progress shown, if any.
+    /// Says that a change is on its way to the server (a booking, a cancellation, a payment), which Ctrl-C must not
+    /// cut off unseen: pressed once, it shows `whenInterrupted` and the work goes on to its answer; pressed again, it
+    /// shows `whenStopped` and the app ends at once.
+    public func showChange(_ message: String, whenInterrupted: String, whenStopped: String) {
+        terminal.holdInterrupts(notice: whenInterrupted, stopping: whenStopped)
+        showProgress(message)
+    }
+
+    /// Ends the progress shown, if any, and a change's hold on Ctrl-C.
     public func hideProgress() {
         spinner?.stop()
         spinner = nil
+        terminal.releaseInterrupts()
     }
 
     /// Writes data for a program (JSON) to standard output, ending with a newline.

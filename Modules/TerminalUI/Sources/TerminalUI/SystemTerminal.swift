@@ -93,6 +93,9 @@ public final class SystemTerminal: Terminal {
     /// fail rather than end as if all was shown. A reader that went away (a closed pipe) is not a failure.
     public private(set) var outputFailure: String?
 
+    /// Ctrl-C was pressed while a change was on its way; the next read returns it.
+    private var heldInterrupt = false
+
     /// Writes `text` to standard output at once (no buffering, so a prompt shows before the read).
     public func write(_ text: String) {
         writeAll(text, to: outputDescriptor)
@@ -128,8 +131,22 @@ public final class SystemTerminal: Terminal {
         }
     }
 
+    /// Holds Ctrl-C back while a change is on its way (see ``InterruptShield``).
+    public func holdInterrupts(notice: String, stopping: String) {
+        InterruptShield.hold(notice: notice, stopping: stopping)
+    }
+
+    /// Stops holding Ctrl-C back; one pressed meanwhile is what the next read returns.
+    public func releaseInterrupts() {
+        if InterruptShield.release() { heldInterrupt = true }
+    }
+
     /// Reads a line: edited in raw mode on a TTY, a plain line otherwise.
     public func readLine(prompt: String, default defaultValue: String?) async -> LineInput {
+        if heldInterrupt {
+            heldInterrupt = false
+            return .interrupt
+        }
         guard beginRead() else { return .end }
         defer { endRead() }
         return await reader.readLine(prompt: prompt, default: defaultValue, on: self)
@@ -137,6 +154,10 @@ public final class SystemTerminal: Terminal {
 
     /// Reads one key on a TTY, or one line as `.line` otherwise.
     public func readKey() async -> KeyInput {
+        if heldInterrupt {
+            heldInterrupt = false
+            return .interrupt
+        }
         guard beginRead() else { return .end }
         defer { endRead() }
         return await reader.readKey()

@@ -41,6 +41,12 @@ public protocol Terminal: AnyObject {
     /// A short note about the whole app's state that progress shows beside its own message (a wait for the
     /// server's rate limit, with its countdown); `nil` when there is none.
     var statusNote: String? { get }
+    /// While a change is on its way to the server, holds Ctrl-C back: pressed once it shows `notice` and is returned
+    /// by the first read after ``releaseInterrupts()``; pressed again it shows `stopping` and ends the process.
+    func holdInterrupts(notice: String, stopping: String)
+    /// Stops holding Ctrl-C back (see ``holdInterrupts(notice:stopping:)``). Required, not defaulted: a terminal
+    /// that wraps another must pass both on, or Ctrl-C would end a booking unseen.
+    func releaseInterrupts()
 }
 
 extension Terminal {

@@ -149,6 +149,13 @@ public final class VirtualTerminal: Terminal {
     }
 
     /// When interactive, drops the queued keys not read yet (as a real TTY drops type-ahead); nothing otherwise.
+    /// What a Ctrl-C would say while a change is on its way (``holdInterrupts(notice:stopping:)``); `nil` when none
+    /// is, so a test sees that a booking holds Ctrl-C back and lets it go.
+    public private(set) var interruptNotice: String?
+
+    public func holdInterrupts(notice: String, stopping: String) { interruptNotice = notice }
+    public func releaseInterrupts() { interruptNotice = nil }
+
     public func discardPendingInput() {
         guard isInteractive else { return }
         queue.discardBuffered()

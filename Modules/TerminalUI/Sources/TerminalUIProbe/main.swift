@@ -51,10 +51,44 @@ func runProbe(_ arguments: [String]) async -> Int32 {
         let end: @Sendable (Int32) -> Void = { exit($0) }
         await Task.detached { end(3) }.value
         return 3
+    case "change":
+        // A change on its way (Ctrl-C held back) until the test sends SIGUSR1; then the next read reports whether
+        // a Ctrl-C came meanwhile.
+        terminal.writeLine("READY")
+        _ = await terminal.readLine(prompt: "Go: ", default: nil)
+        let proceed = GoSignal()
+        let writer = ScreenWriter(terminal: terminal, outputIsForPrograms: false)
+        writer.showChange("Booking…", whenInterrupted: "HELD-NOTICE", whenStopped: "STOPPED-NOTICE")
+        terminal.writeLine("CHANGING")
+        proceed.wait()
+        writer.hideProgress()
+        let input = await terminal.readLine(prompt: "Next: ", default: nil)
+        terminal.writeLine("RESULT \(input)")
+        return 0
     default:
-        terminal.writeLine("unknown scenario \(scenario); use line, keys, choose, hold or exit-elsewhere")
+        terminal.writeLine("unknown scenario \(scenario); use line, keys, choose, hold, exit-elsewhere or change")
         return 64
     }
 }
+
+/// SIGUSR1, awaited by blocking on a pipe its handler writes to (the test's way to say "go on").
+final class GoSignal {
+    init() {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        goPipe = (ends[0], ends[1])
+        _ = signal(SIGUSR1) { _ in
+            var byte: UInt8 = 1
+            _ = write(goPipe.write, &byte, 1)
+        }
+    }
+
+    func wait() {
+        var byte: UInt8 = 0
+        while read(goPipe.read, &byte, 1) < 0 && errno == EINTR {}
+    }
+}
+
+nonisolated(unsafe) var goPipe: (read: Int32, write: Int32) = (-1, -1)
 
 exit(await runProbe(Array(CommandLine.arguments.dropFirst())))

@@ -54,3 +54,17 @@ struct TypeAheadTests {
         #expect(await terminal.confirm("Cancel?", default: false) == .answered(true))
     }
 }
+
+@MainActor
+@Suite("A change on its way")
+struct ScreenWriterChangeTests {
+    @Test("holds Ctrl-C back while the change shows, and lets it go when the progress ends")
+    func holdsAndReleases() {
+        let terminal = VirtualTerminal(columns: 80)
+        let writer = ScreenWriter(terminal: terminal, outputIsForPrograms: false)
+        writer.show(.change(PendingChange("Booking…", whenInterrupted: "may have been made", whenStopped: "stopped")))
+        #expect(terminal.interruptNotice == "may have been made")
+        writer.show(.progressEnded)
+        #expect(terminal.interruptNotice == nil)
+    }
+}

@@ -140,6 +140,43 @@ struct SystemTerminalProcessTests {
         #expect(pty.localFlags == before)
     }
 
+    @Test("Ctrl-C while a change is on its way says so, lets it finish, and reaches the next read")
+    func controlCDuringAChange() async throws {
+        let pty = try PseudoTerminal(columns: 80)
+        defer { pty.close() }
+        let process = try Probe.start("change", input: FileHandle(fileDescriptor: pty.slave), output: FileHandle(fileDescriptor: pty.slave), environment: ttyEnvironment)
+        var screen = try await pty.read(until: "Go: ")
+        pty.send("\r")
+        screen = try await pty.read(until: "CHANGING", after: screen)
+        kill(process.processIdentifier, SIGINT)
+        screen = try await pty.read(until: "HELD-NOTICE", after: screen)
+        kill(process.processIdentifier, SIGUSR1)
+        screen = try await pty.read(until: "RESULT interrupt", after: screen)
+        await Probe.waitForExit(process)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(!screen.contains("STOPPED-NOTICE"))
+    }
+
+    @Test("a second Ctrl-C while a change is on its way stops at once, saying how to find out, terminal restored")
+    func secondControlCDuringAChange() async throws {
+        let pty = try PseudoTerminal(columns: 80)
+        defer { pty.close() }
+        let before = pty.localFlags
+        let process = try Probe.start("change", input: FileHandle(fileDescriptor: pty.slave), output: FileHandle(fileDescriptor: pty.slave), environment: ttyEnvironment)
+        var screen = try await pty.read(until: "Go: ")
+        pty.send("\r")
+        screen = try await pty.read(until: "CHANGING", after: screen)
+        kill(process.processIdentifier, SIGINT)
+        screen = try await pty.read(until: "HELD-NOTICE", after: screen)
+        kill(process.processIdentifier, SIGINT)
+        _ = try await pty.read(until: "STOPPED-NOTICE", after: screen)
+        await Probe.waitForExit(process)
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGINT)
+        #expect(pty.localFlags == before)
+    }
+
     @Test("an exit with a status from another thread restores the terminal and keeps the status")
     func exitFromAnotherThread() async throws {
         let pty = try PseudoTerminal(columns: 80)

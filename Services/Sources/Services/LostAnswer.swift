@@ -1,0 +1,20 @@
+/// What a module does when a call that changes something (an order, a cancellation, a payment) gets no clear answer:
+/// it reads the result back, a few times, and never sends the change again.
+public enum LostAnswer {
+    /// How long to wait before each read after a lost answer, since the server may still be working on it: at once,
+    /// then after 1, 2 and 4 seconds.
+    public static let lookupDelays: [Duration] = [.zero, .seconds(1), .seconds(2), .seconds(4)]
+}
+
+extension ServiceError {
+    /// Whether a call that changes something may still have taken effect at the server although it failed here:
+    /// anything but the API's own refusal (a 4xx). Such a failure is resolved by reading, never by sending again.
+    public var mayHaveTakenEffect: Bool {
+        switch self {
+        case .api(let apiError, _): apiError.status >= 500
+        case .unexpectedStatus(let code, _): code >= 500
+        case .timedOut, .cannotConnect, .insecureConnection, .transport, .malformedResponse, .responseTooLarge, .cancelled:
+            true
+        }
+    }
+}
