@@ -105,6 +105,10 @@ final class FlightBookingsInteractor: Sendable {
     /// The current instant.
     var now: Date { clock() }
 
+    /// How long after it was sent a pending booking that the API still does not have is taken as not booked: an
+    /// order is made in seconds, and its answer lost at most for a request's time-out and the look-ups after it.
+    static let pendingLapse: TimeInterval = 3600
+
     /// Where bookings are kept, for the traveller.
     var storeLocation: String { bookings.location }
 
@@ -132,6 +136,15 @@ final class FlightBookingsInteractor: Sendable {
         var storeProblem: BookingStoreError?
         for record in pending {
             guard let order = found[record.bookingKey] else {
+                // Not there long after it was sent: it never went through. Marked so, it stops being pending for
+                // ever (and stops being looked for on every list).
+                if clock().timeIntervalSince(record.createdAt) >= Self.pendingLapse {
+                    var lapsed = record
+                    lapsed.state = .failed
+                    lapsed.updatedAt = clock()
+                    storeProblem = save(lapsed) ?? storeProblem
+                    if let index = records.firstIndex(where: { $0.bookingKey == record.bookingKey }) { records[index] = lapsed }
+                }
                 reconciliations.append(.notFound(record))
                 continue
             }

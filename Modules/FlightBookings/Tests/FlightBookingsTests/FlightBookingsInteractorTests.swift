@@ -66,6 +66,18 @@ struct FlightBookingsInteractorTests {
         #expect(throws: failure) { try result.get() }
     }
 
+    @Test func aPendingBookingStillNotFoundAnHourOnIsMarkedNotBookedNotPendingForEver() async throws {
+        let booked = try await Booked()
+        try booked.store.save(pendingRecord(key: "key-old", at: orderTime))
+        try booked.store.save(pendingRecord(key: "key-new", at: orderTime.addingTimeInterval(3000)))
+        let later = orderTime.addingTimeInterval(FlightBookingsInteractor.pendingLapse + 60)
+        let list = try await interactor(orders: booked.orders, store: booked.store, now: later).loadBookings().get()
+        #expect(list.reconciliations.count == 2)
+        let states = Dictionary(uniqueKeysWithValues: try booked.store.records().map { ($0.bookingKey, $0.state) })
+        #expect(states == ["key-1": .confirmed, "key-old": .failed, "key-new": .pending])
+        #expect(list.records.first { $0.bookingKey == "key-old" }?.state == .failed)
+    }
+
     // MARK: One booking
 
     @Test func aBookingIsFoundByReferenceInAnyCaseAndRefreshed() async throws {

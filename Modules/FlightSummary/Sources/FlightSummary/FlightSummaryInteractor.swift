@@ -144,7 +144,7 @@ final class FlightSummaryInteractor: Sendable {
         let pending = pendingRecord(offer: offer, passengers: passengers)
         var storeProblem = save(pending)
         if lookUpFirst, case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
-            return confirm(order, record: pending, recovered: true)
+            return await confirm(order, record: pending, recovered: true)
         }
         // No order leaves without its pending record on disk: that record is how a lost answer is found again.
         if let storeProblem { return .notSaved(storeProblem) }
@@ -152,7 +152,7 @@ final class FlightSummaryInteractor: Sendable {
             offer: offer, passengers: passengers, slots: slots, type: type, key: pending.bookingKey)
         do {
             let order = try await orders.createOrder(creation)
-            return confirm(order, record: pending, recovered: false)
+            return await confirm(order, record: pending, recovered: false)
         } catch {
             guard error.mayHaveTakenEffect else {
                 var failed = pending
@@ -167,7 +167,7 @@ final class FlightSummaryInteractor: Sendable {
             for delay in lookupDelays {
                 if delay > .zero { try? await Task.sleep(for: delay) }
                 lastLookup = await findOrder(key: pending.bookingKey, since: pending.createdAt)
-                if case .success(let order?) = lastLookup { return confirm(order, record: pending, recovered: true) }
+                if case .success(let order?) = lastLookup { return await confirm(order, record: pending, recovered: true) }
             }
             switch lastLookup {
             case .success:
@@ -204,10 +204,37 @@ final class FlightSummaryInteractor: Sendable {
         }
     }
 
-    private func confirm(_ order: Order, record: BookingRecord, recovered: Bool) -> BookingAttempt {
+    private func confirm(_ order: Order, record: BookingRecord, recovered: Bool) async -> BookingAttempt {
         let confirmed = record.updated(from: order, at: clock())
         session.withLock { $0 = confirmed }
-        return .booked(order, recovered: recovered, storeProblem: save(confirmed))
+        let storeProblem = save(confirmed)
+        return .booked(order, recovered: recovered, storeProblem: await settleEarlierAttempts(at: record) ?? storeProblem)
+    }
+
+    /// Once `booked`'s offer is booked, earlier attempts at the same offer left pending here (their answer lost, the
+    /// order not found then) are settled rather than left pending for ever: one the API has after all is confirmed
+    /// too (the offer was booked twice, and the traveller must see both); one it does not have never went through.
+    private func settleEarlierAttempts(at booked: BookingRecord) async -> BookingStoreError? {
+        guard let records = try? bookings.records() else { return nil }
+        let earlier = records.filter {
+            $0.state == .pending && $0.offerID == booked.offerID && $0.backend == backend && $0.bookingKey != booked.bookingKey
+        }
+        guard !earlier.isEmpty,
+              let found = try? await orders.orders(
+                withBookingKeys: Set(earlier.map(\.bookingKey)), since: earlier.map(\.createdAt).min())
+        else { return nil }
+        var problem: BookingStoreError?
+        for record in earlier {
+            var settled = record
+            if let order = found[record.bookingKey] {
+                settled = record.updated(from: order, at: clock())
+            } else {
+                settled.state = .failed
+                settled.updatedAt = clock()
+            }
+            problem = save(settled) ?? problem
+        }
+        return problem
     }
 
     private func save(_ record: BookingRecord) -> BookingStoreError? {

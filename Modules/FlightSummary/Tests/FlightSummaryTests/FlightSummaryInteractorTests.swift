@@ -273,6 +273,43 @@ struct FlightSummaryInteractorTests {
         #expect(try store.records().map(\.state) == [.pending])
     }
 
+    @Test func bookingTheSameOfferAgainSettlesTheEarlierPendingAttempt() async throws {
+        let (offer, details, slots) = try bookingInputs()
+        let orders = FixtureOrderService()
+        orders.replyCreates(with: .failure(.timedOut))
+        let store = FixtureBookingStore()
+        _ = await interactor(orders: orders, store: store).book(offer: offer, passengers: details, slots: slots, type: .instant)
+        #expect(try store.records().map(\.state) == [.pending])
+        // The traveller went back to the offers and booked the same one again, on a new screen (a new key).
+        let again = FlightSummaryInteractor(
+            offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
+            timeZone: utc, makeBookingKey: { "key-again" }, lookupDelays: [.zero])
+        let attempt = await again.book(offer: offer, passengers: details, slots: slots, type: .instant)
+        guard case .booked = attempt else {
+            Issue.record("expected a booking, got \(attempt)")
+            return
+        }
+        let states = Dictionary(uniqueKeysWithValues: try store.records().map { ($0.bookingKey, $0.state) })
+        #expect(states == ["key-1": .failed, "key-again": .confirmed])
+    }
+
+    @Test func anEarlierAttemptTheAPIHasAfterAllIsConfirmedTooNeverHidden() async throws {
+        let (offer, details, slots) = try bookingInputs()
+        let orders = FixtureOrderService()
+        orders.replyCreates(with: .failure(.timedOut))
+        let store = FixtureBookingStore()
+        let first = interactor(orders: orders, store: store)
+        _ = await first.book(offer: offer, passengers: details, slots: slots, type: .instant)
+        // Its order turns up after the look-ups gave up: the offer is booked twice, and both must show.
+        _ = try await orders.createOrder(first.orderCreation(offer: offer, passengers: details, slots: slots, type: .instant, key: "key-1"))
+        let again = FlightSummaryInteractor(
+            offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
+            timeZone: utc, makeBookingKey: { "key-again" }, lookupDelays: [.zero])
+        _ = await again.book(offer: offer, passengers: details, slots: slots, type: .instant)
+        let states = Dictionary(uniqueKeysWithValues: try store.records().map { ($0.bookingKey, $0.state) })
+        #expect(states == ["key-1": .confirmed, "key-again": .confirmed])
+    }
+
     @Test func anOrderTheServerIsStillMakingIsFoundByALaterLookUp() async throws {
         let (offer, details, slots) = try bookingInputs()
         let orders = FixtureOrderService()
