@@ -31,6 +31,10 @@ final class BookingFlow {
     var listing: Listing = .interactive
     /// How a deep link ended; `nil` while running or for an interactive run.
     private(set) var outcome: FlowOutcome?
+    /// The summary on screen, and its offer: left for the offers, it is set aside, so that choosing the same offer
+    /// again comes back to it as it was, the passengers' details typed kept (another offer lets it go).
+    private weak var shownSummary: (any Screen)?
+    private var shownSummaryOfferID: String?
 
     init(navigator: Navigator, modules: ModuleFactory) {
         self.navigator = navigator
@@ -69,6 +73,7 @@ extension BookingFlow: FlightSearchRouter {
         case .table(let sort, let limit): FlightAvailabilityInput(request: request, sort: sort, presentation: .table, limit: limit)
         case .json(let sort, let limit): FlightAvailabilityInput(request: request, sort: sort, presentation: .json, limit: limit)
         }
+        navigator.releaseSetAside()
         navigator.push(modules.availability(input: input, router: self))
     }
 
@@ -91,8 +96,11 @@ extension BookingFlow: FlightSearchRouter {
 
 extension BookingFlow: FlightAvailabilityRouter {
     func navigateToSummary(offer: Offer, search: SearchRequest) {
-        navigator.push(modules.summary(
-            input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search), router: self))
+        let screen = navigator.takeSetAside(offer.id)
+            ?? modules.summary(input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search), router: self)
+        shownSummary = screen
+        shownSummaryOfferID = offer.id
+        navigator.push(screen)
     }
 
     func availabilityDidFinish(_ outcome: AvailabilityOutcome) {
@@ -108,7 +116,11 @@ extension BookingFlow: FlightAvailabilityRouter {
 
 extension BookingFlow: FlightSummaryRouter {
     func navigateBackToAvailability() {
-        navigator.pop()
+        if let offerID = shownSummaryOfferID, let shown = shownSummary, navigator.top === shown {
+            navigator.pop(settingAsideAs: offerID)
+        } else {
+            navigator.pop()
+        }
     }
 
     func navigateToBookings(highlighting order: Order) {

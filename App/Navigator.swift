@@ -13,6 +13,10 @@ final class Navigator {
     /// The screen on top.
     var top: (any Screen)? { stack.last }
 
+    /// One screen popped but kept, under a key, to come back to as it was; released when another is set aside or
+    /// taken, and with the whole stack (a reset, the end).
+    private var setAside: (key: String, screen: any Screen)?
+
     /// Shows `screen` on top of the others.
     func push(_ screen: any Screen) {
         stack.append(screen)
@@ -26,14 +30,34 @@ final class Navigator {
         changed()
     }
 
+    /// Removes the top screen, keeping it under `key` for ``takeSetAside(_:)``.
+    func pop(settingAsideAs key: String) {
+        guard let screen = stack.last else { return }
+        setAside = (key, screen)
+        pop()
+    }
+
+    /// The screen set aside under `key`, if that is the one kept; whichever was kept is let go.
+    func takeSetAside(_ key: String) -> (any Screen)? {
+        defer { setAside = nil }
+        return setAside?.key == key ? setAside?.screen : nil
+    }
+
+    /// Lets go of the screen set aside, if any (a new search makes it stale).
+    func releaseSetAside() {
+        setAside = nil
+    }
+
     /// Replaces the whole stack with `screen`.
     func reset(to screen: any Screen) {
+        setAside = nil
         stack = [screen]
         changed()
     }
 
     /// Removes every screen: the run loop ends.
     func finish() {
+        setAside = nil
         stack.removeAll()
         changed()
     }

@@ -166,7 +166,37 @@ struct AppFlowTests {
         try await app.terminal.waitForOutput(containing: "Book this offer?")
         try await app.type("n")
         try await app.waitForStack(2)
-        summary.expectAllFreed("summary after going back")
+        try await app.type("3")
+        try await app.waitForStack(3)
+        summary.expectAllFreed("summary after going back and choosing another offer")
+        #expect(app.orders.created.isEmpty)
+        app.terminal.endInput()
+        await running.value
+    }
+
+    @Test("summary → back → the same offer again: the same screen, with the details typed")
+    func backAndSameOffer() async throws {
+        let app = Harness()
+        app.flow.startSearch()
+        let running = app.run()
+        try await app.searchLondonToNewYork()
+        try await app.type("2")
+        try await app.waitForStack(3)
+        let first = try #require(app.navigator.top)
+        try await app.terminal.waitForOutput(containing: "Book this offer?")
+        for line in ["y", "ms", "Ada", "Lovelace", "1985-12-10", "f", "ada@example.com", "+442080160508"] {
+            try await app.type(line)
+        }
+        try await app.terminal.waitForOutput(containing: "Back to the offers")
+        try await app.type("3")
+        try await app.waitForStack(2)
+        try await app.terminal.waitUntilAwaitingInput()
+        app.terminal.clearOutput()
+        try await app.type("2")
+        try await app.waitForStack(3)
+        #expect(app.navigator.top === first)
+        // The review comes back with the passenger as typed, and booking it needs no typing again.
+        try await app.terminal.waitForOutput(containing: "Ms Ada Lovelace")
         #expect(app.orders.created.isEmpty)
         app.terminal.endInput()
         await running.value

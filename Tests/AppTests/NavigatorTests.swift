@@ -107,6 +107,37 @@ struct NavigatorTests {
         await running.value
     }
 
+    @Test("a screen set aside comes back under its key only, and is released by another key or the end")
+    func setAside() async {
+        let navigator = Navigator()
+        weak var weakKept: ProbeScreen?
+        navigator.push(ProbeScreen("first"))
+        do {
+            let kept = ProbeScreen("kept")
+            weakKept = kept
+            navigator.push(kept)
+        }
+        navigator.pop(settingAsideAs: "offer-1")
+        #expect(weakKept != nil)
+        do {
+            let back = navigator.takeSetAside("offer-1")
+            #expect(back != nil && back === weakKept)
+            if let back { navigator.push(back) }
+        }
+        navigator.pop(settingAsideAs: "offer-1")
+        #expect(navigator.takeSetAside("offer-2") == nil)
+        #expect(weakKept == nil)
+
+        do {
+            let kept = ProbeScreen("kept again")
+            weakKept = kept
+            navigator.push(kept)
+        }
+        navigator.pop(settingAsideAs: "offer-1")
+        navigator.finish()
+        #expect(weakKept == nil)
+    }
+
     @Test("the leak detector finds every role of a module, and names the ones a cycle keeps alive")
     func detectsRetainCycle() async {
         let detector = LeakDetector(modules: ["AppTests"])
