@@ -57,6 +57,8 @@ final class CountingTerminal: Terminal {
     func write(_ text: String) { written += text.utf8.count }
     func writeDiagnostic(_ text: String) {}
     func discardPendingInput() {}
+    func holdInterrupts(notice: String, stopping: String) {}
+    func releaseInterrupts() {}
 
     func readLine(prompt: String, default: String?) async -> LineInput {
         guard !lines.isEmpty else { return .end }

@@ -46,6 +46,7 @@ public struct PendingChange: Sendable, Hashable, Codable {
     /// Said on a second Ctrl-C, as the app ends: how to find out whether it was made.
     public var whenStopped: String
 
+    /// A change shown as `message`, with what the first and a second Ctrl-C say.
     public init(_ message: String, whenInterrupted: String, whenStopped: String) {
         self.message = message
         self.whenInterrupted = whenInterrupted
