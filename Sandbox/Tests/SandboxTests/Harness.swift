@@ -55,7 +55,8 @@ struct Harness {
         let sandbox = try await Sandbox.start(SandboxConfiguration(
             dataDirectory: directory, faults: faults, rateLimit: rateLimit, now: { clock.now },
             logger: quietLogger))
-        let http = try HTTPClient(configuration: HTTPClientConfiguration(timeout: .seconds(20), retry: .none))
+        // A deadline for a hang, not a measure: the whole suite shares two cores, often with builds beside it.
+        let http = try HTTPClient(configuration: HTTPClientConfiguration(timeout: .seconds(60), retry: .none))
         let client = DuffelClient(
             configuration: DuffelConfiguration(baseURL: sandbox.baseURL, accessToken: token), transport: http)
         let harness = Harness(sandbox: sandbox, clock: clock, http: http, client: client, directory: directory)
