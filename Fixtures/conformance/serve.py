@@ -11,15 +11,21 @@ Like Duffel, it demands `Authorization: Bearer ...` (else 401) and `Duffel-Versi
 unknown routes with a 404 error envelope, and sends `x-request-id` and `ratelimit-*` headers. With
 `--rate-limit-once 'METHOD /path'` the first matching request is refused with 429 (`ratelimit-remaining: 0`,
 `ratelimit-reset` and `retry-after` a few seconds ahead), so a test can check that the client waits and retries.
+With `--fail-once 'METHOD /path=STATUS'` the first matching request is answered with that status in Duffel's error
+envelope, with `Retry-After: --retry-after` when that is given: a server that is briefly unavailable.
 With `--hostile`, every name, message and other free text in an answer (places, carriers, aircraft, fare brands,
 passengers, errors) carries control sequences a terminal would obey: setting the window title, clearing the screen,
 C1 CSI and a bidirectional override. Ids, codes, amounts and times stay as they are, so the answer still reads.
+With `--hostile-all` as well, every other string is poisoned too (booking references, place and airline codes, flight
+and e-ticket numbers, refund destinations, emails, error codes): all but ids, amounts, currencies, dates and times,
+and the few enums an answer cannot be read without (`type`, `status`, `available_actions`).
 
 Standard library only (Python 3.11). Run:
 
     python3 serve.py --port 0 [--corpus DIR] [--log FILE] [--verbose]
                      [--rate-limit-once 'POST /air/offer_requests'] [--reset-seconds 1]
-                     [--route 'POST /air/orders=order/python-create-instant-order.json' ...] [--hostile]
+                     [--fail-once 'GET /places/suggestions=503' [--retry-after 1]]
+                     [--route 'POST /air/orders=order/python-create-instant-order.json' ...] [--hostile [--hostile-all]]
 
 It prints one line, `listening on http://127.0.0.1:PORT`, then serves until SIGTERM or SIGINT. `--log` appends
 one JSON line per request: {"method", "path", "query", "status", "file"}. A `--route` pattern, like a
@@ -58,13 +64,21 @@ HOSTILE_KEYS = {"name", "city_name", "cabin_class_marketing_name", "fare_brand_n
 HOSTILE_BEFORE, HOSTILE_AFTER = "\x1b]0;PWNED\x07\x1b[2J", "\x9b31m\u202e"
 
 
-def poisoned(value, key=None):
-    """`value` (parsed JSON) with every free-text field wrapped in control sequences."""
+# What `--hostile-all` leaves alone: what an answer cannot be read without.
+STRUCTURAL_KEYS = {"id", "type", "status", "available_actions", "amount", "currency", "duration", "time_zone",
+                   "payment_required_by", "after", "before"}
+STRUCTURAL_SUFFIXES = ("_id", "_amount", "_currency", "_at", "_on")
+
+
+def poisoned(value, key=None, everything=False):
+    """`value` (parsed JSON) with every free-text field (or, with `everything`, every string field but the
+    structural ones) wrapped in control sequences."""
     if isinstance(value, dict):
-        return {k: poisoned(v, k) for k, v in value.items()}
+        return {k: poisoned(v, k, everything) for k, v in value.items()}
     if isinstance(value, list):
-        return [poisoned(v, key) for v in value]
-    if isinstance(value, str) and key in HOSTILE_KEYS:
+        return [poisoned(v, key, everything) for v in value]
+    if isinstance(value, str) and (key in HOSTILE_KEYS or (everything and key is not None
+                                   and key not in STRUCTURAL_KEYS and not key.endswith(STRUCTURAL_SUFFIXES))):
         return HOSTILE_BEFORE + value + HOSTILE_AFTER
     return value
 
@@ -95,7 +109,7 @@ class Stub:
 
     def __init__(self, args):
         self.corpus, self.verbose, self.reset_seconds = args.corpus, args.verbose, args.reset_seconds
-        self.hostile = args.hostile
+        self.hostile, self.hostile_all = args.hostile, args.hostile_all
         with open(os.path.join(self.corpus, "manifest.json"), encoding="utf-8") as handle:
             entries = json.load(handle)
         self.entries = [e for e in entries if os.path.isfile(os.path.join(self.corpus, e["file"]))]
@@ -109,6 +123,13 @@ class Stub:
                 sys.exit(f"serve.py: --route {text!r}: expected 'METHOD /path=file' naming a corpus file")
             self.overrides.append((*split_rule(rule), file))
         self.once = [split_rule(text) for text in args.rate_limit_once]
+        self.failures = []
+        for text in args.fail_once:
+            rule, _, status = text.rpartition("=")
+            if not rule or not status.isdigit() or not 400 <= int(status) <= 599:
+                sys.exit(f"serve.py: --fail-once {text!r}: expected 'METHOD /path=STATUS' with a status from 400 to 599")
+            self.failures.append((*split_rule(rule), int(status)))
+        self.retry_after = args.retry_after
         self.log = open(args.log, "a", encoding="utf-8") if args.log else None
         self.lock = threading.Lock()
         self.window_start, self.count = time.time(), 0
@@ -129,6 +150,15 @@ class Stub:
                     self.once.remove(rule)
                     return True
         return False
+
+    def take_failure(self, method, path):
+        """The status to fail this request with, once per `--fail-once` rule, or None."""
+        with self.lock:
+            for rule in self.failures:
+                if rule[0] == method and matches(rule[1], path):
+                    self.failures.remove(rule)
+                    return rule[2]
+        return None
 
     def choose(self, method, path, query, body):
         """(status, file) for a request; LookupError (with the 404 message) when no route or corpus file fits."""
@@ -212,6 +242,11 @@ class Handler(BaseHTTPRequestHandler):
             headers["retry-after"] = str(max(math.ceil(self.stub.reset_seconds), 0))
             status, body = 429, envelope(429, request_id, "rate_limit_error", "rate_limit_exceeded",
                                           "Rate limit exceeded", "Too many requests; retry after the reset time.")
+        elif (failure := self.stub.take_failure(method, path)) is not None:
+            if self.stub.retry_after is not None:
+                headers["retry-after"] = self.stub.retry_after
+            status, body = failure, envelope(failure, request_id, "api_error", "internal_server_error",
+                                              "Unavailable", f"The stub answered {failure} once, as --fail-once asked.")
         else:
             try:
                 parsed = json.loads(raw) if raw.strip() else {}
@@ -222,7 +257,8 @@ class Handler(BaseHTTPRequestHandler):
                 with open(os.path.join(self.stub.corpus, file), "rb") as handle:
                     body = handle.read()
                 if self.stub.hostile:
-                    body = json.dumps(poisoned(json.loads(body)), ensure_ascii=False).encode()
+                    body = json.dumps(poisoned(json.loads(body), everything=self.stub.hostile_all),
+                                      ensure_ascii=False).encode()
             except LookupError as error:
                 status, body = 404, envelope(404, request_id, "invalid_request_error", "not_found", "Not found",
                                               str(error))
@@ -264,11 +300,17 @@ def main():
     parser.add_argument("--rate-limit-once", action="append", default=[], metavar="'METHOD /path'",
                         help="refuse the first matching request with 429 (repeatable)")
     parser.add_argument("--reset-seconds", type=float, default=1, help="how far ahead a 429's reset is (default 1)")
+    parser.add_argument("--fail-once", action="append", default=[], metavar="'METHOD /path=STATUS'",
+                        help="answer the first matching request with this error status (repeatable)")
+    parser.add_argument("--retry-after", metavar="VALUE",
+                        help="the Retry-After header of --fail-once answers (seconds or an HTTP-date); none if not given")
     parser.add_argument("--route", action="append", default=[], metavar="'METHOD /path=file'",
                         help="serve this corpus file for matching requests (repeatable)")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     parser.add_argument("--hostile", action="store_true",
                         help="wrap every name and message in control sequences a terminal would obey")
+    parser.add_argument("--hostile-all", action="store_true",
+                        help="with --hostile, every string but ids, amounts, currencies, times and a few enums")
     args = parser.parse_args()
 
     Handler.stub = Stub(args)

@@ -201,8 +201,21 @@ public final class DuffelClient: Sendable {
         case .cancelled: return .cancelled
         case .status(let code, _, let body):
             return DuffelResponseDecoder.errorFor(status: code, body: body, rateLimit: nil)
-        case .tooManyRedirects, .transport, .shutDown, .invalidURL, .unsupportedScheme, .invalidRequest:
+        case .transport(let code, let message):
+            // What happened, without the HTTP layer's own advice: the service error adds the traveller's.
+            return .transport(transferFailure(code: code, message: message))
+        case .tooManyRedirects, .shutDown, .invalidURL, .unsupportedScheme, .invalidRequest:
             return .transport(error.description)
+        }
+    }
+
+    /// A failed transfer in a traveller's words; libcurl's own wording, with its code, for the rarer ones.
+    static func transferFailure(code: Int, message: String) -> String {
+        switch code {
+        case 52: "the server closed the connection without answering"
+        case 18, 56: "the connection broke while the answer was arriving"
+        case 55: "the request could not be sent whole"
+        default: "\(message), libcurl error \(code)"
         }
     }
 
@@ -211,10 +224,10 @@ public final class DuffelClient: Sendable {
     static func rateLimit(from headers: HTTPHeaders, now: Date) -> RateLimit? {
         let limit = headers["ratelimit-limit"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let remaining = headers["ratelimit-remaining"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        let reset = headers["retry-after"].flatMap { instant(from: $0, now: now) }
-            ?? headers["ratelimit-reset"].flatMap { instant(from: $0, now: now) }
+        let retryAfter = headers["retry-after"].flatMap { instant(from: $0, now: now) }
+        let reset = retryAfter ?? headers["ratelimit-reset"].flatMap { instant(from: $0, now: now) }
         guard limit != nil || remaining != nil || reset != nil else { return nil }
-        return RateLimit(limit: limit, remaining: remaining, resetsAt: reset)
+        return RateLimit(limit: limit, remaining: remaining, resetsAt: reset, retryAfter: retryAfter)
     }
 
     private static func instant(from value: String, now: Date) -> Date? {

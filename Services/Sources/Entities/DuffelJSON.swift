@@ -34,12 +34,35 @@ public enum DuffelJSON {
     }
 
     /// Parses `2026-12-18T09:45:00Z`, `2026-12-18T09:45:00.123456Z` or with an offset such as `+01:00`.
+    ///
+    /// Days are counted on the Gregorian calendar all the way back, as ISO 8601, ``CalendarDate`` and
+    /// ``formatTimestamp(_:)`` count them. Foundation reads a day before 15 October 1582 on the Julian calendar: such a
+    /// time, written back, moved by days each time it was read (found by `scripts/fuzz`). An instant outside the
+    /// years 1 to 9999, which four year digits cannot write, is refused.
     public static func parseTimestamp(_ text: String) -> Date? {
+        guard var date = foundationTimestamp(text) else { return nil }
+        // Foundation's reading of a day up to ten days before the reform can be after it (the ten days it skipped).
+        if date.timeIntervalSince1970 < gregorianReform + 10 * 86_400,
+           let named = CalendarDate(String(text.prefix(10))), named.dayNumber * 86_400 < Int(gregorianReform),
+           let midnight = foundationTimestamp("\(named)T00:00:00Z") {
+            date.addTimeInterval(Double(named.dayNumber * 86_400) - midnight.timeIntervalSince1970)
+        }
+        guard (firstWritable..<pastLastWritable).contains(date.timeIntervalSince1970) else { return nil }
+        return date
+    }
+
+    private static func foundationTimestamp(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
             return date
         }
         return try? Date(text, strategy: Date.ISO8601FormatStyle())
     }
+
+    /// 1582-10-15T00:00:00Z, the first day of the Gregorian calendar, in seconds since 1970.
+    private static let gregorianReform: TimeInterval = -12_219_292_800
+    /// 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z.
+    private static let firstWritable: TimeInterval = -62_135_596_800
+    private static let pastLastWritable: TimeInterval = 253_402_300_800
 
     /// Writes an instant as Duffel does: UTC with milliseconds, `2026-12-18T09:45:00.000Z`, rounded to the nearest
     /// millisecond so that what was read is written back unchanged.

@@ -25,6 +25,31 @@ public enum FileProblem {
         }
     }
 
+    /// Why `data`, a file of ours, did not decode: empty, not JSON, or which field is wrong, in the file's own
+    /// key names; never the decoder's type names, and never the file's contents (a hand edit may hold anything).
+    public static func reason(decoding error: any Error, of data: Data) -> String {
+        if data.isEmpty { return "it is empty" }
+        guard let decoding = error as? DecodingError else { return reason(error) }
+        switch decoding {
+        case .keyNotFound(let key, let context):
+            return "\(keyPath(context.codingPath + [key])) is missing"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "it is not valid JSON"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = keyPath(context.codingPath)
+            return path.isEmpty
+                ? "it is not in the expected format" : "the value of \(path) is not one this version reads"
+        @unknown default:
+            return "it is not in the expected format"
+        }
+    }
+
+    /// `bookings[2].state`.
+    private static func keyPath(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+
     /// `url` or the nearest of its parents that exists, when that is a file rather than a folder.
     public static func fileInTheWay(of url: URL) -> URL? {
         var current = url.standardizedFileURL

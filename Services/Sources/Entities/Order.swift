@@ -140,7 +140,9 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         try container.encode(passengers, forKey: .passengers)
         try container.encode(slices, forKey: .slices)
         try container.encode(conditions, forKey: .conditions)
-        try container.encode(availableActions ?? [], forKey: .availableActions)
+        // Left out when the answer did not say: written as `[]` it read back as "nothing allowed", and an order that
+        // could be cancelled no longer could (found by `scripts/fuzz`).
+        try container.encodeIfPresent(availableActions, forKey: .availableActions)
         try container.encode(paymentStatus, forKey: .paymentStatus)
         try container.encode(documents, forKey: .documents)
         try container.encode(cancelledAt, forKey: .cancelledAt)

@@ -95,10 +95,27 @@ public final class FileBookingStore: BookingStore {
         } catch {
             throw .io(path: fileURL.path, reason: FileProblem.reason(error))
         }
+        return try Self.decode(data, path: fileURL.path)
+    }
+
+    private struct Header: Decodable {
+        var version: Int
+    }
+
+    /// The version is read first: a later format's records may not read here, and such a file must be reported as
+    /// newer (update flights), never as damaged (move it aside), which would set its bookings aside.
+    private static func decode(_ data: Data, path: String) throws(BookingStoreError) -> File {
+        let header: Header
+        do {
+            header = try DuffelJSON.decoder().decode(Header.self, from: data)
+        } catch {
+            throw .corrupt(path: path, reason: FileProblem.reason(decoding: error, of: data))
+        }
         do {
             return try DuffelJSON.decoder().decode(File.self, from: data)
         } catch {
-            throw .corrupt(path: fileURL.path, reason: "\(error)")
+            if header.version > format { throw .newerFormat(path: path, version: header.version) }
+            throw .corrupt(path: path, reason: FileProblem.reason(decoding: error, of: data))
         }
     }
 
@@ -109,10 +126,23 @@ public final class FileBookingStore: BookingStore {
         } catch {
             throw .io(path: fileURL.path, reason: "the bookings could not be encoded: \(error)")
         }
-        let temporary = fileURL.deletingLastPathComponent()
-            .appendingPathComponent(".bookings.json.\(getpid()).\(UInt32.random(in: .min ... .max)).tmp")
+        let folder = fileURL.deletingLastPathComponent()
+        // Renaming over a file needs only the folder's permission: a file made read-only would be replaced anyway.
+        var existing = stat()
+        let exists = stat(fileURL.path, &existing) == 0
+        if exists, access(fileURL.path, W_OK) != 0 {
+            throw .io(path: fileURL.path, reason: "the file is read-only (\(String(cString: strerror(errno))))")
+        }
+        removeStaleTemporaryFiles(in: folder)
+        let temporary = folder.appendingPathComponent(
+            "\(Self.temporaryPrefix)\(getpid()).\(UInt32.random(in: .min ... .max))\(Self.temporarySuffix)")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw .io(path: temporary.path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw .io(path: fileURL.path, reason: "no new file can be made in its folder \(folder.path) (\(reason))")
+        }
+        // The new file keeps the old one's permissions (0600 for a first one).
+        if exists { fchmod(descriptor, existing.st_mode & 0o777) }
         var failure: String?
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -141,18 +171,44 @@ public final class FileBookingStore: BookingStore {
         }
     }
 
+    private static let temporaryPrefix = ".bookings.json."
+    private static let temporarySuffix = ".tmp"
+
+    /// Removes the temporary files of writers killed before their rename. Called under the exclusive lock, while
+    /// no other writer can have one open.
+    private func removeStaleTemporaryFiles(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(Self.temporaryPrefix) && name.hasSuffix(Self.temporarySuffix) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
     private func withLock<T>(_ operation: Int32, _ body: () throws(BookingStoreError) -> T) throws(BookingStoreError) -> T {
         let directory = fileURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .io(path: directory.path, reason: FileProblem.reason(error, creatingFolder: directory))
+            let reason = FileProblem.reason(error, creatingFolder: directory)
+            throw .io(path: fileURL.path, reason: "its folder \(directory.path) cannot be made: \(reason)")
         }
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT, 0o600)
-        guard descriptor >= 0 else { throw .io(path: lockURL.path, reason: String(cString: strerror(errno))) }
+        var descriptor = open(lockURL.path, O_RDWR | O_CREAT, 0o600)
+        if descriptor < 0, operation == LOCK_SH {
+            // A folder that cannot be written (read-only media, a backup) can still be read: an existing lock file
+            // is opened for reading, and without one the read goes unlocked, which is safe because every write
+            // is a rename, so a reader sees the old file or the new one.
+            descriptor = open(lockURL.path, O_RDONLY)
+            if descriptor < 0, [EACCES, EROFS, EPERM, ENOENT].contains(errno) { return try body() }
+        }
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw .io(path: fileURL.path, reason: "its lock file \(lockURL.path) cannot be opened (\(reason))")
+        }
         defer { close(descriptor) }
         while flock(descriptor, operation) != 0 {
-            guard errno == EINTR else { throw .io(path: lockURL.path, reason: String(cString: strerror(errno))) }
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                throw .io(path: fileURL.path, reason: "its lock file \(lockURL.path) cannot be locked (\(reason))")
+            }
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()

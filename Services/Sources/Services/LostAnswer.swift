@@ -7,6 +7,15 @@ public enum LostAnswer {
 }
 
 extension ServiceError {
+    /// How a change's answer went missing, in a few words for "The booking is not confirmed: …": an error status is
+    /// an answer, just not one that says whether it was done.
+    public var howTheAnswerWasLost: String {
+        switch self {
+        case .api, .unexpectedStatus: "the flight service answered with an error"
+        default: "no clear answer came"
+        }
+    }
+
     /// Whether a call that changes something may still have taken effect at the server although it failed here:
     /// anything but the API's own refusal (a 4xx). Such a failure is resolved by reading, never by sending again.
     public var mayHaveTakenEffect: Bool {

@@ -49,6 +49,17 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
         return nil
     }
 
+    /// "in about 45 s", "in about 2 min", "at 14:05 UTC" for a wait until `date`.
+    static func wait(until date: Date) -> String {
+        let seconds = max(1, Int(date.timeIntervalSinceNow.rounded(.up)))
+        if seconds < 120 { return "in about \(seconds) s" }
+        if seconds < 3600 { return "in about \(Int((Double(seconds) / 60).rounded())) min" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "at %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     /// What happened, in one sentence for a traveller.
     public var message: String {
         switch self {
@@ -104,7 +115,11 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
             // The resource's state says it all ("already cancelled"); changing the request would not help.
             if error.has(APIErrorType.invalidState) { return "" }
             if error.has(.validation) { return "Correct the highlighted field and try again." }
-            if error.status >= 500 { return "Try again in a moment; if it keeps failing, quote request \(error.requestID ?? "id unknown")." }
+            if error.status >= 500 {
+                let when = rateLimit?.retryAfter.map { "The flight service asks to be tried again \(Self.wait(until: $0))" }
+                    ?? "Try again in a moment"
+                return "\(when); if it keeps failing, quote request \(error.requestID ?? "id unknown")."
+            }
             return "Change the request and try again."
         case .unexpectedStatus(let code, _):
             return code >= 500 ? "Try again in a moment." : "Check the server address."
@@ -129,12 +144,16 @@ public struct RateLimit: Sendable, Hashable, Codable {
     public var remaining: Int?
     /// When the window resets (or when to retry, from `Retry-After`).
     public var resetsAt: Date?
+    /// When the server asked to be tried again, when it said so (`Retry-After`): an outage's word, where the
+    /// window's reset is only the rate limit's.
+    public var retryAfter: Date?
 
     /// Creates a rate-limit state.
-    public init(limit: Int?, remaining: Int?, resetsAt: Date?) {
+    public init(limit: Int?, remaining: Int?, resetsAt: Date?, retryAfter: Date? = nil) {
         self.limit = limit
         self.remaining = remaining
         self.resetsAt = resetsAt
+        self.retryAfter = retryAfter
     }
 }
 

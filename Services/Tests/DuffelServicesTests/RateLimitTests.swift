@@ -90,4 +90,32 @@ struct RateLimitTests {
         }
         #expect(transport.requests.count == 1)
     }
+
+    @Test("a 5xx's Retry-After is told as when to try again; the rate limit's reset alone says nothing of an outage")
+    func serverErrorTellsItsRetryAfter() async throws {
+        let down = #"{"meta": {"status": 503, "request_id": "req_9"}, "errors": [{"type": "api_error", "message": "down"}]}"#
+        let cases: [(HTTPHeaders, String)] = [
+            (["retry-after": "120", "ratelimit-reset": "60"], "The flight service asks to be tried again in about 2 min"),
+            (["ratelimit-reset": "60"], "Try again in a moment"),
+        ]
+        for (headers, expected) in cases {
+            let transport = RecordingTransport([RecordingTransport.json(503, down, headers: headers)])
+            do throws(ServiceError) {
+                _ = try await client(transport).orderService.quoteCancellation(orderID: "ord_1")
+                Issue.record("a 503 was taken as an answer")
+            } catch {
+                #expect(error.suggestion.hasPrefix(expected), "\(error.suggestion)")
+                #expect(error.suggestion.hasSuffix("quote request req_9."))
+            }
+        }
+    }
+
+    @Test("a broken transfer is told once, in words, without the HTTP layer's own advice")
+    func brokenTransferInWords() {
+        let error = DuffelClient.serviceError(for: .transport(code: 52, message: "Server returned nothing (no headers, no status code)"))
+        #expect(error.message == "The connection to the flight service failed (the server closed the connection without answering).")
+        #expect(!error.message.contains("Try again"))
+        let rare = DuffelClient.serviceError(for: .transport(code: 99, message: "Something odd"))
+        #expect(rare.message.contains("Something odd, libcurl error 99"))
+    }
 }

@@ -45,6 +45,15 @@ struct TolerantReaderTests {
         #expect(order.owner == .unknown)
     }
 
+    @Test("an order that does not say what it allows is written so, and reads back as cancellable")
+    func orderWithoutActionsReadsBack() throws {
+        let order = try decode(Order.self, #"{"id": "ord_1", "booking_reference": "RZPNX8"}"#)
+        #expect(order.availableActions == nil && order.canBeCancelled)
+        let again = try decode(Order.self, String(decoding: try DuffelJSON.encoder().encode(order), as: UTF8.self))
+        #expect(again == order)
+        #expect(again.canBeCancelled)
+    }
+
     @Test("an order without its booking reference is not an order")
     func orderNeedsReference() {
         #expect(throws: DecodingError.self) {

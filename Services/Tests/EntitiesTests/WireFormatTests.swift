@@ -102,9 +102,26 @@ struct WireFormatTests {
 struct TimestampRoundTripTests {
     @Test("a timestamp read is written back unchanged, to the millisecond", arguments: [
         "2026-11-22T10:42:21.739Z", "2026-11-22T10:42:21.000Z", "1969-12-31T23:59:59.999Z", "2026-12-31T23:59:59.999Z",
+        // Before the Gregorian reform of 1582, Foundation alone reads days on the Julian calendar.
+        "1010-04-11T15:48:11.642Z", "1582-10-10T00:00:00.000Z", "1582-10-15T00:00:00.000Z", "0001-01-01T00:00:00.000Z",
+        "9999-12-31T23:59:59.999Z",
     ])
     func roundTrip(_ text: String) throws {
         let date = try #require(DuffelJSON.parseTimestamp(text))
         #expect(DuffelJSON.formatTimestamp(date) == text)
+    }
+
+    @Test("days before 1582 count on the Gregorian calendar, as CalendarDate counts them")
+    func prolepticGregorian() throws {
+        let date = try #require(DuffelJSON.parseTimestamp("1010-04-11T23:30:00-05:00"))
+        let day = try #require(CalendarDate("1010-04-12"))
+        #expect(date.timeIntervalSince1970 == Double(day.dayNumber * 86_400 + 4 * 3600 + 30 * 60))
+    }
+
+    @Test("an instant four year digits cannot write is refused", arguments: [
+        "0000-06-01T00:00:00Z", "0001-01-01T00:30:00+01:00", "9999-12-31T23:30:00-01:00",
+    ])
+    func outsideTheWritableYears(_ text: String) {
+        #expect(DuffelJSON.parseTimestamp(text) == nil)
     }
 }

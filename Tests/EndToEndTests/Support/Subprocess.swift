@@ -216,6 +216,13 @@ final class Subprocess: Sendable {
         }
     }
 
+    /// Sends `signal` (SIGKILL, say) to this child if it is still running, by its id, never to anything else.
+    func send(signal: Int32) {
+        ended.withLock { ended in
+            if !ended { kill(processIdentifier, signal) }
+        }
+    }
+
     /// What the process wrote, for failure messages.
     var transcript: String {
         """

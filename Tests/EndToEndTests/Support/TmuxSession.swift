@@ -76,6 +76,12 @@ struct TmuxSession: Sendable {
         try await tmuxCommand(["send-keys", "-t", session] + keys)
     }
 
+    /// Copies every byte the app writes to the terminal from now on into `file` (tmux's `pipe-pane`), to look for
+    /// what a screen capture cannot show: a raw control character written and obeyed.
+    func recordOutput(to file: URL) async throws {
+        try await tmuxCommand(["pipe-pane", "-t", session, "-o", "cat >> " + shellQuoted(file.path)])
+    }
+
     /// What the terminal shows now, one line per row, without colours.
     func screen() async throws -> String {
         try await tmuxCommand(["capture-pane", "-p", "-t", session])

@@ -86,7 +86,9 @@ struct FlightSearchDateReader {
         var year: Int?
         var rest = words
         if words.count == 3 {
-            guard words[2].count == 4, let typedYear = Int(words[2]) else { throw .unreadableDate(original) }
+            // Digits only: `Int` would also take a sign, reading `3 dec +199` as the year 199.
+            guard words[2].count == 4, words[2].allSatisfy({ $0.isASCII && $0.isNumber }), let typedYear = Int(words[2])
+            else { throw .unreadableDate(original) }
             year = typedYear
             rest.removeLast()
         }

@@ -113,7 +113,7 @@ struct FlightSearchInteractorTests {
     }
 
     @Test("text that is no date is refused with the forms that work", arguments: [
-        "someday", "18", "18/12", "2026-12", "fri 18", "+", "+x", "+3 months", "dec", "32 dec",
+        "someday", "18", "18/12", "2026-12", "fri 18", "+", "+x", "+3 months", "dec", "32 dec", "3 dec +199", "3 dec -199",
     ])
     func unreadableDates(typed: String) {
         let error = #expect(throws: FlightSearchInputError.self) { try interactor().date(typed) }

@@ -29,7 +29,7 @@ extension FlightSummaryReducer {
         case .notFound(let error, let storeProblem):
             return effects + storeWarning(storeProblem) + [
                 Self.error(
-                    "The booking is not confirmed: no answer came (\(error.message)) and the flight service does not show it yet.",
+                    "The booking is not confirmed: \(error.howTheAnswerWasLost) (\(error.message)) and the flight service does not show it yet.",
                     suggestion: "It is kept as pending on this machine. Do not book another flight yet: trying again looks for it first and books only if it is still not there."),
             ] + go(&state, .lostAnswer(type))
         case .notSaved(let problem):

@@ -84,7 +84,7 @@ extension FlightSummaryReducer {
                 + finish(&state, .notSaved(problem))
         case .notFound(let failure, let storeProblem):
             return effects + storeWarning(storeProblem) + [
-                error("The booking is not confirmed: no answer came (\(failure.message)) and the flight service does not show it yet.",
+                error("The booking is not confirmed: \(failure.howTheAnswerWasLost) (\(failure.message)) and the flight service does not show it yet.",
                       suggestion: "It is kept as pending on this machine. Run `flights bookings` to check it before booking again."),
             ] + finish(&state, .failed(failure))
         case .unknown(let failure, let lookup, let storeProblem):

@@ -360,7 +360,7 @@ struct FlightSummaryPresenterTests {
         let h = try harness(orders: orders)
         await h.presenter.appear()
         await book(h)
-        #expect(h.view.errors.last?.hasPrefix("The booking is not confirmed: no answer came") == true)
+        #expect(h.view.errors.last?.hasPrefix("The booking is not confirmed: no clear answer came") == true)
         #expect(try h.store.records().map(\.state) == [.pending])
         #expect(orders.created.count == 1)
         #expect(h.view.options == ["Try again (looks for the booking first, then books once)", "Back to the offers"])
