@@ -153,7 +153,13 @@ struct BookCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
-    func validate() throws { _ = try agreedTotal(total) }
+    func validate() throws {
+        let id = offerID.trimmingCharacters(in: .whitespaces)
+        guard !id.isEmpty, id.count <= 200, !id.contains(where: \.isWhitespace) else {
+            throw ValidationError("Give the offer's id (off_…) as `flights search --json` prints it.")
+        }
+        _ = try agreedTotal(total)
+    }
 
     func run() async throws {
         let travellers: [FlightSummaryInput.Traveller]
@@ -205,6 +211,8 @@ struct BookingCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
+    func validate() throws { try checkReference(reference) }
+
     func run() async throws {
         let input = FlightBookingsInput(request: .show(reference: reference), presentation: json ? .json : .text)
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
@@ -230,6 +238,8 @@ struct CancelCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
+    func validate() throws { try checkReference(reference) }
+
     func run() async throws {
         let input = FlightBookingsInput(
             request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes)
@@ -244,7 +254,9 @@ struct PayCommand: AsyncParsableCommand {
         commandName: "pay",
         abstract: "Pay for a held booking: checks its current price, then pays it once confirmed.",
         discussion: """
-            On a terminal it asks; in a script add --yes, or nothing is paid (exit 2). A price the airline changed             is never paid without a new confirmation (exit 2, with the new total); a hold past its deadline cannot             be paid.
+            On a terminal it asks; in a script add --yes, or nothing is paid (exit 2). A price the airline changed \
+            is never paid without a new confirmation (exit 2, with the new total); a hold past its deadline cannot \
+            be paid.
             """)
 
     @Argument(help: "The booking reference (PNR).")
@@ -262,7 +274,10 @@ struct PayCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
-    func validate() throws { _ = try agreedTotal(total) }
+    func validate() throws {
+        try checkReference(reference)
+        _ = try agreedTotal(total)
+    }
 
     func run() async throws {
         let input = FlightBookingsInput(
@@ -276,8 +291,18 @@ struct PayCommand: AsyncParsableCommand {
 /// The amount of a `--total` option (`412.50`), or `nil` when none was given.
 func agreedTotal(_ text: String?) throws -> Decimal? {
     guard let text else { return nil }
-    guard let money = Money(text, currency: "XXX") else { throw ValidationError("--total is an amount such as 412.50.") }
+    guard let money = Money(text, currency: "XXX"), money.amount > 0 else {
+        throw ValidationError("--total is an amount such as 412.50.")
+    }
     return money.amount
+}
+
+/// Refuses what cannot be a booking reference (empty, or longer than any airline's) before anything is looked up.
+func checkReference(_ reference: String) throws {
+    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty, trimmed.count <= 32 else {
+        throw ValidationError("A booking reference is 1 to 32 letters and digits, like RZPVYB (see `flights bookings`).")
+    }
 }
 
 /// Says why a command cannot go on, on standard error, and gives the exit code for bad input. Problems found
