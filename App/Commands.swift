@@ -169,7 +169,10 @@ struct BookCommand: AsyncParsableCommand {
         } catch let error as DecodingError {
             throw badInput("\(passengers) is not a list of passengers in Duffel's format: \(error.readable)")
         } catch {
-            throw badInput("\(passengers) cannot be read: \(error.localizedDescription)")
+            var isFolder: ObjCBool = false
+            let reason = FileManager.default.fileExists(atPath: passengers, isDirectory: &isFolder) && isFolder.boolValue
+                ? "it is a folder, not a file" : FileProblem.reason(error)
+            throw badInput("\(passengers) cannot be read: \(reason)")
         }
         let input = FlightSummaryInput(
             offerID: offerID, offer: nil, search: nil, mode: .unattended(travellers: travellers, assumeYes: yes),
@@ -318,12 +321,27 @@ extension DecodingError {
         switch self {
         case .keyNotFound(let key, let context):
             return "\(Self.path(context.codingPath + [key])) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(let type, let context):
+            // In the file's terms ("a list"), never Swift's ("Array<Any>").
+            let path = Self.path(context.codingPath)
+            return "\(path.isEmpty ? "the file" : path) should be \(Self.kind(of: type))"
+        case .valueNotFound(_, let context), .dataCorrupted(let context):
             let path = Self.path(context.codingPath)
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         @unknown default:
             return "\(self)"
         }
+    }
+
+    /// What a JSON value of `type` is called in a file: a list, an object, text, a number.
+    private static func kind(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Array") { return "a list ([…])" }
+        if name.hasPrefix("Dictionary") { return "an object ({…}) with named fields" }
+        if name == "String" { return "text in quotes" }
+        if name == "Bool" { return "true or false" }
+        if ["Int", "Double", "Decimal", "Float"].contains(where: name.hasPrefix) { return "a number" }
+        return "another kind of value"
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {
