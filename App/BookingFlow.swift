@@ -163,6 +163,7 @@ extension BookingFlow: FlightBookingsRouter {
         case .notFound: end(.noResults)
         case .declined: end(.declined)
         case .failed(let reason): end(.backendError(reason))
+        case .storeFailed: end(.cannotUseBookingsFile)
         }
     }
 }
@@ -176,9 +177,11 @@ enum FlowOutcome: Sendable, Equatable {
     case backendError(String)
     /// The bookings file could not be written, so nothing was sent.
     case cannotSave
+    /// The bookings file could not be read.
+    case cannotUseBookingsFile
 
     /// 0 done, 1 nothing found, 2 confirmation needed (`--yes`), 64 bad input, 69 the backend failed, 73 the
-    /// bookings file could not be written first.
+    /// bookings file could not be written first, or read.
     var exitCode: Int32 {
         switch self {
         case .done: 0
@@ -186,7 +189,7 @@ enum FlowOutcome: Sendable, Equatable {
         case .declined: 2
         case .badInput: 64
         case .backendError: 69
-        case .cannotSave: 73
+        case .cannotSave, .cannotUseBookingsFile: 73
         }
     }
 }

@@ -173,9 +173,7 @@ import Testing
                     #expect(run.said.contains("this is what this machine keeps"), "\(run)")
                 case .refuses(let phrase):
                     #expect(run.status != 0, "\(run)")
-                    withKnownIssue("A bookings file that cannot be read exits 69, the code for a failed backend") {
-                        #expect(run.status == 73, "\(run)")
-                    }
+                    #expect(run.status == 73, "\(run)")
                     #expect(run.said.contains("The bookings file \(path(fault, app))"), "\(run)")
                     #expect(run.said.contains(phrase), "\(run)")
                 }

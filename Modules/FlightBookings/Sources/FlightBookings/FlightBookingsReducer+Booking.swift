@@ -48,7 +48,7 @@ extension FlightBookingsReducer {
             return effects + (state.isInteractive ? openList(&state) : finish(&state, .failed(failure.message)))
         case .storeFailed(let failure):
             effects.append(error(failure.description))
-            return effects + (state.isInteractive ? openList(&state) : finish(&state, .failed(failure.description)))
+            return effects + (state.isInteractive ? openList(&state) : finish(&state, .storeFailed(failure.description)))
         }
     }
 

@@ -27,7 +27,7 @@ extension FlightBookingsReducer {
             return effects + [.show(.list(state.listViewModel())), ask(state)]
         case .failure(let error):
             effects.append(self.error(error.description))
-            guard state.isInteractive else { return effects + finish(&state, .failed(error.description)) }
+            guard state.isInteractive else { return effects + finish(&state, .storeFailed(error.description)) }
             state.records = []
             state.notes = []
             state.step = .list

@@ -22,4 +22,7 @@ public enum FlightBookingsOutcome: Sendable, Hashable, Codable {
     case declined
     /// Something failed; the message says what and what to do.
     case failed(String)
+    /// The bookings file on this machine could not be read (or the record written back); the message says why and
+    /// what to do. Nothing was sent.
+    case storeFailed(String)
 }

@@ -58,15 +58,16 @@ struct FlightBookingsReducerTests {
 
     @Test func aStoreThatCannotBeReadEndsAPrintedList() {
         var state = state(FlightBookingsInput(presentation: .text))
-        let failure = BookingStoreError.io(path: "/tmp/bookings.json", reason: "Permission denied.")
+        let failure = BookingStoreError.io(path: "/tmp/bookings.json", reason: "permission denied")
         let effects = Reducer.reduce(&state, .bookingsLoaded(.failure(failure), now: quoteTime))
         var expected = self.state(FlightBookingsInput(presentation: .text))
         expected.now = quoteTime
         expected.step = .finished
         #expect(state == expected)
+        // The bookings file, not the flight service: the App gives it the bookings file's exit status.
         #expect(effects == [
             .show(.note(.progressEnded)), .show(.note(.error(failure.description, suggestion: nil))), .show(.prompt(nil)),
-            .navigate(.finished(.failed(failure.description))),
+            .navigate(.finished(.storeFailed(failure.description))),
         ])
     }
 
