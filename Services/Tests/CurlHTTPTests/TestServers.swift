@@ -242,22 +242,24 @@ final class ServerProcess {
     }
 }
 
-/// Runs a command and awaits its exit status without blocking a cooperative thread.
+/// Runs a command and awaits its exit status without blocking a cooperative thread: it waits on a thread of its own.
+/// Not through `terminationHandler`: Foundation on Linux never frees a process that reported its exit that way, nor
+/// what its handler holds (LeakSanitizer, scripts/sanitize).
 func runToCompletion(_ executable: String, _ arguments: [String]) async throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    return try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { finished in
-            continuation.resume(returning: finished.terminationStatus)
-        }
-        do {
-            try process.run()
-        } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do {
+                try process.run()
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            } catch {
+                continuation.resume(throwing: error)
+            }
         }
     }
 }

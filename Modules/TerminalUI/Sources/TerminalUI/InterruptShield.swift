@@ -10,7 +10,7 @@ nonisolated(unsafe) private var firstNotice = NoticeBuffer()
 nonisolated(unsafe) private var secondNotice = NoticeBuffer()
 nonisolated(unsafe) private var isHolding: sig_atomic_t = 0
 nonisolated(unsafe) private var interruptsWhileHolding: sig_atomic_t = 0
-nonisolated(unsafe) private var previousAction = sigaction()
+nonisolated(unsafe) private let previousAction = cStructStorage(sigaction())
 
 /// Holds Ctrl-C back while a change is on its way to the server (a booking, a cancellation, a payment): stopping
 /// then would leave the traveller not knowing whether it was made. The first Ctrl-C says so and lets the answer
@@ -34,13 +34,13 @@ enum InterruptShield {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         isHolding = 1
-        _ = sigaction(SIGINT, &action, &previousAction)
+        _ = sigaction(SIGINT, &action, previousAction)
     }
 
     /// Stops holding Ctrl-C back; whether it was pressed meanwhile.
     static func release() -> Bool {
         guard isHolding != 0 else { return false }
-        _ = sigaction(SIGINT, &previousAction, nil)
+        _ = sigaction(SIGINT, previousAction, nil)
         isHolding = 0
         let interrupted = interruptsWhileHolding > 0
         interruptsWhileHolding = 0

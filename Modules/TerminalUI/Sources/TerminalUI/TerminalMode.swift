@@ -6,8 +6,8 @@ import Darwin
 
 // The saved terminal modes live in globals because a signal handler and an `atexit` hook can reach nothing else.
 // They are written only on the main actor, before the handlers that read them can run, and read by those handlers.
-nonisolated(unsafe) private var originalMode = termios()
-nonisolated(unsafe) private var rawMode = termios()
+nonisolated(unsafe) private let originalMode = cStructStorage(termios())
+nonisolated(unsafe) private let rawMode = cStructStorage(termios())
 nonisolated(unsafe) private var modeDescriptor: Int32 = -1
 nonisolated(unsafe) private var isRawModeActive = false
 nonisolated(unsafe) private var areHandlersInstalled = false
@@ -25,17 +25,17 @@ enum TerminalMode {
         if isRawModeActive { return true }
         var mode = termios()
         guard tcgetattr(descriptor, &mode) == 0 else { return false }
-        originalMode = mode
+        originalMode.pointee = mode
         mode.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
         mode.c_iflag &= ~tcflag_t(ICRNL | IXON | BRKINT | INPCK | ISTRIP)
         withUnsafeMutableBytes(of: &mode.c_cc) { bytes in
             bytes[Int(VMIN)] = 1
             bytes[Int(VTIME)] = 0
         }
-        rawMode = mode
+        rawMode.pointee = mode
         modeDescriptor = descriptor
         installHandlersOnce()
-        guard tcsetattr(descriptor, TCSANOW, &rawMode) == 0 else { return false }
+        guard tcsetattr(descriptor, TCSANOW, rawMode) == 0 else { return false }
         isRawModeActive = true
         return true
     }
@@ -45,11 +45,11 @@ enum TerminalMode {
     static func setSignalKeys(enabled: Bool) {
         guard isRawModeActive else { return }
         if enabled {
-            rawMode.c_lflag |= tcflag_t(ISIG)
+            rawMode.pointee.c_lflag |= tcflag_t(ISIG)
         } else {
-            rawMode.c_lflag &= ~tcflag_t(ISIG)
+            rawMode.pointee.c_lflag &= ~tcflag_t(ISIG)
         }
-        _ = tcsetattr(modeDescriptor, TCSANOW, &rawMode)
+        _ = tcsetattr(modeDescriptor, TCSANOW, rawMode)
     }
 
     /// Puts the terminal back the way it was before ``enterRaw(_:)``.
@@ -83,12 +83,12 @@ private func installExitAndSignalHandlers() {
 private func restoreOriginalMode() {
     guard isRawModeActive else { return }
     isRawModeActive = false
-    _ = tcsetattr(modeDescriptor, TCSANOW, &originalMode)
+    _ = tcsetattr(modeDescriptor, TCSANOW, originalMode)
 }
 
 /// Ctrl-Z between reads: hand the shell a normal terminal, then stop.
 private func suspend() {
-    if isRawModeActive { _ = tcsetattr(modeDescriptor, TCSANOW, &originalMode) }
+    if isRawModeActive { _ = tcsetattr(modeDescriptor, TCSANOW, originalMode) }
     _ = signal(SIGTSTP, SIG_DFL)
     // SIGTSTP is blocked while its handler runs; unblock it so the raise below stops the process right here.
     var signals = sigset_t()
@@ -101,5 +101,15 @@ private func suspend() {
 /// Back in the foreground after a suspension: take raw mode again and re-arm the suspension handler.
 private func resume() {
     _ = signal(SIGTSTP) { _ in suspend() }
-    if isRawModeActive { _ = tcsetattr(modeDescriptor, TCSANOW, &rawMode) }
+    if isRawModeActive { _ = tcsetattr(modeDescriptor, TCSANOW, rawMode) }
+}
+
+/// `value` in memory of its own for the whole run: the C structs that signal handlers and `atexit` hooks read. Not a
+/// global of the struct's type: Swift 6.3 lays such a global out without the struct's inner padding (57 bytes for
+/// `termios`'s 60, 148 for `sigaction`'s 152), so `tcgetattr`, `sigaction` and every copy into it wrote past its end,
+/// over the globals linked after it (here the raw-mode flags; AddressSanitizer caught it under `scripts/sanitize`).
+func cStructStorage<Struct>(_ value: Struct) -> UnsafeMutablePointer<Struct> {
+    let storage = UnsafeMutablePointer<Struct>.allocate(capacity: 1)
+    storage.initialize(to: value)
+    return storage
 }

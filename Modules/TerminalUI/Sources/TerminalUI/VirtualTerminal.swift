@@ -247,7 +247,7 @@ public final class VirtualTerminal: Terminal {
     ///
     /// - Parameters:
     ///   - description: what is awaited, for the timeout message.
-    ///   - timeout: how long to wait before failing.
+    ///   - timeout: how long to wait before failing (times ``deadlineScale``, 1 unless a slow build sets it).
     ///   - condition: checked on the main actor.
     /// - Throws: ``VirtualTerminalTimeout`` if `condition` does not hold by `timeout`, or the waiting task is
     ///   cancelled first.
@@ -264,7 +264,7 @@ public final class VirtualTerminal: Terminal {
                 let deadline = Task { [weak self] in
                     // A deadline, not a stand-in for awaiting: the wait normally ends far earlier, and then this
                     // task is cancelled.
-                    try? await Task.sleep(for: timeout)
+                    try? await Task.sleep(for: timeout * Self.deadlineScale)
                     self?.resolve(id, met: false)
                 }
                 waiters.append(ConditionWaiter(id: id, isMet: condition, continuation: continuation, deadline: deadline))
@@ -276,7 +276,7 @@ public final class VirtualTerminal: Terminal {
             Task { @MainActor [weak self] in self?.resolve(id, met: false) }
         }
         if !met {
-            throw VirtualTerminalTimeout(condition: description, timeout: timeout, screen: screen)
+            throw VirtualTerminalTimeout(condition: description, timeout: timeout * Self.deadlineScale, screen: screen)
         }
     }
 

@@ -171,7 +171,9 @@ enum Probe {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = [scenario]
-        process.environment = environment
+        // A sanitizer's options (scripts/sanitize: its suppressions) hold for the probe as for the tests.
+        process.environment = environment.merging(
+            ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { given, _ in given }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output

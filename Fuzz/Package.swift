@@ -1,0 +1,77 @@
+// swift-tools-version: 6.2
+// Fuzz: libFuzzer targets for the code that reads what the outside world sends or types: Duffel's JSON, typed dates,
+// typed places, the commands typed over the offers and the bookings file. Built and run by `scripts/fuzz` only
+// (release, `-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`): the internal readers of FlightSearch and
+// FlightAvailability are reached with `@testable import`, so their visibility stays as it is.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Fuzz",
+    products: [
+        .executable(name: "fuzz-duffel-decoders", targets: ["FuzzDuffelDecoders"]),
+        .executable(name: "fuzz-date-reader", targets: ["FuzzDateReader"]),
+        .executable(name: "fuzz-place-text", targets: ["FuzzPlaceText"]),
+        .executable(name: "fuzz-typed-commands", targets: ["FuzzTypedCommands"]),
+        .executable(name: "fuzz-bookings-file", targets: ["FuzzBookingsFile"]),
+    ],
+    dependencies: [
+        .package(path: "../Services"),
+        .package(path: "../Fixtures"),
+        .package(path: "../Modules/FlightSearch"),
+        .package(path: "../Modules/FlightAvailability"),
+    ],
+    targets: [
+        // What every target shares: the property check that stops the run with a message, and the input as text.
+        .target(name: "FuzzSupport", swiftSettings: strict),
+        .executableTarget(
+            name: "FuzzDuffelDecoders",
+            dependencies: ["FuzzSupport", .product(name: "Services", package: "Services")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FuzzDateReader",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Services", package: "Services"),
+                .product(name: "FlightSearch", package: "FlightSearch"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FuzzPlaceText",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Services", package: "Services"),
+                .product(name: "AirportData", package: "Fixtures"),
+                .product(name: "FixtureServices", package: "Fixtures"),
+                .product(name: "FlightSearch", package: "FlightSearch"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FuzzTypedCommands",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Services", package: "Services"),
+                .product(name: "FixtureServices", package: "Fixtures"),
+                .product(name: "FlightAvailability", package: "FlightAvailability"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FuzzBookingsFile",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Services", package: "Services"),
+                .product(name: "LocalStore", package: "Services"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,70 @@
+import Entities
+import Foundation
+import FuzzSupport
+import Services
+
+// Every Duffel answer the app reads, through the decoder live answers and fixtures go through
+// (`DuffelResponseDecoder`): a body never crashes it, and what it reads is written back by `DuffelJSON`'s encoder
+// (as the sandbox and the bookings file write) and read again as the same value.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDuffelDecoders(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let body = Data(bytes: start, count: count)
+    readsBack(DataEnvelope<OfferRequest>.self, body) { $0.data }
+    readsBack(Page<Offer>.self, body) { $0 }
+    readsBack(DataEnvelope<Offer>.self, body) { $0.data }
+    readsBack(DataEnvelope<Order>.self, body) { $0.data }
+    readsBack(Page<Order>.self, body) { $0 }
+    readsBack(DataEnvelope<OrderCancellation>.self, body) { $0.data }
+    readsBack(DataEnvelope<OrderPayment>.self, body) { $0.data }
+    readsBack(Page<Place>.self, body) { $0 }
+
+    // An error status: Duffel's error envelope, or the status and the start of the body.
+    let error = DuffelResponseDecoder.errorFor(status: 422, body: body, rateLimit: nil)
+    check(!error.message.isEmpty, "an error with no message")
+    if let apiError = error.apiError {
+        check(apiError.status == 422, "the envelope's status \(apiError.status) replaced the answer's")
+    }
+    return 0
+}
+
+/// Decodes `body` as `Response` the way a live answer is; when that works, encodes the value, decodes that, and
+/// encodes it again: the two texts written are the same, and the values read are the same as the first (up to the
+/// rounding of a time finer than a millisecond or of an amount finer than its currency: see
+/// ``hasValuesWrittenRounded(_:)``).
+private func readsBack<Response: Codable, Value: Equatable>(
+    _ type: Response.Type, _ body: Data, _ value: (Response) -> Value
+) {
+    let first: Response
+    do {
+        first = try DuffelResponseDecoder.decode(type, status: 200, body: body)
+    } catch {
+        check(!error.message.isEmpty, "a decoding error with no message")
+        return
+    }
+    guard let (second, written) = writtenAndRead(first), let (third, rewritten) = writtenAndRead(second) else { return }
+    check(written == rewritten, "\(Response.self) is written differently once read back:\n\(text(written))\n\(text(rewritten))")
+    check(value(second) == value(third), "\(Response.self) reads back differently:\n\(text(written))")
+    if !hasValuesWrittenRounded(body) {
+        check(value(first) == value(second), "\(Response.self) reads back differently:\n\(text(written))")
+    }
+}
+
+/// `value` written by `DuffelJSON` and read again as a live answer would be, and the text written.
+private func writtenAndRead<Response: Codable>(_ value: Response) -> (Response, Data)? {
+    let written: Data
+    do {
+        written = try DuffelJSON.encoder().encode(value)
+    } catch {
+        check(false, "\(Response.self) read from the body cannot be written: \(error)")
+        return nil
+    }
+    do {
+        return (try DuffelResponseDecoder.decode(Response.self, status: 200, body: written), written)
+    } catch {
+        check(false, "\(Response.self) written by DuffelJSON cannot be read back: \(error.message)\n\(text(written))")
+        return nil
+    }
+}
+
+private func text(_ data: Data) -> String { String(decoding: data.prefix(2_000), as: UTF8.self) }

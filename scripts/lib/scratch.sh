@@ -1,0 +1,6 @@
+# Sourced by the scripts that build: every package of the repository builds into one folder, the root package's own
+# (.build, or $FLIGHTS_SCRATCH), so Services, TerminalUI and the modules compile once for all the packages that use
+# them rather than once per package. Each package is still built and tested as its own root, with only the
+# dependencies it declares; an import it does not declare is caught by scripts/check-isolation, not by the build (the
+# compiler finds every module built so far in the shared folder).
+scratch="${FLIGHTS_SCRATCH:-$PWD/.build}"
