@@ -40,6 +40,7 @@ struct BackendChoice: Sendable, Equatable {
             throw .invalidURL(BackendError.withoutCredentials(text))
         }
         if url.user != nil || url.password != nil { throw .credentialsInURL(BackendError.withoutCredentials(text)) }
+        if let port = url.port, !(1...65_535).contains(port) { throw .invalidPort(url.absoluteString, port) }
         guard let token else { throw .missingToken(url) }
         if scheme == "http", !isLoopback(url.host ?? ""), token.hasPrefix("duffel_live_") {
             throw .liveTokenOverHTTP(url)
@@ -66,6 +67,7 @@ struct BackendChoice: Sendable, Equatable {
 enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
     case credentialsInURL(String)
+    case invalidPort(String, Int)
     case missingToken(URL)
     case liveTokenOverHTTP(URL)
     case invalidSetting(name: String, value: String, expected: String)
@@ -77,6 +79,8 @@ enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
             "\"\(text)\" is not an http(s) address. Give the API's root, like https://api.duffel.com."
         case .credentialsInURL(let text):
             "\"\(text)\" carries a user name or password; give the API's address alone and the token in DUFFEL_ACCESS_TOKEN."
+        case .invalidPort(let text, let port):
+            "\"\(text)\" names port \(port); a port is a number from 1 to 65535 (https uses 443 when none is given)."
         case .missingToken(let url):
             "\(url.absoluteString) needs an access token: set DUFFEL_ACCESS_TOKEN (test tokens start with duffel_test_)."
         case .liveTokenOverHTTP(let url):

@@ -63,11 +63,11 @@ import Testing
         BadInputCase(name: "an API with an escape sequence", arguments: ["places", "lon", "--api", "https://api.example/\u{1B}[2J"],
                      message: "needs an access token"),
         BadInputCase(name: "an API on port 99999", arguments: ["places", "lon", "--api", "https://api.example:99999"],
-                     environment: ["DUFFEL_ACCESS_TOKEN": "duffel_test_x"], message: "99999", absent: ["needs a scheme and a host"],
-                     knownIssue: """
-                         An API address with port 99999 is accepted, then every request fails (exit 69) with "The URL … cannot \
-                         be requested: it needs a scheme and a host", instead of exit 64 naming the port
-                         """),
+                     environment: ["DUFFEL_ACCESS_TOKEN": "duffel_test_x"],
+                     message: "\"https://api.example:99999\" names port 99999; a port is a number from 1 to 65535",
+                     absent: ["needs a scheme and a host"]),
+        BadInputCase(name: "an API on port 0", arguments: ["places", "lon", "--api", "https://api.example:0"],
+                     environment: ["DUFFEL_ACCESS_TOKEN": "duffel_test_x"], message: "names port 0"),
         // The environment
         BadInputCase(name: "a negative request timeout", arguments: ["places", "lon"],
                      environment: ["FLIGHTS_REQUEST_TIMEOUT": "-1"],

@@ -115,11 +115,8 @@ import Testing
         Case(name: "an unknown issuing country", route: .passports, file: document(["issuing_country_code": "XX1"]),
              message: "identity_documents[0].issuing_country_code: Give the issuing country as its two-letter ISO code"),
         Case(name: "an identity card where a passport is needed", route: .passports,
-             file: document(["type": "national_identity_card"]), message: "identity_documents[0].type",
-             knownIssue: """
-                 An identity document's type is ignored: a national_identity_card on an offer that takes passports only is \
-                 sent as a passport and booked (exit 0)
-                 """),
+             file: document(["type": "national_identity_card"]),
+             message: "identity_documents[0].type: \"national_identity_card\" is not a document Flights can book with"),
     ]
 
     @Test(arguments: cases)

@@ -3,4 +3,10 @@
 # them rather than once per package. Each package is still built and tested as its own root, with only the
 # dependencies it declares; an import it does not declare is caught by scripts/check-isolation, not by the build (the
 # compiler finds every module built so far in the shared folder).
+#
+#   swift test "${shared_build[@]}" --package-path Modules/FlightSearch
+#
+# Without manifest caching: SwiftPM keeps one build plan per folder and may reuse the last package's plan for the
+# next one (then it builds nothing and runs the other package's tests).
 scratch="${FLIGHTS_SCRATCH:-$PWD/.build}"
+shared_build=(--scratch-path "$scratch" --disable-build-manifest-caching)

@@ -21,8 +21,16 @@ public enum FileProblem {
         case .fileWriteOutOfSpace: return "no space left on the disk"
         case .fileReadNoSuchFile, .fileNoSuchFile: return "it does not exist"
         case .fileWriteVolumeReadOnly: return "the disk is read-only"
-        default: return nsError.localizedDescription
+        default: return sentenceBody(nsError.localizedDescription)
         }
+    }
+
+    /// `text` without the full stop it may end with, to sit inside a sentence of ours ("…: Permission denied. Check…"
+    /// rather than "…denied.. Check…").
+    public static func sentenceBody(_ text: String) -> String {
+        var text = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        while text.last == "." { text = text.dropLast() }
+        return String(text)
     }
 
     /// Why `data`, a file of ours, did not decode: empty, not JSON, or which field is wrong, in the file's own

@@ -38,9 +38,9 @@ public enum BookingStoreError: Error, Sendable, Hashable, Codable, CustomStringC
     public var description: String {
         switch self {
         case .io(let path, let reason):
-            "The bookings file \(path) cannot be used: \(reason). Check the folder's permissions and free space."
+            "The bookings file \(path) cannot be used: \(FileProblem.sentenceBody(reason)). Check the folder's permissions and free space."
         case .corrupt(let path, let reason):
-            "The bookings file \(path) cannot be read (\(reason)); it was left as it is. Move it aside to start a new one."
+            "The bookings file \(path) cannot be read (\(FileProblem.sentenceBody(reason))); it was left as it is. Move it aside to start a new one."
         case .newerFormat(let path, let version):
             "The bookings file \(path) was written by a newer flights (format \(version)); this one would lose what it "
                 + "does not know, so it does not write to it. Update flights, or set FLIGHTS_DATA_DIR to another folder."

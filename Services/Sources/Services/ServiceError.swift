@@ -114,7 +114,13 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
             if error.has(.alreadyBooked) { return "Nothing more was booked: the existing booking stands (see `flights bookings`)." }
             // The resource's state says it all ("already cancelled"); changing the request would not help.
             if error.has(APIErrorType.invalidState) { return "" }
-            if error.has(.validation) { return "Correct the highlighted field and try again." }
+            if error.has(.validation) {
+                // The message names the field when the API did ("(field: born_on)"); nothing on a screen is
+                // highlighted for it, and a script has no screen.
+                let source = error.primary?.source
+                return source?.field ?? source?.pointer ?? source?.parameter != nil
+                    ? "Correct that field and try again." : "Change the request and try again."
+            }
             if error.status >= 500 {
                 let when = rateLimit?.retryAfter.map { "The flight service asks to be tried again \(Self.wait(until: $0))" }
                     ?? "Try again in a moment"

@@ -215,9 +215,13 @@ final class ServerProcess {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // `read` returns at end of file, i.e. when the test process (the pipe's only writer) is gone.
-        // The child inherits this process's blocked-signal mask, so a plain TERM may never arrive: use KILL.
-        process.arguments = ["-c", "\"$@\" </dev/null & child=$!; read -r _; kill -KILL $child 2>/dev/null", "sh"]
-            + command
+        // The child inherits this process's blocked-signal mask, so a plain TERM may never arrive: use KILL. The
+        // log goes with the server, so no run leaves files behind.
+        process.arguments = [
+            "-c", "\"$@\" </dev/null & child=$!; read -r _; kill -KILL $child 2>/dev/null; rm -f \"$SERVER_LOG\"",
+            "sh",
+        ] + command
+        process.environment = ProcessInfo.processInfo.environment.merging(["SERVER_LOG": logFile.path]) { $1 }
         stdin = Pipe()
         // Only this process may hold the write end; a copy inherited by any child would keep the pipe open.
         // (Servers are started one at a time by the TestServers actor, so no spawn races this flag.)

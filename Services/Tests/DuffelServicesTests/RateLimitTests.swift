@@ -110,6 +110,18 @@ struct RateLimitTests {
         }
     }
 
+    @Test("a validation error points at the field the API named, and at the request when it named none")
+    func validationSuggestionFollowsTheSource() {
+        func suggestion(_ source: APIErrorSource?) -> String {
+            let detail = APIErrorDetail(type: .validation, title: "Invalid", message: "Not valid", source: source)
+            return ServiceError.api(APIError(status: 422, errors: [detail]), rateLimit: nil).suggestion
+        }
+        #expect(suggestion(APIErrorSource(field: "born_on")) == "Correct that field and try again.")
+        #expect(suggestion(APIErrorSource(pointer: "/passengers/0/email")) == "Correct that field and try again.")
+        #expect(suggestion(nil) == "Change the request and try again.")
+        #expect(!suggestion(nil).contains("highlighted"))
+    }
+
     @Test("a broken transfer is told once, in words, without the HTTP layer's own advice")
     func brokenTransferInWords() {
         let error = DuffelClient.serviceError(for: .transport(code: 52, message: "Server returned nothing (no headers, no status code)"))

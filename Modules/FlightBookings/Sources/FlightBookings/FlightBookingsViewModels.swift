@@ -142,7 +142,12 @@ extension FlightBookingsState {
         var actions: [String] = []
         if let blocker = FlightBookingsInteractor.cancellationBlocker(booking) {
             // A cancelled booking says so in its status; "cannot be cancelled" would only contradict the news.
-            if case .alreadyCancelled = blocker {} else { actions.append("Cannot be cancelled: \(describe(blocker))") }
+            // An order that could not be read says nothing of whether it can be cancelled.
+            switch blocker {
+            case .alreadyCancelled: break
+            case .unreadable: actions.append("Whether it can be cancelled is not known: \(describe(blocker))")
+            default: actions.append("Cannot be cancelled: \(describe(blocker))")
+            }
         } else {
             let how = isInteractive || booking.reference == nil ? "with c" : "with `flights cancel \(booking.reference ?? "")`"
             actions.append("Can be cancelled \(how): the refund is quoted before anything is cancelled.")

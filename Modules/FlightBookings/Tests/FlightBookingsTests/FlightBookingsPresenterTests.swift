@@ -117,6 +117,17 @@ struct FlightBookingsPresenterTests {
         #expect(h.view.lists.last?.rows.first?.status == "Cancelled")
     }
 
+    @Test func aBookingWhoseOrderCannotBeReadIsNotSaidToBeUncancellable() async throws {
+        let booked = try await Booked()
+        booked.orders.failReads(with: .timedOut)
+        let h = harness(FlightBookingsInput(), orders: booked.orders, store: booked.store)
+        await h.presenter.didAppear()
+        await h.presenter.didAnswer(.text("1"))
+        let actions = try #require(h.view.details.last?.actions)
+        #expect(actions.contains { $0.hasPrefix("Whether it can be cancelled is not known: its order could not be read") })
+        #expect(!actions.contains { $0.hasPrefix("Cannot be cancelled") })
+    }
+
     // MARK: Cancelling
 
     @Test func aCancellationIsQuotedThenConfirmed() async throws {

@@ -109,6 +109,14 @@ struct PassengerRules: Sendable {
                         + "this passenger's passport to book; add \"identity_documents\": [{\"type\": \"passport\", "
                         + "\"unique_identifier\": \"…\", \"issuing_country_code\": \"GB\", \"expires_on\": \"YYYY-MM-DD\"}].")
             } else if let document {
+                // Flights books with passports (the form asks for one); another type would be sent as a passport.
+                let type = document.type.trimmingCharacters(in: .whitespaces).lowercased()
+                if type != IdentityDocumentType.passport.rawValue {
+                    problems.append(
+                        "Passenger \(slot.index + 1) (\(slot.type.displayName.lowercased())), identity_documents[0].type: "
+                            + "\"\(document.type.prefix(40))\" is not a document Flights can book with; "
+                            + "give a passport (\"type\": \"passport\").")
+                }
                 answers += [
                     (.passportNumber, document.uniqueIdentifier), (.passportCountry, document.issuingCountryCode),
                     (.passportExpiry, document.expiresOn),

@@ -93,6 +93,27 @@ struct IdentityDocumentTests {
             uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: CalendarDate("2031-04-12"))])
     }
 
+    @Test("a document that is not a passport is refused by its type, not sent as a passport",
+          arguments: ["national_identity_card", "tax_id", ""])
+    func otherDocumentTypesAreRefused(type: String) throws {
+        let offer = try DocumentsRequiredOfferService().offer
+        var traveller = imogen
+        var document = imogenPassport
+        document.type = type
+        traveller.identityDocuments = [document]
+        guard case .failure(let problems) = rules().details(from: [traveller], offer: offer, slots: [adult]) else {
+            Issue.record("a \(type) was accepted as a passport")
+            return
+        }
+        #expect(problems.messages == [
+            "Passenger 1 (adult), identity_documents[0].type: \"\(type)\" is not a document Flights can book with; "
+                + "give a passport (\"type\": \"passport\").",
+        ])
+        document.type = " Passport "
+        traveller.identityDocuments = [document]
+        #expect(throws: Never.self) { try rules().details(from: [traveller], offer: offer, slots: [adult]).get() }
+    }
+
     @Test("an offer that does not require a passport asks for none")
     func notRequired() throws {
         let offer = try recordedOffer()

@@ -67,13 +67,20 @@ extension Terminal {
         var list = initial
         var drawn = list.lines(width: columns, style: style)
         write(drawn.joined(separator: "\n") + "\n")
+        // A first Ctrl-D asks for a second (see LineReader): leaving from a list would drop what the screen holds.
+        var endRequested = false
         // Erases the list so what follows (or the screen that comes back) starts where the list began.
         func eraseList() {
             write(ANSI.cursorUp(drawn.count) + "\r" + ANSI.eraseBelow)
         }
         while true {
             let key = await readKey()
+            let confirmingEnd = key == .control("d") && !endRequested
+            let hintShown = endRequested
+            endRequested = confirmingEnd
             switch key {
+            case .control("d") where confirmingEnd:
+                break
             case .enter:
                 eraseList()
                 writeLine(list.summary(width: columns, style: style))
@@ -85,7 +92,7 @@ extension Terminal {
                 eraseList()
                 return .interrupt
             case .end, .control("d"):
-                // Ctrl-D ends input in the line editor too; a list should not be the one place it does nothing.
+                // A second Ctrl-D in a row, or the end of the input: as in the line editor.
                 eraseList()
                 return .end
             case .cancelled:
@@ -100,10 +107,14 @@ extension Terminal {
                 }
                 continue
             default:
-                guard list.handle(key) else { continue }
+                guard list.handle(key) || hintShown else { continue }
             }
-            let lines = list.lines(width: columns, style: style)
-            write(ANSI.cursorUp(drawn.count) + lines.map { "\r" + ANSI.eraseLine + $0 }.joined(separator: "\n") + "\n")
+            var lines = list.lines(width: columns, style: style)
+            if endRequested { lines.append(style.dim(ANSI.endConfirmation)) }
+            // Erasing below takes away the hint's line when it goes.
+            write(
+                ANSI.cursorUp(drawn.count) + lines.map { "\r" + ANSI.eraseLine + $0 }.joined(separator: "\n") + "\n"
+                    + ANSI.eraseBelow)
             drawn = lines
         }
     }

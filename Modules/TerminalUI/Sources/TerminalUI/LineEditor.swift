@@ -6,7 +6,10 @@ struct LineEditor: Sendable {
         case submit(String)
         case back
         case interrupt
+        /// The input ended (a pipe ran dry).
         case end
+        /// Ctrl-D on an empty line: the person asks to end, which an interactive reader confirms first.
+        case endRequested
     }
 
     private(set) var buffer: [Character] = []
@@ -40,7 +43,7 @@ struct LineEditor: Sendable {
         case .end:
             return .end
         case .control("d"):
-            if buffer.isEmpty { return .end }
+            if buffer.isEmpty { return .endRequested }
             deleteForward()
         case .backspace, .control("h"):
             guard cursor > 0 else { break }

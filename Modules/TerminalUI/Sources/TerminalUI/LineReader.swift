@@ -34,6 +34,9 @@ final class LineReader {
         var renderer = LineRenderer(prompt: prompt + hint, columns: terminal.columns)
         // Every event this read takes, so a cancellation can hand them all back.
         var taken: [InputEvent] = []
+        // Ctrl-D on an empty line ends only when pressed twice in a row: once, in the middle of a form, would drop
+        // everything typed so far without a word.
+        var endRequested = false
 
         if interactive {
             terminal.write(renderer.preamble + renderer.draw(editor, columns: terminal.columns))
@@ -60,7 +63,17 @@ final class LineReader {
                 }
             }
 
-            switch editor.handle(key) {
+            let outcome = editor.handle(key)
+            if outcome == .endRequested, interactive, !endRequested {
+                endRequested = true
+                let hint = "  " + ANSI.endConfirmation
+                terminal.write(
+                    renderer.draw(editor, columns: terminal.columns) + terminal.style.dim(hint)
+                        + ANSI.cursorBack(TerminalText.displayWidth(of: hint)))
+                continue
+            }
+            endRequested = false
+            switch outcome {
             case .editing:
                 if interactive { terminal.write(renderer.draw(editor, columns: terminal.columns)) }
             case .submit(let typed):
@@ -75,7 +88,7 @@ final class LineReader {
             case .interrupt:
                 terminal.write(interactive ? "^C\n" : "\n")
                 return .interrupt
-            case .end:
+            case .end, .endRequested:
                 terminal.write("\n")
                 return .end
             }
@@ -120,7 +133,10 @@ struct LineRenderer {
     }
 
     mutating func draw(_ editor: LineEditor, columns: Int) -> String {
-        let widths = editor.buffer.map { TerminalText.displayWidth(of: $0) }
+        // What was typed or pasted is not ours either: a control character in it (a C1 CSI, an escape the key
+        // decoder passed as text) is drawn visibly, as wide as it is shown, and kept as typed in the answer.
+        let shown = editor.buffer.map { UntrustedText.visible(String($0)) }
+        let widths = shown.map { TerminalText.displayWidth(of: $0) }
         // The last column stays empty so the cursor never sits in the terminal's pending-wrap position.
         let available = max(1, columns - promptWidth - 1)
         let cursor = editor.cursor
@@ -132,7 +148,7 @@ struct LineRenderer {
             used += widths[end]
             end += 1
         }
-        let visible = String(editor.buffer[scroll..<end])
+        let visible = shown[scroll..<end].joined()
         let afterCursor = cursor < end ? widths[cursor..<end].reduce(0, +) : 0
         return "\r" + prompt + visible + ANSI.eraseToEndOfLine + ANSI.cursorBack(afterCursor)
     }
@@ -140,6 +156,6 @@ struct LineRenderer {
     /// The line as it stays on screen once entered, showing the value taken (the default when nothing was typed).
     func drawFinal(_ value: String, columns: Int) -> String {
         let available = max(1, columns - promptWidth - 1)
-        return "\r" + prompt + TerminalText.truncate(value, toWidth: available) + ANSI.eraseToEndOfLine
+        return "\r" + prompt + TerminalText.truncate(UntrustedText.visible(value), toWidth: available) + ANSI.eraseToEndOfLine
     }
 }

@@ -61,11 +61,11 @@ struct LineEditorTests {
         #expect(editor.cursor == 6)
     }
 
-    @Test("Esc goes back, Ctrl-C interrupts, Ctrl-D on an empty line ends")
+    @Test("Esc goes back, Ctrl-C interrupts, Ctrl-D on an empty line asks to end")
     func leaving() {
         #expect(edit(bytes("LH\u{1B}")).0 == .back)
         #expect(edit(bytes("LH\u{3}")).0 == .interrupt)
-        #expect(edit([0x04]).0 == .end)
+        #expect(edit([0x04]).0 == .endRequested)
         // Ctrl-D on a non-empty line only deletes.
         #expect(edit(bytes("L\u{4}\r")).0 == .submit("L"))
     }
@@ -94,6 +94,22 @@ struct LineEditorTests {
         var screen = ScreenModel()
         screen.write(renderer.draw(editor, columns: 20))
         for line in screen.lines { #expect(TerminalText.displayWidth(of: line) < 20) }
+    }
+
+    @Test("a control character typed or pasted is drawn visibly, and the answer keeps it as typed")
+    func controlCharactersAreDrawnVisibly() {
+        var renderer = LineRenderer(prompt: "From: ", columns: 40)
+        var editor = LineEditor()
+        for character in "XQ\u{9B}31m\u{202E}Z" { _ = editor.handle(.character(character)) }
+        let drawn = renderer.draw(editor, columns: 40)
+        #expect(!drawn.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E })
+        #expect(TerminalText.stripANSI(drawn) == "\rFrom: XQ<U+009B>31m<U+202E>Z")
+        #expect(!renderer.drawFinal(editor.text, columns: 40).unicodeScalars.contains { $0.value == 0x9B })
+        #expect(editor.handle(.enter) == .submit("XQ\u{9B}31m\u{202E}Z"))
+        // The cursor is moved back over the character as wide as it is drawn.
+        _ = editor.handle(.left)
+        _ = editor.handle(.left)
+        #expect(renderer.draw(editor, columns: 40).hasSuffix(ANSI.cursorBack("<U+202E>Z".count)))
     }
 
     @Test("a prompt with a newline or too wide for the row is written once, above the edited line")

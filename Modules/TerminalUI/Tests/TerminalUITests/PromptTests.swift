@@ -109,14 +109,51 @@ struct PromptTests {
         #expect(await terminal.choose("Pick", options: options, default: 4) == .answered(4))
     }
 
-    @Test("choose on a TTY: Esc and b go back, Ctrl-C interrupts, Ctrl-D ends, and the list is erased")
+    @Test("choose on a TTY: Esc and b go back, Ctrl-C interrupts, Ctrl-D twice ends, and the list is erased")
     func chooseWithKeysLeaving() async {
-        let terminal = VirtualTerminal(isInteractive: true, input: [.key(.escape), .key(.character("b")), .key(.interrupt), .key(.control("d"))])
+        let terminal = VirtualTerminal(
+            isInteractive: true,
+            input: [.key(.escape), .key(.character("b")), .key(.interrupt), .key(.control("d")), .key(.control("d"))])
         #expect(await terminal.choose("Cabin", options: ["Economy", "Business"]) == .back)
         #expect(await terminal.choose("Cabin", options: ["Economy", "Business"]) == .back)
         #expect(await terminal.choose("Cabin", options: ["Economy", "Business"]) == .interrupt)
         #expect(await terminal.choose("Cabin", options: ["Economy", "Business"]) == .end)
         #expect(terminal.screen.isEmpty)
+    }
+
+    @Test("one Ctrl-D in a list asks for a second; any other key takes the question away and the list goes on")
+    func oneCtrlDInAListAsksAgain() async throws {
+        let terminal = VirtualTerminal(isInteractive: true)
+        let choosing = Task { await terminal.choose("Cabin", options: ["Economy", "Business"]) }
+        try await terminal.waitUntilAwaitingInput()
+        terminal.press(.control("d"))
+        try await terminal.waitForOutput(containing: "Press Ctrl-D again to leave.")
+        #expect(terminal.screen.last == "Press Ctrl-D again to leave.")
+        terminal.press(.down)
+        try await terminal.wait(for: "the question to be taken away") { !$0.screen.contains("Press Ctrl-D again to leave.") }
+        #expect(terminal.screen.contains("› 2. Business"))
+        terminal.press(.enter)
+        #expect(await choosing.value == .answered(1))
+    }
+
+    @Test("one Ctrl-D on an empty line asks for a second and keeps the question; two end; a pipe's end ends at once")
+    func ctrlDOnAnEmptyLine() async throws {
+        let terminal = VirtualTerminal(isInteractive: true)
+        let reading = Task { await terminal.readLine(prompt: "Family name: ", default: nil) }
+        try await terminal.waitUntilAwaitingInput()
+        terminal.press(.control("d"))
+        try await terminal.waitForOutput(containing: "Press Ctrl-D again to leave.")
+        terminal.type("Lovelace")
+        terminal.press(.enter)
+        #expect(await reading.value == .text("Lovelace"))
+        #expect(terminal.screen.last == "Family name: Lovelace")
+
+        terminal.press(.control("d"), .control("d"))
+        #expect(await terminal.readLine(prompt: "Email: ", default: nil) == .end)
+
+        let piped = VirtualTerminal(isInteractive: false)
+        piped.endInput()
+        #expect(await piped.readLine(prompt: "Email: ", default: nil) == .end)
     }
 
     @Test("a long list scrolls to keep the selection visible and says where it is")

@@ -104,7 +104,7 @@ struct SystemTerminalProcessTests {
         #expect(pty.localFlags == before)
     }
 
-    @Test("on a TTY the line editor edits, Ctrl-D ends, and the terminal mode is restored at exit")
+    @Test("on a TTY the line editor edits, Ctrl-D twice ends, and the terminal mode is restored at exit")
     func lineEditor() async throws {
         let pty = try PseudoTerminal(columns: 80)
         defer { pty.close() }
@@ -119,6 +119,9 @@ struct SystemTerminalProcessTests {
         #expect(raw & tcflag_t(ISIG) == 0)
         pty.send("ye\u{1B}[D\u{1B}[Dh\r")
         screen = try await pty.read(until: "RESULT text(\"hye\")", after: screen)
+        pty.send([0x04])
+        screen = try await pty.read(until: "Press Ctrl-D again to leave.", after: screen)
+        #expect(!screen.contains("RESULT end"))
         pty.send([0x04])
         screen = try await pty.read(until: "RESULT end", after: screen)
         await Probe.waitForExit(process)
