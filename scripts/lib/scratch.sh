@@ -8,5 +8,10 @@
 #
 # Without manifest caching: SwiftPM keeps one build plan per folder and may reuse the last package's plan for the
 # next one (then it builds nothing and runs the other package's tests).
+#
+# The folder's checkouts follow the last package resolved: a package without the sandbox's dependencies (Hummingbird,
+# NIO, GRDB) drops them, and the next package that needs them fetches and builds them again (about three minutes).
+# So scripts/test builds the packages that need them (the sandbox, the app) after the others, and the checks that
+# resolve a module package alone after those.
 scratch="${FLIGHTS_SCRATCH:-$PWD/.build}"
 shared_build=(--scratch-path "$scratch" --disable-build-manifest-caching)
