@@ -82,6 +82,11 @@ struct TmuxSession: Sendable {
         try await tmuxCommand(["pipe-pane", "-t", session, "-o", "cat >> " + shellQuoted(file.path)])
     }
 
+    /// Keeps the pane, and what it shows, once the app has ended, so its last words can be read after ``waitForExit``.
+    func keepScreenAfterExit() async throws {
+        try await tmuxCommand(["set-option", "-w", "-t", session, "remain-on-exit", "on"])
+    }
+
     /// What the terminal shows now, one line per row, without colours.
     func screen() async throws -> String {
         try await tmuxCommand(["capture-pane", "-p", "-t", session])
