@@ -81,8 +81,17 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
     /// One key acts at once; keys that mean nothing here are ignored rather than scolded.
     private func readActionKey(_ action: FlightSearchActionQuestion, current: FlightSearchQuestion) async {
         terminal.write(terminal.style.bold(action.prompt) + " ")
+        // One Ctrl-D asks for a second, as every answer and list does: one slip would drop the search typed.
+        var endRequested = false
         while true {
-            switch await terminal.readKey() {
+            let key = await terminal.readKey()
+            let askingToEnd = key == .control("d") && !endRequested
+            endRequested = askingToEnd
+            switch key {
+            case .control("d") where askingToEnd:
+                terminal.writeLine()
+                terminal.writeLine(terminal.style.dim(KeyInput.endConfirmation))
+                terminal.write(terminal.style.bold(action.prompt) + " ")
             case .enter:
                 terminal.writeLine(terminal.style.accent(action.enterLabel))
                 return await send(.entered(""))

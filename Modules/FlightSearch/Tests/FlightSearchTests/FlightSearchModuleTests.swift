@@ -156,6 +156,30 @@ struct FlightSearchModuleTests {
         #expect(request.passengers == [.adult, .adult, .child(age: 7)])
     }
 
+    @Test("one Ctrl-D at the one-key prompt asks for a second and the search stays; two end the screen")
+    func ctrlDAtTheActionPromptAsksFirst() async throws {
+        let harness = ModuleHarness(interactive: true)
+        let terminal = harness.terminal
+        let running = Task { await harness.screen.run() }
+        for line in ["LHR", "JFK", "18 dec", ""] { terminal.enter(line) }
+        try await terminal.waitForOutput(containing: "Enter to search")
+        try await terminal.waitUntilAwaitingInput()
+        terminal.press(.control("d"))
+        try await terminal.waitForOutput(containing: KeyInput.endConfirmation)
+        try await terminal.waitUntilAwaitingInput()
+        #expect(terminal.screen.last?.hasPrefix("Enter to search") == true)
+        // Another key takes the question back: the next Ctrl-D asks again.
+        terminal.type("z")
+        terminal.press(.control("d"))
+        try await terminal.wait(for: "the question asked twice") {
+            $0.screen.filter { $0 == KeyInput.endConfirmation }.count == 2
+        }
+        #expect(harness.router.calls.isEmpty)
+        terminal.press(.control("d"))
+        await running.value
+        #expect(harness.router.requests.isEmpty)
+    }
+
     @Test("cancelling the screen's task ends run() promptly; run() again asks the same question")
     func cancellation() async throws {
         let harness = ModuleHarness(interactive: true)

@@ -110,7 +110,7 @@ extension Terminal {
                 guard list.handle(key) || hintShown else { continue }
             }
             var lines = list.lines(width: columns, style: style)
-            if endRequested { lines.append(style.dim(ANSI.endConfirmation)) }
+            if endRequested { lines.append(style.dim(KeyInput.endConfirmation)) }
             // Erasing below takes away the hint's line when it goes.
             write(
                 ANSI.cursorUp(drawn.count) + lines.map { "\r" + ANSI.eraseLine + $0 }.joined(separator: "\n") + "\n"

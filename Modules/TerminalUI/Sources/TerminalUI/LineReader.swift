@@ -66,7 +66,7 @@ final class LineReader {
             let outcome = editor.handle(key)
             if outcome == .endRequested, interactive, !endRequested {
                 endRequested = true
-                let hint = "  " + ANSI.endConfirmation
+                let hint = "  " + KeyInput.endConfirmation
                 terminal.write(
                     renderer.draw(editor, columns: terminal.columns) + terminal.style.dim(hint)
                         + ANSI.cursorBack(TerminalText.displayWidth(of: hint)))

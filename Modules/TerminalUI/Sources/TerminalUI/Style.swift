@@ -84,6 +84,4 @@ enum ANSI {
     static func cursorDown(_ count: Int) -> String { count > 0 ? "\u{1B}[\(count)B" : "" }
     static func cursorForward(_ count: Int) -> String { count > 0 ? "\u{1B}[\(count)C" : "" }
     static func cursorBack(_ count: Int) -> String { count > 0 ? "\u{1B}[\(count)D" : "" }
-    /// Shown after a first Ctrl-D on an empty line or in a list: a second one ends.
-    static let endConfirmation = "Press Ctrl-D again to leave."
 }

@@ -138,3 +138,10 @@ extension Terminal {
         write(ANSI.clearScreen)
     }
 }
+
+extension KeyInput {
+    /// What a screen shows after a first Ctrl-D (`.control("d")`) where nothing is typed: a second one in a row ends,
+    /// so one slip never drops what a form holds. The line editor and lists ask it themselves; a screen that reads
+    /// single keys shows it too.
+    public static let endConfirmation = "Press Ctrl-D again to leave."
+}
