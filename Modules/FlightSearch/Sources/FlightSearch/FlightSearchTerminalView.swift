@@ -81,17 +81,19 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
     /// One key acts at once; keys that mean nothing here are ignored rather than scolded.
     private func readActionKey(_ action: FlightSearchActionQuestion, current: FlightSearchQuestion) async {
         terminal.write(terminal.style.bold(action.prompt) + " ")
-        // One Ctrl-D asks for a second, as every answer and list does: one slip would drop the search typed.
+        // One Ctrl-D asks for a second, as every answer and list does: one slip would drop the search typed. The
+        // question stands after the prompt until the next key, which takes it away.
         var endRequested = false
+        let blank = "\r" + String(repeating: " ", count: max(0, terminal.columns - 1)) + "\r"
         while true {
             let key = await terminal.readKey()
             let askingToEnd = key == .control("d") && !endRequested
+            if endRequested { terminal.write(blank + terminal.style.bold(action.prompt) + " ") }
             endRequested = askingToEnd
             switch key {
             case .control("d") where askingToEnd:
-                terminal.writeLine()
-                terminal.writeLine(terminal.style.dim(KeyInput.endConfirmation))
-                terminal.write(terminal.style.bold(action.prompt) + " ")
+                let room = terminal.columns - TerminalText.displayWidth(of: action.prompt) - 2
+                terminal.write(terminal.style.dim(TerminalText.truncate(KeyInput.endConfirmation, toWidth: room)))
             case .enter:
                 terminal.writeLine(terminal.style.accent(action.enterLabel))
                 return await send(.entered(""))

@@ -96,35 +96,46 @@ struct PassengerRules: Sendable {
         var details: [PassengerDetails] = []
         for (slot, traveller) in zip(slots, travellers) {
             var draft = PassengerDraft()
-            var answers: [(PassengerField, String)] = [
+            let answers: [(PassengerField, String)] = [
                 (.title, traveller.title), (.givenName, traveller.givenName), (.familyName, traveller.familyName),
                 (.bornOn, traveller.bornOn), (.gender, traveller.gender), (.email, traveller.email),
                 (.phoneNumber, traveller.phoneNumber),
             ]
-            // A passport given when the airline does not require one is checked and sent all the same.
-            let document = traveller.identityDocuments.first
-            if offer.passengerIdentityDocumentsRequired, document == nil {
-                problems.append(
-                    "Passenger \(slot.index + 1) (\(slot.type.displayName.lowercased())), identity_documents: the airline needs "
-                        + "this passenger's passport to book; add \"identity_documents\": [{\"type\": \"passport\", "
-                        + "\"unique_identifier\": \"…\", \"issuing_country_code\": \"GB\", \"expires_on\": \"YYYY-MM-DD\"}].")
-            } else if let document {
-                // Flights books with passports (the form asks for one); another type would be sent as a passport.
-                let type = document.type.trimmingCharacters(in: .whitespaces).lowercased()
-                if type != IdentityDocumentType.passport.rawValue {
-                    problems.append(
-                        "Passenger \(slot.index + 1) (\(slot.type.displayName.lowercased())), identity_documents[0].type: "
-                            + "\"\(document.type.prefix(40))\" is not a document Flights can book with; "
-                            + "give a passport (\"type\": \"passport\").")
-                }
-                answers += [
-                    (.passportNumber, document.uniqueIdentifier), (.passportCountry, document.issuingCountryCode),
-                    (.passportExpiry, document.expiresOn),
-                ]
-            }
+            let who = "Passenger \(slot.index + 1) (\(slot.type.displayName.lowercased()))"
             for (field, answer) in answers {
                 if let problem = accept(answer, for: field, slot: slot, offer: offer, into: &draft) {
-                    problems.append("Passenger \(slot.index + 1) (\(slot.type.displayName.lowercased())), \(field.wireName): \(problem)")
+                    problems.append("\(who), \(field.wireName): \(problem)")
+                }
+            }
+            // Flights books with passports (the form asks for one): the first document of type passport is the one
+            // checked and sent, also when the airline does not require it. Another type is never sent as a passport;
+            // where a passport is required and none is given, the first document's type says why.
+            let isPassport = { (document: FlightSummaryInput.Traveller.Document) in
+                document.type.trimmingCharacters(in: .whitespaces).lowercased() == IdentityDocumentType.passport.rawValue
+            }
+            let passport = traveller.identityDocuments.enumerated().first { isPassport($0.element) }
+            if offer.passengerIdentityDocumentsRequired, passport == nil {
+                if let other = traveller.identityDocuments.first {
+                    problems.append(
+                        "\(who), identity_documents[0].type: \"\(other.type.prefix(40))\" is not a document Flights can "
+                            + "book with; give a passport (\"type\": \"passport\").")
+                } else {
+                    problems.append(
+                        "\(who), identity_documents: the airline needs this passenger's passport to book; add "
+                            + "\"identity_documents\": [{\"type\": \"passport\", \"unique_identifier\": \"…\", "
+                            + "\"issuing_country_code\": \"GB\", \"expires_on\": \"YYYY-MM-DD\"}].")
+                }
+            }
+            if let (index, document) = passport.map({ ($0.offset, $0.element) }) {
+                for (field, answer) in [
+                    (PassengerField.passportNumber, document.uniqueIdentifier),
+                    (.passportCountry, document.issuingCountryCode), (.passportExpiry, document.expiresOn),
+                ] {
+                    if let problem = accept(answer, for: field, slot: slot, offer: offer, into: &draft) {
+                        let name = field.wireName.replacingOccurrences(
+                            of: "identity_documents[0]", with: "identity_documents[\(index)]")
+                        problems.append("\(who), \(name): \(problem)")
+                    }
                 }
             }
             if let passenger = draft.details(id: slot.id, documentsRequired: offer.passengerIdentityDocumentsRequired) {

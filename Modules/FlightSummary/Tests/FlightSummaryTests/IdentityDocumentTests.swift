@@ -114,6 +114,32 @@ struct IdentityDocumentTests {
         #expect(throws: Never.self) { try rules().details(from: [traveller], offer: offer, slots: [adult]).get() }
     }
 
+    @Test("the passport among other documents is the one sent; another alone is not sent where none is required")
+    func thePassportAmongOthersIsSent() throws {
+        var card = imogenPassport
+        card.type = "national_identity_card"
+        card.uniqueIdentifier = "ID 12"
+        var traveller = imogen
+        traveller.identityDocuments = [card, imogenPassport]
+        let details = try rules().details(from: [traveller], offer: DocumentsRequiredOfferService().offer, slots: [adult]).get()
+        #expect(details.first?.identityDocuments?.map(\.uniqueIdentifier) == ["533380006"])
+        // A problem with that passport names it where it is in the file.
+        var expired = imogenPassport
+        expired.expiresOn = "2020-01-01"
+        traveller.identityDocuments = [card, expired]
+        guard case .failure(let problems) = rules().details(
+            from: [traveller], offer: try DocumentsRequiredOfferService().offer, slots: [adult]) else {
+            Issue.record("an expired passport was accepted")
+            return
+        }
+        #expect(problems.messages.count == 1)
+        #expect(problems.messages.first?.hasPrefix("Passenger 1 (adult), identity_documents[1].expires_on: ") == true)
+        // Where the airline needs none, an identity card is neither refused nor sent as a passport.
+        traveller.identityDocuments = [card]
+        let plain = try rules().details(from: [traveller], offer: recordedOffer(), slots: [adult]).get()
+        #expect(plain.first?.identityDocuments == nil)
+    }
+
     @Test("an offer that does not require a passport asks for none")
     func notRequired() throws {
         let offer = try recordedOffer()

@@ -53,6 +53,8 @@ final class LineReader {
                 terminal.write(interactive ? "\r" + ANSI.eraseLine : "\n")
                 return .cancelled
             case .finished:
+                // The question for a second Ctrl-D goes with the line.
+                if endRequested { terminal.write(renderer.draw(editor, columns: terminal.columns)) }
                 terminal.write("\n")
                 return .end
             case .event(let event):
@@ -66,11 +68,12 @@ final class LineReader {
             let outcome = editor.handle(key)
             if outcome == .endRequested, interactive, !endRequested {
                 endRequested = true
-                let hint = "  " + KeyInput.endConfirmation
-                terminal.write(
-                    renderer.draw(editor, columns: terminal.columns) + terminal.style.dim(hint)
-                        + ANSI.cursorBack(TerminalText.displayWidth(of: hint)))
+                terminal.write(renderer.drawAskingToEnd(editor, columns: terminal.columns, style: terminal.style))
                 continue
+            }
+            // Leaving the line with the question on it: draw the line again without it first.
+            if endRequested, interactive, outcome != .editing {
+                terminal.write(renderer.draw(editor, columns: terminal.columns))
             }
             endRequested = false
             switch outcome {
@@ -151,6 +154,16 @@ struct LineRenderer {
         let visible = shown[scroll..<end].joined()
         let afterCursor = cursor < end ? widths[cursor..<end].reduce(0, +) : 0
         return "\r" + prompt + visible + ANSI.eraseToEndOfLine + ANSI.cursorBack(afterCursor)
+    }
+
+    /// The line with ``KeyInput/endConfirmation`` after the prompt, cut to the row, the cursor left where it was.
+    /// Asked only on an empty line, so the question starts at the cursor.
+    mutating func drawAskingToEnd(_ editor: LineEditor, columns: Int, style: Style) -> String {
+        let line = draw(editor, columns: columns)
+        let room = columns - promptWidth - 1
+        guard editor.buffer.isEmpty, room > 2 else { return line }
+        let hint = TerminalText.truncate("  " + KeyInput.endConfirmation, toWidth: room)
+        return line + style.dim(hint) + ANSI.cursorBack(TerminalText.displayWidth(of: hint))
     }
 
     /// The line as it stays on screen once entered, showing the value taken (the default when nothing was typed).

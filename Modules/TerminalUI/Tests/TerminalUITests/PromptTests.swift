@@ -154,6 +154,41 @@ struct PromptTests {
         let piped = VirtualTerminal(isInteractive: false)
         piped.endInput()
         #expect(await piped.readLine(prompt: "Email: ", default: nil) == .end)
+        // Off a terminal a Ctrl-D byte ends at once; on one, the input's end needs no second.
+        let keys = VirtualTerminal(isInteractive: false, input: [.key(.control("d"))])
+        #expect(await keys.readLine(prompt: "Email: ", default: nil) == .end)
+        let ended = VirtualTerminal(isInteractive: true, input: [.key(.end)])
+        #expect(await ended.readLine(prompt: "Email: ", default: nil) == .end)
+        #expect(!ended.text.contains(KeyInput.endConfirmation))
+    }
+
+    @Test("leaving a line that asks for a second Ctrl-D takes the question with it")
+    func leavingTakesTheQuestionAway() async throws {
+        for (leave, result) in [(KeyInput.escape, LineInput.back), (.interrupt, .interrupt)] {
+            let terminal = VirtualTerminal(isInteractive: true)
+            let reading = Task { await terminal.readLine(prompt: "Title: ", default: nil) }
+            try await terminal.waitUntilAwaitingInput()
+            terminal.press(.control("d"))
+            try await terminal.waitForOutput(containing: KeyInput.endConfirmation)
+            terminal.press(leave)
+            #expect(await reading.value == result)
+            #expect(!terminal.screen.contains { $0.contains("Press Ctrl-D") }, "\(terminal.screen)")
+        }
+    }
+
+    @Test("on a narrow terminal the question is cut to the row: it never wraps, and the cursor stays after the prompt")
+    func narrowTerminalCutsTheQuestion() async throws {
+        let terminal = VirtualTerminal(columns: 30, isInteractive: true)
+        let reading = Task { await terminal.readLine(prompt: "Family name: ", default: nil) }
+        try await terminal.waitUntilAwaitingInput()
+        terminal.press(.control("d"))
+        try await terminal.waitForOutput(containing: "Press")
+        #expect(terminal.screen.count == 1)
+        #expect(terminal.screen.allSatisfy { TerminalText.displayWidth(of: $0) < 30 }, "\(terminal.screen)")
+        terminal.type("Byron")
+        terminal.press(.enter)
+        #expect(await reading.value == .text("Byron"))
+        #expect(terminal.screen == ["Family name: Byron"])
     }
 
     @Test("a long list scrolls to keep the selection visible and says where it is")
