@@ -8,31 +8,6 @@ public enum VirtualInput: Sendable, Equatable, Hashable {
     case end
 }
 
-/// A ``VirtualTerminal`` wait that reached its deadline before its condition held.
-///
-/// Its description says what was awaited and shows the screen at that moment, so a failing test explains itself.
-public struct VirtualTerminalTimeout: Error, CustomStringConvertible, Sendable {
-    /// What the test was waiting for.
-    public let condition: String
-    /// How long it waited.
-    public let timeout: Duration
-    /// The terminal's screen lines when the wait gave up.
-    public let screen: [String]
-
-    /// A timeout for `condition` after `timeout`, with the screen as it was.
-    public init(condition: String, timeout: Duration, screen: [String]) {
-        self.condition = condition
-        self.timeout = timeout
-        self.screen = screen
-    }
-
-    /// The condition, the deadline and the last lines of the screen.
-    public var description: String {
-        let shown = screen.suffix(30).map { "  | " + $0 }.joined(separator: "\n")
-        return "Timed out after \(timeout) waiting for \(condition). Screen:\n\(shown)"
-    }
-}
-
 /// A terminal for tests: scripted input, captured output, a settable width and mode, and waits that await a real
 /// condition (with a deadline) instead of sleeping.
 ///
