@@ -84,6 +84,7 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
         // One Ctrl-D asks for a second, as every answer and list does: one slip would drop the search typed. The
         // question stands after the prompt until the next key, which takes it away.
         var endRequested = false
+        // Clears the prompt's line: to ask again, or when the screen is covered.
         let blank = "\r" + String(repeating: " ", count: max(0, terminal.columns - 1)) + "\r"
         while true {
             let key = await terminal.readKey()
@@ -115,7 +116,7 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
                 terminal.writeLine()
                 return await send(.inputEnded)
             case .cancelled:
-                terminal.write("\r" + String(repeating: " ", count: max(0, terminal.columns - 1)) + "\r")
+                terminal.write(blank)
                 question = current
                 return
             default:
