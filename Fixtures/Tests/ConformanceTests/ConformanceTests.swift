@@ -11,7 +11,7 @@ struct ConformanceTests {
     func coverage() throws {
         let kinds = Set(try ConformanceCorpus.entries().map(\.kind))
         for kind in ["place_suggestions", "offer_request", "offer_list", "offer", "order", "order_list",
-                     "order_cancellation", "error"] {
+                     "order_cancellation", "error", "seat_maps"] {
             #expect(kinds.contains(kind), "no example of \(kind)")
         }
     }
@@ -37,7 +37,11 @@ struct ConformanceTests {
             try expectOffers(page.items, match: data as? [[String: Any]] ?? [])
         case "offer":
             let offer = try decode(DataEnvelope<Offer>.self, entry, body).data
-            try expectOffers([offer], match: [try #require(data as? [String: Any])])
+            let object = try #require(data as? [String: Any])
+            try expectOffers([offer], match: [object])
+            let rawServices = object["available_services"] as? [[String: Any]]
+            #expect(offer.availableServices?.map(\.id) == rawServices?.compactMap { $0["id"] as? String })
+            #expect(offer.availableServices?.map(\.maximumQuantity) == rawServices?.map { $0["maximum_quantity"] as? Int ?? 1 })
         case "order":
             let order = try decode(DataEnvelope<Order>.self, entry, body).data
             try expectOrders([order], match: [try #require(data as? [String: Any])])
@@ -59,6 +63,23 @@ struct ConformanceTests {
             let object = try #require(data as? [String: Any])
             #expect(payment.id == object["id"] as? String)
             #expect(payment.amount?.wireAmount == object["amount"] as? String)
+        case "seat_maps":
+            let maps = try decode(Page<SeatMap>.self, entry, body).items
+            let rawMaps = data as? [[String: Any]] ?? []
+            #expect(maps.map(\.segmentId) == rawMaps.compactMap { $0["segment_id"] as? String })
+            for (map, object) in zip(maps, rawMaps) {
+                let elements = (object["cabins"] as? [[String: Any]] ?? []).flatMap { cabin in
+                    (cabin["rows"] as? [[String: Any]] ?? []).flatMap { row in
+                        (row["sections"] as? [[String: Any]] ?? []).flatMap { $0["elements"] as? [[String: Any]] ?? [] }
+                    }
+                }
+                let rawSeats = elements.filter { $0["type"] as? String == "seat" }
+                #expect(map.seats.map(\.designator) == rawSeats.map { $0["designator"] as? String })
+                #expect(map.seats.map(\.availableServices.count) == rawSeats.map { ($0["available_services"] as? [Any])?.count ?? 0 })
+                let rawPrices = rawSeats.flatMap { $0["available_services"] as? [[String: Any]] ?? [] }
+                #expect(map.seats.flatMap(\.availableServices).map(\.totalAmount.amount)
+                    == rawPrices.compactMap { ($0["total_amount"] as? String).flatMap { Decimal(string: $0) } })
+            }
         case "error":
             let status = try #require(entry.status, "an error example needs its status")
             guard case .api(let error, _) = DuffelResponseDecoder.errorFor(status: status, body: body, rateLimit: nil) else {
@@ -71,7 +92,7 @@ struct ConformanceTests {
             #expect(error.errors.map(\.code?.rawValue) == details.map { $0["code"] as? String })
             #expect(!(error.primary?.message.isEmpty ?? true))
         default:
-            // Examples of endpoints the app does not call yet (seat maps, airlines, order changes) are kept for the
+            // Examples of endpoints the app does not call yet (airlines, order changes) are kept for the
             // day it does; they must at least be JSON.
             #expect(raw["data"] != nil || raw["errors"] != nil, "\(entry.file) is neither data nor errors")
         }
@@ -105,6 +126,9 @@ struct ConformanceTests {
         #expect(orders.map(\.bookingReference) == raw.compactMap { $0["booking_reference"] as? String })
         for (order, object) in zip(orders, raw) {
             #expect(order.totalAmount?.currency == (object["total_currency"] as? String)?.uppercased())
+            #expect(order.services.map(\.id) == (object["services"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+            #expect(order.services.map(\.metadata?.designator) == (object["services"] as? [[String: Any]] ?? [])
+                .map { ($0["metadata"] as? [String: Any])?["designator"] as? String })
             #expect(order.passengers.map(\.id) == (object["passengers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
             try expectSlices(order.slices, match: object["slices"] as? [[String: Any]] ?? [])
         }

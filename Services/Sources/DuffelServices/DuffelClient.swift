@@ -95,6 +95,8 @@ public final class DuffelClient: Sendable {
     public var offerService: DuffelOfferService { DuffelOfferService(client: self) }
     /// Orders and cancellations.
     public var orderService: DuffelOrderService { DuffelOrderService(client: self) }
+    /// Seat maps and extras.
+    public var extrasService: DuffelExtrasService { DuffelExtrasService(client: self) }
 
     /// `GET path?query` decoded as `Response`.
     func get<Response: Decodable>(

@@ -54,6 +54,26 @@ public struct DuffelOfferService: OfferService {
     }
 }
 
+/// Seat maps and extras: `GET /air/seat_maps`, `GET /air/offers/{id}?return_available_services=true`.
+public struct DuffelExtrasService: ExtrasService {
+    let client: DuffelClient
+
+    /// An extras service over `client`.
+    public init(client: DuffelClient) { self.client = client }
+
+    public func seatMaps(offerID: String) async throws(ServiceError) -> [SeatMap] {
+        // A list without paging; a map that cannot be read is left out, not the others.
+        try await client.get("/air/seat_maps", query: [("offer_id", offerID)], as: Page<SeatMap>.self).items
+    }
+
+    public func offerWithServices(id: String) async throws(ServiceError) -> Offer {
+        try await client.get(
+            "/air/offers/\(DuffelClient.percentEncode(id))", query: [("return_available_services", "true")],
+            as: DataEnvelope<Offer>.self
+        ).data
+    }
+}
+
 /// Orders and cancellations: `POST /air/orders`, `GET /air/orders[/{id}]`, `POST /air/order_cancellations`.
 public struct DuffelOrderService: OrderService {
     let client: DuffelClient

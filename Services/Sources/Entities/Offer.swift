@@ -26,6 +26,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
     public var supportedPassengerIdentityDocumentTypes: [IdentityDocumentType]
     /// CO₂ estimate in kilograms, as Duffel sends it.
     public var totalEmissionsKg: String?
+    /// Extras it sells (bags…), when read with `return_available_services=true`; `nil` when not asked for.
+    public var availableServices: [AvailableService]?
     /// When the offer stops being bookable; `nil` when the answer did not say.
     public var expiresAt: Date?
     /// When it was created.
@@ -40,8 +42,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         id: String, totalAmount: Money, baseAmount: Money?, taxAmount: Money?, owner: Carrier,
         passengers: [OfferPassenger], slices: [Slice], conditions: Conditions,
         paymentRequirements: PaymentRequirements, passengerIdentityDocumentsRequired: Bool = false,
-        supportedPassengerIdentityDocumentTypes: [IdentityDocumentType] = [], totalEmissionsKg: String? = nil, expiresAt: Date?, createdAt: Date? = nil, updatedAt: Date? = nil,
-        liveMode: Bool = false
+        supportedPassengerIdentityDocumentTypes: [IdentityDocumentType] = [], totalEmissionsKg: String? = nil, availableServices: [AvailableService]? = nil, expiresAt: Date?,
+        createdAt: Date? = nil, updatedAt: Date? = nil, liveMode: Bool = false
     ) {
         self.id = id
         self.totalAmount = totalAmount
@@ -55,6 +57,7 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         self.passengerIdentityDocumentsRequired = passengerIdentityDocumentsRequired
         self.supportedPassengerIdentityDocumentTypes = supportedPassengerIdentityDocumentTypes
         self.totalEmissionsKg = totalEmissionsKg
+        self.availableServices = availableServices
         self.expiresAt = expiresAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -84,7 +87,7 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         case passengerIdentityDocumentsRequired = "passenger_identity_documents_required"
         case supportedPassengerIdentityDocumentTypes = "supported_passenger_identity_document_types"
         case allowedPassengerIdentityDocumentTypes = "allowed_passenger_identity_document_types"
-        case totalEmissionsKg = "total_emissions_kg"
+        case totalEmissionsKg = "total_emissions_kg", availableServices = "available_services"
         case expiresAt = "expires_at", createdAt = "created_at", updatedAt = "updated_at", liveMode = "live_mode"
     }
 
@@ -116,6 +119,8 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         supportedPassengerIdentityDocumentTypes = supported.isEmpty
             ? container.lossyList(IdentityDocumentType.self, forKey: .allowedPassengerIdentityDocumentTypes) : supported
         totalEmissionsKg = container.lenientString(forKey: .totalEmissionsKg)
+        availableServices = container.lenient([Lossy<AvailableService>].self, forKey: .availableServices)?
+            .compactMap(\.value)
         expiresAt = container.lenient(Date.self, forKey: .expiresAt)
         createdAt = container.lenient(Date.self, forKey: .createdAt)
         updatedAt = container.lenient(Date.self, forKey: .updatedAt)
@@ -137,6 +142,7 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
         try container.encode(supportedPassengerIdentityDocumentTypes, forKey: .supportedPassengerIdentityDocumentTypes)
         try container.encode(supportedPassengerIdentityDocumentTypes, forKey: .allowedPassengerIdentityDocumentTypes)
         try container.encodeIfPresent(totalEmissionsKg, forKey: .totalEmissionsKg)
+        try container.encodeIfPresent(availableServices, forKey: .availableServices)
         try container.encode(expiresAt, forKey: .expiresAt)
         try container.encodeIfPresent(createdAt, forKey: .createdAt)
         try container.encodeIfPresent(updatedAt, forKey: .updatedAt)

@@ -36,13 +36,16 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     public var liveMode: Bool
     /// Free-form key–value data the booker attached.
     public var metadata: [String: String]?
+    /// The extras bought with it: seats, bags.
+    public var services: [BookedService]
 
     /// Creates an order.
     public init(
         id: String, bookingReference: String, type: OrderType?, totalAmount: Money?, baseAmount: Money?,
         taxAmount: Money?, owner: Carrier, passengers: [OrderPassenger], slices: [Slice], conditions: Conditions,
         availableActions: [OrderAction]?, paymentStatus: PaymentStatus, documents: [OrderDocument],
-        cancelledAt: Date?, createdAt: Date?, liveMode: Bool = false, metadata: [String: String]? = nil
+        cancelledAt: Date?, createdAt: Date?, liveMode: Bool = false, metadata: [String: String]? = nil,
+        services: [BookedService] = []
     ) {
         self.id = id
         self.bookingReference = bookingReference
@@ -61,6 +64,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         self.createdAt = createdAt
         self.liveMode = liveMode
         self.metadata = metadata
+        self.services = services
     }
 
     /// The e-tickets issued: documents typed `electronic_ticket`, and those of no stated type (as in Duffel's own
@@ -98,6 +102,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         case taxAmount = "tax_amount", taxCurrency = "tax_currency"
         case availableActions = "available_actions", paymentStatus = "payment_status"
         case cancelledAt = "cancelled_at", createdAt = "created_at", liveMode = "live_mode"
+        case services
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,6 +131,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         // Values that are not text (Duffel allows any JSON) are left out rather than losing the rest.
         metadata = container.lenient([String: Lossy<String>].self, forKey: .metadata)?
             .compactMapValues(\.value)
+        services = container.lossyList(BookedService.self, forKey: .services)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -149,6 +155,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(liveMode, forKey: .liveMode)
         try container.encodeIfPresent(metadata, forKey: .metadata)
+        try container.encode(services, forKey: .services)
     }
 }
 
@@ -338,17 +345,20 @@ public struct OrderCreation: Sendable, Hashable, Codable {
     public var payments: [Payment]
     /// Key–value data kept with the order (we keep an idempotency key there).
     public var metadata: [String: String]?
+    /// Extras chosen from the offer's available services and its seat maps; the payment covers them too.
+    public var services: [SelectedService]
 
     /// Creates an order body.
     public init(
         type: OrderType, selectedOffers: [String], passengers: [PassengerDetails], payments: [Payment],
-        metadata: [String: String]? = nil
+        metadata: [String: String]? = nil, services: [SelectedService] = []
     ) {
         self.type = type
         self.selectedOffers = selectedOffers
         self.passengers = passengers
         self.payments = payments
         self.metadata = metadata
+        self.services = services
     }
 
     /// The metadata key under which Flights puts a booking's key before the order is sent, so the order can be
@@ -356,7 +366,7 @@ public struct OrderCreation: Sendable, Hashable, Codable {
     public static let bookingKeyMetadata = "flights_booking_key"
 
     private enum CodingKeys: String, CodingKey {
-        case type, passengers, payments, metadata, selectedOffers = "selected_offers"
+        case type, passengers, payments, metadata, services, selectedOffers = "selected_offers"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -366,6 +376,18 @@ public struct OrderCreation: Sendable, Hashable, Codable {
         passengers = try container.decode([PassengerDetails].self, forKey: .passengers)
         payments = try container.decodeIfPresent([Payment].self, forKey: .payments) ?? []
         metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+        services = try container.decodeIfPresent([SelectedService].self, forKey: .services) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(selectedOffers, forKey: .selectedOffers)
+        try container.encode(passengers, forKey: .passengers)
+        try container.encode(payments, forKey: .payments)
+        try container.encodeIfPresent(metadata, forKey: .metadata)
+        // Left out when none were chosen: the body stays as it was for servers that know no services.
+        if !services.isEmpty { try container.encode(services, forKey: .services) }
     }
 }
 

@@ -20,6 +20,16 @@ public protocol OfferService: Sendable {
     func offer(id: String) async throws(ServiceError) -> Offer
 }
 
+/// What an offer sells beyond the fare: its seat maps and its extras (bags), chosen before booking and sent with the
+/// order as `services`.
+public protocol ExtrasService: Sendable {
+    /// One seat map per segment of the offer (`GET /air/seat_maps?offer_id=`); empty when the airline gives none.
+    func seatMaps(offerID: String) async throws(ServiceError) -> [SeatMap]
+
+    /// The offer with its ``Offer/availableServices`` (`GET /air/offers/{id}?return_available_services=true`).
+    func offerWithServices(id: String) async throws(ServiceError) -> Offer
+}
+
 /// Books, reads and cancels orders.
 public protocol OrderService: Sendable {
     /// Books an offer. Never retried blindly: when it fails without an answer, look the order up
