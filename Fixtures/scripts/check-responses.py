@@ -43,6 +43,7 @@ EXPECTED_FILES = {
     "error-airline.json", "error-api.json", "error-authentication.json", "error-invalid-request.json",
     "error-invalid-state.json", "error-rate-limit.json", "error-validation.json",
     "error-offer-no-longer-available.json", "error-price-changed.json", "error-not-found.json",
+    "seat-maps.json", "seat-maps-round-trip.json",
 }
 
 EXPECTED_ERRORS = {
@@ -416,6 +417,22 @@ def main() -> int:
         check_offer(c, "offer.json", single, [p["id"] for p in one_way["passengers"]], one_way["slices"])
         c.expect({k: v for k, v in single.items() if k != "available_services"} == in_search, "offer.json", "differs from the search's copy")
         c.expect(bool(single.get("available_services")), "offer.json", "no available_services")
+
+    round_trip_offer = (doc("offer-request-round-trip.json").get("data", {}).get("offers") or [{}])[0]
+    for name, seated in (("seat-maps.json", single), ("seat-maps-round-trip.json", round_trip_offer)):
+        maps = doc(name).get("data", [])
+        segments = [segment["id"] for slice_ in seated.get("slices", []) for segment in slice_["segments"]]
+        c.expect([m.get("segment_id") for m in maps] == segments, name, "not one map per segment of its offer")
+        passengers = {p["id"]: p for p in seated.get("passengers", [])}
+        for m in maps:
+            seats = [e for cabin in m.get("cabins", []) for row in cabin.get("rows", [])
+                     for section in row.get("sections", []) for e in section.get("elements", []) if e["type"] == "seat"]
+            c.expect(any(not e["available_services"] for e in seats), name, "no taken seat")
+            services = [s for e in seats for s in e["available_services"] or []]
+            c.expect(all(s["passenger_id"] in passengers for s in services), name, "a seat for a passenger not on the offer")
+            c.expect(all(s["total_currency"] == seated.get("total_currency") for s in services), name, "seat currency")
+            c.expect(len({s["id"] for s in services}) == len(services), name, "seat service ids repeat")
+            c.expect(any(Decimal(s["total_amount"]) > 0 for s in services), name, "no priced seat")
 
     order = doc("order.json").get("data", {})
     where = "order.json"

@@ -26,6 +26,8 @@ import sys
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
+
+from seat_maps import seat_maps
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -776,6 +778,10 @@ def build() -> dict[str, dict]:
     zz117 = next(itinerary for itinerary in ONE_WAY if itinerary.seed == "ow:zz117")
     single = offer(zz117, [adult], SEARCHED_AT, with_services=True)
     files["offer.json"] = {"data": single}
+
+    files["seat-maps.json"] = seat_maps(duffel_id, single, "seats:zz117")
+    family_offer = files["offer-request-round-trip.json"]["data"]["offers"][0]
+    files["seat-maps-round-trip.json"] = seat_maps(duffel_id, family_offer, "seats:round-trip")
 
     ordered_at = SEARCHED_AT + timedelta(minutes=9, seconds=46, milliseconds=887)
     order = order_from(single, ordered_at, "order:zz117")

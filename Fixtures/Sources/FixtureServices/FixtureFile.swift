@@ -16,6 +16,10 @@ public enum FixtureFile: String, Sendable, CaseIterable {
     case offersPage2 = "offers-page-2"
     /// `GET /air/offers/{id}`.
     case offer
+    /// `GET /air/seat_maps?offer_id=` for ``offer``: one 3-3-3 economy map, taken, free and priced seats.
+    case seatMaps = "seat-maps"
+    /// `GET /air/seat_maps` for the round trip's first offer (two adults and a child): a map per segment.
+    case seatMapsRoundTrip = "seat-maps-round-trip"
     /// An instant order with its booking reference.
     case order
     /// `GET /air/orders?booking_reference=…`.

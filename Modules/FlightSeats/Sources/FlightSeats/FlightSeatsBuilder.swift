@@ -1,26 +1,27 @@
-public import Foundation
+public import Entities
 public import ModuleCore
+public import Services
 public import TerminalUI
 
-/// The way into FlightSeats: made with what the module needs, it builds the screen.
+/// The way into FlightSeats: made with the service that reads seat maps, it builds the screen that draws each
+/// flight's seats and lets the traveller choose one per passenger per flight.
 public struct FlightSeatsBuilder {
-    private let now: @Sendable () -> Date
+    private let extras: any ExtrasService
     private let recorder: SessionRecorder?
 
-    /// A builder; `now` is the clock the module reads (tests pass a fixed one); with a `recorder`, every step of
-    /// the screen is recorded.
-    public init(now: @escaping @Sendable () -> Date = { Date() }, recorder: SessionRecorder? = nil) {
-        self.now = now
+    /// A builder over `extras`; with a `recorder`, every step of the screen is recorded.
+    public init(extras: any ExtrasService, recorder: SessionRecorder? = nil) {
+        self.extras = extras
         self.recorder = recorder
     }
 
     /// Wires the module's roles and returns its screen, to be shown by the caller's navigator.
     @MainActor
     public func build(input: FlightSeatsInput, router: any FlightSeatsRouter, terminal: any Terminal) -> any Screen {
-        let state = FlightSeatsState(title: input.title, isInteractive: terminal.isInteractive)
+        let state = FlightSeatsState(input: input, isInteractive: terminal.isInteractive)
         let presenter = FlightSeatsPresenter(
-            store: Store(state, recorder: recorder), interactor: FlightSeatsInteractor(now: now), router: router)
-        let view = FlightSeatsTerminalView(terminal: terminal)
+            store: Store(state, recorder: recorder), interactor: FlightSeatsInteractor(extras: extras), router: router)
+        let view = FlightSeatsTerminalView(terminal: terminal, machineOutput: input.mode == .show(json: true))
         presenter.view = view
         view.presenter = presenter
         return view
@@ -29,19 +30,34 @@ public struct FlightSeatsBuilder {
     /// How a recorded session replays this module: its screens drawn on a terminal, no service asked.
     public static var replay: ModuleReplay {
         ModuleReplay.of(FlightSeatsReducer.self) { terminal in
-            let view = FlightSeatsTerminalView(terminal: terminal)
+            let view = FlightSeatsTerminalView(terminal: terminal, machineOutput: false)
             return { effect in if case .show(let output) = effect { view.render(output) } }
         }
     }
 }
 
 /// What FlightSeats is shown with.
-public struct FlightSeatsInput: Sendable, Hashable {
-    /// The screen's title.
-    public var title: String
+public struct FlightSeatsInput: Sendable, Hashable, Codable {
+    /// Choose seats, or only show the maps.
+    public enum Mode: Sendable, Hashable, Codable {
+        /// Draw the maps and let the traveller choose.
+        case choose
+        /// Print every flight's map and leave (`flights seats <offer>`); with `json`, Duffel's seat maps on standard
+        /// output.
+        case show(json: Bool)
+    }
+
+    /// The offer whose seats are chosen: its passengers and segments.
+    public var offer: Offer
+    /// Seats chosen before (coming back to the screen): shown as chosen, kept unless changed.
+    public var chosen: [SeatChoice]
+    /// What the screen does.
+    public var mode: Mode
 
     /// An input.
-    public init(title: String) {
-        self.title = title
+    public init(offer: Offer, chosen: [SeatChoice] = [], mode: Mode = .choose) {
+        self.offer = offer
+        self.chosen = chosen
+        self.mode = mode
     }
 }

@@ -1,10 +1,16 @@
-import Foundation
+import Entities
+import ModuleCore
+import Services
 
-/// Runs the FlightSeats screen's work: here, reading the clock. No UI types and no rules.
+/// Runs the seats screen's work: reading the offer's seat maps. No UI types and no rules.
 final class FlightSeatsInteractor: Sendable {
-    let now: @Sendable () -> Date
+    private let extras: any ExtrasService
 
-    init(now: @escaping @Sendable () -> Date) {
-        self.now = now
+    init(extras: any ExtrasService) {
+        self.extras = extras
+    }
+
+    func seatMaps(offerID: String) async -> Outcome<[SeatMap], ServiceError> {
+        await Outcome { () async throws(ServiceError) in try await extras.seatMaps(offerID: offerID) }
     }
 }

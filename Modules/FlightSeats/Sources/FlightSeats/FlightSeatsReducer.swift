@@ -1,33 +1,115 @@
+import Entities
 import Foundation
 import ModuleCore
+import Services
 
-/// The FlightSeats screen's rules: pure, synchronous, no clock and no services.
+/// The seats screen's rules: pure, synchronous, no clock and no services. Loading and leaving are here; choosing a
+/// seat is in `FlightSeatsReducer+Choosing.swift`, what a key or a line means in `FlightSeatsCommands.swift`.
 enum FlightSeatsReducer: Reducer {
     static let module = "FlightSeats"
 
     static func reduce(_ state: inout FlightSeatsState, _ action: FlightSeatsAction) -> [FlightSeatsEffect] {
-        guard !state.isDone else { return [] }
+        guard state.phase != .done else { return [] }
         switch action {
         case .appeared:
-            return state.openedAt == nil ? [.load] : [.show(.screen(FlightSeatsViewModel(state))), ask(state)]
-        case .loaded(let date):
-            state.openedAt = date
-            return [.show(.screen(FlightSeatsViewModel(state))), ask(state)]
-        case .entered(let line) where line.trimmingCharacters(in: .whitespaces).lowercased() == "b":
+            if state.phase == .loading {
+                return [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: state.offer.id)]
+            }
+            return screen(state)
+        case .mapsLoaded(let outcome):
+            return loaded(&state, outcome)
+        case .back:
             return leave(&state, .back)
-        case .entered:
-            return leave(&state, .finish)
-        case .back, .interrupted, .inputEnded:
+        case .interrupted, .inputEnded:
+            // The composer ends its flow too; nothing chosen here is kept.
             return leave(&state, .back)
+        case .key(let key):
+            guard let command = FlightSeatsCommand(key: key, state: &state) else { return screen(state) }
+            return run(command, &state)
+        case .entered(let line):
+            return run(FlightSeatsCommand(line: line, phase: state.phase), &state)
         }
     }
 
-    private static func ask(_ state: FlightSeatsState) -> FlightSeatsEffect {
-        .show(.question(prompt: "Enter to continue, \(state.isInteractive ? "Esc" : "b") to go back: "))
+    private static func loaded(
+        _ state: inout FlightSeatsState, _ outcome: Outcome<[SeatMap], ServiceError>
+    ) -> [FlightSeatsEffect] {
+        switch outcome {
+        case .success(let maps):
+            state.maps = maps
+            if case .show(let json) = state.mode {
+                state.phase = .done
+                guard !state.flights.isEmpty else {
+                    return [.show(.note(.progressEnded)), .show(.note(.error(
+                        "The airline gives no seat map for this offer.",
+                        suggestion: "Seats are given at check-in."))), .navigate(.shown(.noSeatMaps))]
+                }
+                let output: FlightSeatsOutput = json
+                    ? .json(state.flights.map(\.map)) : .maps(FlightSeatsViewModel.allMaps(state))
+                return [.show(.note(.progressEnded)), .show(output), .navigate(.shown(.shown))]
+            }
+            guard !state.flights.isEmpty else {
+                state.phase = .unavailable
+                return [.show(.note(.progressEnded))] + screen(state)
+            }
+            state.phase = .choosing
+            state.flightIndex = 0
+            state.passengerIndex = 0
+            placeCursor(&state)
+            return [.show(.note(.progressEnded))] + screen(state)
+        case .failure(let error):
+            if case .show = state.mode {
+                state.phase = .done
+                return [.show(.note(.progressEnded)), .show(.note(.error(error.message, suggestion: error.suggestion))),
+                        .navigate(.shown(.failed(error)))]
+            }
+            state.phase = .failed(error.message, suggestion: error.suggestion)
+            return [.show(.note(.progressEnded))] + screen(state)
+        }
     }
 
-    private static func leave(_ state: inout FlightSeatsState, _ route: FlightSeatsRoute) -> [FlightSeatsEffect] {
-        state.isDone = true
+    static func run(_ command: FlightSeatsCommand, _ state: inout FlightSeatsState) -> [FlightSeatsEffect] {
+        state.notice = nil
+        switch command {
+        case .back:
+            return leave(&state, .back)
+        case .retry:
+            guard case .failed = state.phase else { return screen(state) }
+            state.phase = .loading
+            return [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: state.offer.id)]
+        case .confirm:
+            switch state.phase {
+            case .review: return leave(&state, .chosen(state.choices))
+            case .unavailable, .failed: return leave(&state, .back)
+            default: return choose(state.cursor, &state)
+            }
+        case .change:
+            guard state.phase == .review else { return screen(state) }
+            state.phase = .choosing
+            state.flightIndex = 0
+            state.passengerIndex = 0
+            placeCursor(&state)
+            return screen(state)
+        case .toggleKeys:
+            state.showsKeys.toggle()
+            return screen(state)
+        case .unknown(let text):
+            state.notice = .problem("“\(text)” is not a seat or a key here. Type a seat such as 32A, or ? for the keys.")
+            return screen(state)
+        default:
+            guard state.phase == .choosing else { return screen(state) }
+            return choosing(command, &state)
+        }
+    }
+
+    static func leave(_ state: inout FlightSeatsState, _ route: FlightSeatsRoute) -> [FlightSeatsEffect] {
+        state.phase = .done
         return [.show(.finished), .navigate(route)]
+    }
+
+    /// The screen as it stands, and the question it puts next.
+    static func screen(_ state: FlightSeatsState) -> [FlightSeatsEffect] {
+        guard state.phase != .done, state.phase != .loading else { return [] }
+        return [.show(.screen(FlightSeatsViewModel(state))), .show(.question(prompt: FlightSeatsViewModel.prompt(state)))]
     }
 }

@@ -1,13 +1,88 @@
+import Entities
 import Foundation
 
-/// Everything the FlightSeats screen knows, as a value.
+/// Everything the seats screen knows, as a value.
 struct FlightSeatsState: Codable, Equatable, Sendable {
-    /// The title asked for.
-    var title: String
-    /// Whether the terminal reads keys (Esc goes back) or lines (`b`).
+    /// Where the screen stands.
+    enum Phase: Codable, Equatable, Sendable {
+        /// Reading the seat maps.
+        case loading
+        /// Choosing a seat for one passenger on one flight.
+        case choosing
+        /// Every flight gone through: the seats chosen, to confirm.
+        case review
+        /// The airline gives no seat map for this offer.
+        case unavailable
+        /// The maps could not be read: why, and what to do.
+        case failed(String, suggestion: String?)
+        /// Left through the router; nothing more is asked.
+        case done
+    }
+
+    /// A line under the map: what happened to the last thing typed.
+    enum Notice: Codable, Equatable, Sendable {
+        case info(String)
+        case problem(String)
+    }
+
+    var offer: Offer
+    var mode: FlightSeatsInput.Mode
+    /// Keys (arrows, Esc) or lines.
     var isInteractive: Bool
-    /// When the content was loaded; `nil` until it is.
-    var openedAt: Date?
-    /// Left through the router; nothing more is asked.
-    var isDone = false
+    var phase: Phase = .loading
+    /// One per segment that has a map, in the offer's order.
+    var maps: [SeatMap] = []
+    /// Which flight (index into ``flights``) and which passenger (index into ``passengers``) is choosing.
+    var flightIndex = 0
+    var passengerIndex = 0
+    /// The seat under the cursor (interactive), by designator.
+    var cursor: String?
+    /// The seats chosen so far, one at most per passenger per segment.
+    var choices: [SeatChoice]
+    /// A designator being typed key by key (interactive).
+    var typed = ""
+    var notice: Notice?
+    /// The keys are listed under the map (`?`).
+    var showsKeys = false
+
+    init(input: FlightSeatsInput, isInteractive: Bool) {
+        offer = input.offer
+        mode = input.mode
+        self.isInteractive = isInteractive
+        choices = input.chosen
+    }
+
+    /// The passengers who take a seat (an infant on a lap takes none).
+    var passengers: [OfferPassenger] {
+        offer.passengers.filter { $0.resolvedType != .infantWithoutSeat }
+    }
+
+    /// Each segment of the offer that has a seat map, with its map, in flying order.
+    var flights: [(segment: Segment, map: SeatMap)] {
+        offer.slices.flatMap(\.segments).compactMap { segment in
+            maps.first { $0.segmentId == segment.id }.map { (segment, $0) }
+        }
+    }
+
+    var currentFlight: (segment: Segment, map: SeatMap)? {
+        let flights = flights
+        return flights.indices.contains(flightIndex) ? flights[flightIndex] : nil
+    }
+
+    var currentPassenger: OfferPassenger? {
+        let passengers = passengers
+        return passengers.indices.contains(passengerIndex) ? passengers[passengerIndex] : nil
+    }
+
+    /// The seat chosen for `passengerId` on `segmentId`.
+    func choice(segmentId: String, passengerId: String) -> SeatChoice? {
+        choices.first { $0.segmentId == segmentId && $0.passengerId == passengerId }
+    }
+
+    /// The sum of the chosen seats' prices, in the offer's currency.
+    var total: Money {
+        choices.reduce(Money.zero(offer.totalAmount.currency)) { sum, choice in
+            Money(amount: sum.amount + choice.price.amount, currency: sum.currency)
+        }
+    }
 }

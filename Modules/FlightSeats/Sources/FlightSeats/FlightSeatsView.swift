@@ -1,8 +1,17 @@
-/// What the FlightSeats screen can show.
+import Entities
+import TerminalUI
+
+/// What the seats screen can show.
 @MainActor
 protocol FlightSeatsView: AnyObject {
-    /// Shows the screen's content.
+    /// Shows one flight's map and whose turn it is.
     func display(_ viewModel: FlightSeatsViewModel)
+    /// Shows every flight's map (`flights seats`).
+    func displayMaps(_ maps: [SeatGridViewModel])
+    /// Writes Duffel's seat maps as JSON for programs.
+    func writeJSON(_ maps: [SeatMap])
+    /// A message, an error, progress.
+    func show(_ note: ScreenNote)
     /// Puts a question next.
     func ask(_ prompt: String)
     /// Nothing more to ask.
@@ -14,6 +23,9 @@ extension FlightSeatsView {
     func render(_ output: FlightSeatsOutput) {
         switch output {
         case .screen(let viewModel): display(viewModel)
+        case .maps(let maps): displayMaps(maps)
+        case .json(let maps): writeJSON(maps)
+        case .note(let note): show(note)
         case .question(let prompt): ask(prompt)
         case .finished: finish()
         }

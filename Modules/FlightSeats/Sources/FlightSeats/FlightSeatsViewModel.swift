@@ -1,18 +1,126 @@
+import Entities
 import Foundation
 
-/// Exactly what the FlightSeats screen shows, already formatted: a pure function of the state.
+/// Exactly what the seats screen shows, already formatted: a pure function of the state.
 struct FlightSeatsViewModel: Encodable, Sendable, Equatable {
+    /// `Seats · flight 1 of 2`.
     var title: String
+    /// The map of the flight being chosen for; `nil` when there is none to show.
+    var grid: SeatGridViewModel?
+    /// Whose turn it is, and the seat under the cursor.
     var lines: [String]
-
-    init(title: String, lines: [String]) {
-        self.title = title
-        self.lines = lines
-    }
+    /// What is chosen, flight by flight, with the total.
+    var chosen: [String]
+    var notice: FlightSeatsState.Notice?
+    var keys: [String]
 
     init(_ state: FlightSeatsState) {
-        let title = state.title.trimmingCharacters(in: .whitespaces)
-        let opened = state.openedAt.map { "Opened at \($0.formatted(.iso8601.time(includingFractionalSeconds: false)))." }
-        self.init(title: title.isEmpty ? "FlightSeats" : title, lines: opened.map { [$0] } ?? [])
+        let flights = state.flights
+        let passengers = state.passengers
+        notice = state.notice
+        keys = state.showsKeys ? Self.keys(interactive: state.isInteractive) : []
+        chosen = Self.chosen(state)
+        switch state.phase {
+        case .choosing:
+            title = "Seats · flight \(state.flightIndex + 1) of \(flights.count)"
+            let flight = state.currentFlight
+            let passenger = state.currentPassenger
+            grid = flight.map {
+                SeatGridViewModel(segment: $0.segment, map: $0.map, choices: state.choices, passengers: passengers,
+                                  passengerId: passenger?.id, cursor: state.isInteractive ? state.cursor : nil)
+            }
+            var lines = [SeatGridViewModel.legend]
+            if let passenger {
+                lines.append("Choosing for passenger \(state.passengerIndex + 1) of \(passengers.count): "
+                    + FlightSeatsReducer.label(passenger))
+            }
+            if state.isInteractive, let flight, let cursor = state.cursor, let seat = flight.map.seat(cursor) {
+                lines.append(Self.describe(seat, for: passenger?.id))
+            }
+            self.lines = lines
+        case .review:
+            title = "Seats · your choice"
+            grid = nil
+            lines = state.choices.isEmpty ? ["No seats chosen: the airline will give them."] : []
+        case .unavailable:
+            title = "Seats"
+            grid = nil
+            lines = ["The airline gives no seat map for this offer: seats are given at check-in."]
+        case .failed(let message, let suggestion):
+            title = "Seats"
+            grid = nil
+            lines = [message] + (suggestion.map { [$0] } ?? [])
+        case .loading, .done:
+            title = "Seats"
+            grid = nil
+            lines = []
+        }
+    }
+
+    /// `32A · Extra legroom exit row seat · GBP 45.00 · Do not seat children in exit row seats`.
+    static func describe(_ seat: SeatElement, for passengerId: String?) -> String {
+        var parts = [seat.designator ?? "?"]
+        if let name = seat.name { parts.append(name) }
+        if seat.isTaken {
+            parts.append("taken")
+        } else if let service = passengerId.flatMap({ seat.service(for: $0) }) {
+            parts.append(service.totalAmount.amount == 0 ? "free" : service.totalAmount.formatted)
+        } else {
+            parts.append("not offered to this passenger")
+        }
+        return (parts + seat.disclosures).joined(separator: " · ")
+    }
+
+    static func chosen(_ state: FlightSeatsState) -> [String] {
+        guard !state.choices.isEmpty else { return [] }
+        var lines: [String] = []
+        for flight in state.flights {
+            let here = state.passengers.enumerated().compactMap { index, passenger in
+                state.choice(segmentId: flight.segment.id, passengerId: passenger.id).map {
+                    let price = $0.price.amount == 0 ? "free" : $0.price.formatted
+                    return "passenger \(index + 1) \($0.designator) (\(price))"
+                }
+            }
+            guard !here.isEmpty else { continue }
+            let route = "\(flight.segment.origin.iataCode) → \(flight.segment.destination.iataCode)"
+            lines.append("\(flight.segment.flightNumber) \(route): " + here.joined(separator: ", "))
+        }
+        return lines + ["Seats total: \(state.total.formatted)"]
+    }
+
+    static func keys(interactive: Bool) -> [String] {
+        interactive
+            ? ["arrows move · Enter or space takes the seat · type 32A then Enter · s skip this passenger",
+               "x clear · n/p next/previous flight · d done · Esc back without changes · ? keys"]
+            : ["32A takes that seat · Enter or s: no seat for this passenger · x clear · n/p next/previous flight",
+               "d done · b back without changes · ? keys"]
+    }
+
+    /// The question put under the screen.
+    static func prompt(_ state: FlightSeatsState) -> String {
+        let back = state.isInteractive ? "Esc" : "b"
+        switch state.phase {
+        case .choosing:
+            let typed = state.typed.isEmpty ? "" : " \(state.typed)"
+            return state.isInteractive
+                ? "Seat (arrows and Enter, or type it; s skip, d done, ? keys):\(typed) "
+                : "Seat (e.g. 32A; Enter: none for this passenger; d done, ? keys): "
+        case .review:
+            return "Enter to confirm, c to change, \(back) to leave without them: "
+        case .unavailable:
+            return "Enter to go on: "
+        case .failed:
+            return "r to try again, Enter to go on without choosing, \(back) back: "
+        case .loading, .done:
+            return ""
+        }
+    }
+
+    /// Every flight's map, for `flights seats`: no passenger's turn, no cursor.
+    static func allMaps(_ state: FlightSeatsState) -> [SeatGridViewModel] {
+        state.flights.map {
+            SeatGridViewModel(segment: $0.segment, map: $0.map, choices: [], passengers: state.passengers,
+                              passengerId: nil, cursor: nil)
+        }
     }
 }

@@ -1,3 +1,6 @@
+import Entities
+import Services
+import FixtureServices
 import TerminalUI
 import Testing
 @testable import FlightSeats
@@ -5,19 +8,73 @@ import Testing
 @MainActor
 @Suite("FlightSeats through its Builder")
 struct FlightSeatsModuleTests {
-    @Test("shows its title, and Enter finishes", arguments: [false, true])
-    func showsAndFinishes(interactive: Bool) async throws {
-        let terminal = VirtualTerminal(columns: 80, isInteractive: interactive)
+    @Test("off a TTY: the map is drawn, a typed seat is taken and confirmed, and leaves through the router")
+    func choosesByLines() async throws {
+        let terminal = VirtualTerminal(columns: 100, isInteractive: false)
         let router = SpyFlightSeatsRouter()
-        let screen = FlightSeatsBuilder(now: fixedNow).build(input: FlightSeatsInput(title: "Seats"), router: router, terminal: terminal)
+        let extras = FixtureExtrasService()
+        let offer = try Recorded.offer()
+        let screen = FlightSeatsBuilder(extras: extras).build(input: FlightSeatsInput(offer: offer), router: router, terminal: terminal)
         let running = Task { await screen.run() }
-        try await terminal.waitForOutput(containing: "Seats")
-        try await terminal.waitUntilAwaitingInput()
+        try await terminal.waitForOutput(containing: "Choosing for passenger 1 of 1: Adult")
+        #expect(terminal.text.contains("ZZ117 · LHR → JFK · Boeing 787-9 · Economy"))
+        #expect(terminal.text.contains("  30   $  $  x    $  $  $    $  $  $"))
+        terminal.enter("31A")
+        try await terminal.waitForOutput(containing: "31A is taken")
+        terminal.enter("36B")
+        try await terminal.waitForOutput(containing: "Enter to confirm")
         terminal.enter("")
-        // Leaving ends the screen's run: nothing is left to ask.
         await running.value
-        #expect(router.finished == 1)
+        #expect(extras.seatMapReads == [offer.id])
+        #expect(router.chosen.map { $0.map(\.designator) } == [["36B"]])
         #expect(router.backs == 0)
+    }
+
+    @Test("on a TTY: arrows and Enter take the seat under the cursor; Enter confirms")
+    func choosesByKeys() async throws {
+        let terminal = VirtualTerminal(columns: 100, isInteractive: true)
+        let router = SpyFlightSeatsRouter()
+        let screen = FlightSeatsBuilder(extras: FixtureExtrasService())
+            .build(input: FlightSeatsInput(offer: try Recorded.offer()), router: router, terminal: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "30A · Extra legroom exit row seat · £45.00")
+        terminal.press(.down, .down, .right)
+        try await terminal.waitForOutput(containing: "32B · £18.00")
+        terminal.press(.enter)
+        try await terminal.waitForOutput(containing: "Enter to confirm")
+        terminal.press(.enter)
+        await running.value
+        #expect(router.chosen.map { $0.map(\.designator) } == [["32B"]])
+    }
+
+    @Test("flights seats: every map printed with its legend, and the outcome told")
+    func showsMaps() async throws {
+        let terminal = VirtualTerminal(columns: 100, isInteractive: false)
+        let router = SpyFlightSeatsRouter()
+        let screen = FlightSeatsBuilder(extras: FixtureExtrasService()).build(
+            input: FlightSeatsInput(offer: try Recorded.familyOffer(), mode: .show(json: false)), router: router,
+            terminal: terminal)
+        await screen.run()
+        #expect(router.shown == [.shown])
+        #expect(terminal.text.components(separatedBy: " A  B  C    D  E  F ").count - 1 == 4)
+        #expect(terminal.text.contains(". free $ extra cost x taken"))
+    }
+
+    @Test("an airline's odd text is shown, never obeyed")
+    func untrustedText() async throws {
+        var maps = try Recorded.maps()
+        maps[0].cabins[0].rows[1].sections[0].elements[0].name = "Exit\u{1B}]0;owned\u{07}"
+        let terminal = VirtualTerminal(columns: 100, isInteractive: true)
+        let router = SpyFlightSeatsRouter()
+        let offer = try Recorded.offer()
+        let screen = FlightSeatsBuilder(extras: StaticExtras(maps: maps, offer: offer))
+            .build(input: FlightSeatsInput(offer: offer), router: router, terminal: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "30A · Exit^[]0;owned^G")
+        #expect(!terminal.output.contains("\u{1B}]0;"))
+        terminal.press(.escape)
+        await running.value
+        #expect(router.backs == 1)
     }
 
     @Test("every role is freed with the screen")
@@ -27,7 +84,8 @@ struct FlightSeatsModuleTests {
         weak var weakView: FlightSeatsTerminalView?
         weak var weakPresenter: FlightSeatsPresenter?
         do {
-            let screen = FlightSeatsBuilder(now: fixedNow).build(input: FlightSeatsInput(title: "Seats"), router: router, terminal: terminal)
+            let screen = FlightSeatsBuilder(extras: FixtureExtrasService())
+                .build(input: FlightSeatsInput(offer: try Recorded.offer()), router: router, terminal: terminal)
             let view = try #require(screen as? FlightSeatsTerminalView)
             weakView = view
             weakPresenter = view.presenter
@@ -37,4 +95,12 @@ struct FlightSeatsModuleTests {
         #expect(weakView == nil)
         #expect(weakPresenter == nil)
     }
+}
+
+/// Answers with the given maps.
+struct StaticExtras: ExtrasService {
+    let maps: [SeatMap]
+    let offer: Offer
+    func seatMaps(offerID: String) async throws(ServiceError) -> [SeatMap] { maps }
+    func offerWithServices(id: String) async throws(ServiceError) -> Offer { offer }
 }

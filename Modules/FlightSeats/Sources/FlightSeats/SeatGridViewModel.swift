@@ -1,0 +1,115 @@
+import Entities
+import Foundation
+
+/// One flight's seat map laid out for a terminal: a pure function of the map, the choices, whose turn it is and the
+/// cursor. Each cell is one character wide in a three-character slot; sections are separated by an aisle.
+struct SeatGridViewModel: Encodable, Sendable, Equatable {
+    /// What one place in a row shows.
+    struct Cell: Encodable, Sendable, Equatable {
+        enum Kind: String, Encodable, Sendable {
+            case free, priced, taken, notOffered, mine, others, feature, blank
+        }
+
+        var symbol: String
+        var kind: Kind
+        var isCursor = false
+    }
+
+    struct Row: Encodable, Sendable, Equatable {
+        /// The row number, or a word for a row without seats.
+        var label: String
+        var sections: [[Cell]]
+        var overWing: Bool
+    }
+
+    /// `ZZ 117 · LHR → JFK · Boeing 787-9 · Economy`.
+    var title: String
+    /// The column letters above the seats, section by section.
+    var columns: [[String]]
+    var rows: [Row]
+
+    static let legend = ". free  $ extra cost  x taken  - not for this passenger  * this passenger  1-9 other passengers  "
+        + "= wing  EX exit  WC lavatory  GA galley"
+
+    init(segment: Segment, map: SeatMap, choices: [SeatChoice], passengers: [OfferPassenger],
+         passengerId: String?, cursor: String?) {
+        let cabins = map.cabins
+        let route = "\(segment.origin.iataCode) → \(segment.destination.iataCode)"
+        let cabin = cabins.compactMap(\.cabinClass).first.map { " · \($0.displayName)" } ?? ""
+        title = ([segment.flightNumber, route, segment.aircraft?.name].compactMap { $0 }.joined(separator: " · ")) + cabin
+        let widest = cabins.flatMap(\.rows).max { $0.sections.flatMap(\.elements).filter(\.isSeat).count
+            < $1.sections.flatMap(\.elements).filter(\.isSeat).count }
+        columns = widest?.sections.map { $0.elements.map { $0.isSeat ? ($0.column ?? " ") : " " } } ?? []
+        let chosenHere = choices.filter { $0.segmentId == segment.id }
+        rows = cabins.flatMap { cabin in
+            cabin.rows.enumerated().map { index, row in
+                let overWing = cabin.wings.map { index >= $0.firstRowIndex && index <= $0.lastRowIndex } ?? false
+                let sections = row.sections.map { section in
+                    section.elements.map { element in
+                        Self.cell(element, chosen: chosenHere, passengers: passengers, passengerId: passengerId,
+                                  cursor: cursor)
+                    }
+                }
+                let features = row.sections.flatMap(\.elements).contains { $0.type == .exitRow } ? "exit" : ""
+                return Row(label: row.number.map(String.init) ?? features, sections: sections, overWing: overWing)
+            }
+        }
+    }
+
+    private static func cell(
+        _ element: SeatElement, chosen: [SeatChoice], passengers: [OfferPassenger], passengerId: String?,
+        cursor: String?
+    ) -> Cell {
+        guard element.isSeat, let designator = element.designator else {
+            return Cell(symbol: feature(element.type), kind: element.type == .empty ? .blank : .feature)
+        }
+        let isCursor = designator == cursor
+        if let choice = chosen.first(where: { $0.designator == designator }) {
+            if choice.passengerId == passengerId { return Cell(symbol: "*", kind: .mine, isCursor: isCursor) }
+            let number = (passengers.firstIndex { $0.id == choice.passengerId } ?? 0) + 1
+            return Cell(symbol: number < 10 ? "\(number)" : "+", kind: .others, isCursor: isCursor)
+        }
+        if element.isTaken { return Cell(symbol: "x", kind: .taken, isCursor: isCursor) }
+        guard let passengerId else {
+            let priced = element.availableServices.contains { $0.totalAmount.amount > 0 }
+            return Cell(symbol: priced ? "$" : ".", kind: priced ? .priced : .free, isCursor: isCursor)
+        }
+        guard let service = element.service(for: passengerId) else {
+            return Cell(symbol: "-", kind: .notOffered, isCursor: isCursor)
+        }
+        return service.totalAmount.amount > 0
+            ? Cell(symbol: "$", kind: .priced, isCursor: isCursor) : Cell(symbol: ".", kind: .free, isCursor: isCursor)
+    }
+
+    private static func feature(_ type: SeatElementType) -> String {
+        switch type {
+        case .exitRow: "EX"
+        case .lavatory: "WC"
+        case .galley: "GA"
+        case .closet: "CL"
+        case .stairs: "ST"
+        case .bassinet: "BB"
+        case .restrictedSeat: "#"
+        case .empty: ""
+        default: "?"
+        }
+    }
+
+    /// The grid as text lines: `30 = . $ x   . . .   . . . =`; the cursor in brackets. `paint` styles a cell's symbol.
+    func lines(paint: (Cell) -> String = { $0.symbol }) -> [String] {
+        let labelWidth = max(rows.map(\.label.count).max() ?? 2, 2)
+        func slot(_ cell: Cell) -> String {
+            let symbol = paint(cell)
+            if cell.symbol.count >= 2 { return " " + symbol }
+            if cell.isCursor { return "[" + symbol + "]" }
+            return " " + (cell.symbol.isEmpty ? " " : symbol) + " "
+        }
+        let header = String(repeating: " ", count: labelWidth + 1) + " "
+            + columns.map { $0.map { " \($0) " }.joined() }.joined(separator: "  ")
+        return [header] + rows.map { row in
+            let label = String(repeating: " ", count: labelWidth - row.label.count) + row.label
+            let edge = row.overWing ? "=" : " "
+            return label + " " + edge + row.sections.map { $0.map(slot).joined() }.joined(separator: "  ") + edge
+        }
+    }
+}
