@@ -73,7 +73,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only flights departing in this window, like 09:00-17:00.", valueName: "window"))
     var departBetween: String?
 
-    @Option(help: "price, duration, departure or arrival.")
+    @Option(help: "price, duration, departure, arrival or emissions (least CO₂ first).")
     var sort: String = AvailabilitySort.price.rawValue
 
     @Option(help: "Print at most this many offers.")

@@ -123,4 +123,6 @@ public enum AvailabilitySort: String, Sendable, Hashable, CaseIterable, Codable 
     case departure
     /// Earliest arrival of the first leg first.
     case arrival
+    /// Least CO₂ first (the airline's estimate, `total_emissions_kg`); offers without an estimate last.
+    case emissions
 }

@@ -12,7 +12,8 @@ enum AvailabilityCommand: Equatable, Sendable {
     case sort(AvailabilitySort)
     /// `filter` alone: offer the filters.
     case filterMenu
-    /// `filter stops 0`, `filter carrier BA`, `filter depart morning`, `filter clear`: the kind and its value.
+    /// `filter stops 0`, `filter carrier BA`, `filter depart morning`, `filter co2 500`, `filter clear`: the kind
+    /// and its value.
     case filter(AvailabilityFilterKind, String)
     /// `clear`.
     case clearFilters
@@ -42,6 +43,8 @@ enum AvailabilityFilterKind: Equatable, Sendable {
     case carriers
     /// The departure window.
     case departure
+    /// The most CO₂, in kilograms.
+    case emissions
     /// Every filter off.
     case clear
     /// A kind no filter has: the usage is explained.
@@ -51,8 +54,11 @@ enum AvailabilityFilterKind: Equatable, Sendable {
 /// Typed commands and answers, read as pure functions: what the traveller typed in, a command or a value out.
 enum AvailabilityCommands {
     /// The words of a `filter` command that is not one.
-    static let filterUsage = "Filter by stops, carrier or depart (for example: filter stops 0, filter carrier BA,VS, "
-        + "filter depart 09:00-12:00), or filter clear."
+    static let filterUsage = "Filter by stops, carrier, depart or co2 (for example: filter stops 0, filter carrier BA,VS, "
+        + "filter depart 09:00-12:00, filter co2 500), or filter clear."
+
+    /// The words of a `sort` command that is not one.
+    static let sortUsage = "Sort by price, duration, departure, arrival or emissions (for example: sort duration)."
 
     /// Reads one typed line.
     static func read(_ line: String) -> AvailabilityCommand {
@@ -64,7 +70,7 @@ enum AvailabilityCommands {
         case "sort":
             guard !argument.isEmpty else { return .sortMenu }
             guard let chosen = sortNamed(argument) else {
-                return .unknown("Sort by price, duration, departure or arrival (for example: sort duration).")
+                return .unknown(sortUsage)
             }
             return .sort(chosen)
         case "filter", "filters":
@@ -74,6 +80,7 @@ enum AvailabilityCommands {
             case "stops", "stop": return .filter(.stops, value)
             case "carrier", "carriers", "airline", "airlines": return .filter(.carriers, value)
             case "depart", "departs", "departure", "leave", "leaving": return .filter(.departure, value)
+            case "co2", "co₂", "emissions", "emission", "carbon": return .filter(.emissions, value)
             case "clear", "none", "off": return .filter(.clear, value)
             default: return .filter(.unknown, kind)
             }
@@ -95,6 +102,7 @@ enum AvailabilityCommands {
         return AvailabilitySort.allCases.first { $0.rawValue.hasPrefix(key) }
             ?? (["cheapest", "cost", "fare"].contains(key) ? .price : nil)
             ?? (["length", "time", "shortest"].contains(key) ? .duration : nil)
+            ?? (["co2", "co₂", "carbon", "greenest"].contains(key) ? .emissions : nil)
     }
 
     /// `0`, `1`, `2`, `direct`, or `any` (no limit).
@@ -129,6 +137,21 @@ enum AvailabilityCommands {
         return .success(Set(codes))
     }
 
+    /// The most CO₂ in whole kilograms (`500`, `500 kg`, `500kg`), or `any`; `offers` must carry estimates.
+    static func parseEmissions(_ text: String, in offers: [Offer]) -> Result<Int?, InputProblem> {
+        var value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if ["any", "all", ""].contains(value) { return .success(nil) }
+        if value.hasSuffix("kg") { value = String(value.dropLast(2)).trimmingCharacters(in: .whitespaces) }
+        guard value.count <= 9, value.allSatisfy({ $0.isASCII && $0.isNumber }), let kilograms = Int(value) else {
+            return .failure(InputProblem(
+                message: "Give the most CO₂ as whole kilograms (for example: filter co2 500), or any: “\(text)” is not one."))
+        }
+        guard AvailabilityOffers.anyEmissions(offers) else {
+            return .failure(InputProblem(message: "None of these offers comes with a CO₂ estimate to filter by."))
+        }
+        return .success(kilograms)
+    }
+
     /// A departure window in the one grammar every screen reads (`09:00-12:00`, `9-12`, `morning`), or `any`.
     static func parseWindow(_ text: String) -> Result<TimeWindow?, InputProblem> {
         do throws(TimeWindowReader.Problem) {
@@ -159,6 +182,11 @@ enum AvailabilityCommands {
             case .success(let window): changed.departureWindow = window
             case .failure(let problem): return .failure(problem)
             }
+        case .emissions:
+            switch parseEmissions(value, in: offers) {
+            case .success(let kilograms): changed.maxEmissionsKg = kilograms
+            case .failure(let problem): return .failure(problem)
+            }
         case .clear:
             changed = AvailabilityFilters()
         case .unknown:
@@ -169,11 +197,21 @@ enum AvailabilityCommands {
 
     /// Why `answer` cannot answer `question`, or `nil` when it can.
     static func problem(with answer: String, for question: AvailabilityQuestion, offers: [Offer]) -> String? {
-        let kind: AvailabilityFilterKind = question == .carriers ? .carriers : .departure
-        if case .failure(let problem) = applying(kind, answer, to: AvailabilityFilters(), offers: offers) {
+        if case .failure(let problem) = applying(filterKind(question), answer, to: AvailabilityFilters(), offers: offers) {
             return problem.message
         }
         return nil
+    }
+}
+
+extension AvailabilityCommands {
+    /// The filter a question's answer sets.
+    static func filterKind(_ question: AvailabilityQuestion) -> AvailabilityFilterKind {
+        switch question {
+        case .carriers: .carriers
+        case .departureWindow: .departure
+        case .maxEmissions: .emissions
+        }
     }
 }
 

@@ -10,9 +10,12 @@ struct AvailabilityFilters: Codable, Sendable, Hashable {
     var carriers: Set<String> = []
     /// Only offers whose first leg leaves in this window (local to its airport).
     var departureWindow: TimeWindow?
+    /// Only offers whose CO₂ estimate is at most this many kilograms; an offer without an estimate cannot show
+    /// it is under, so it is left out.
+    var maxEmissionsKg: Int?
 
     /// Whether no filter is set.
-    var isEmpty: Bool { maxStops == nil && carriers.isEmpty && departureWindow == nil }
+    var isEmpty: Bool { maxStops == nil && carriers.isEmpty && departureWindow == nil && maxEmissionsKg == nil }
 
     /// Whether `offer` passes every filter set.
     func admits(_ offer: Offer) -> Bool {
@@ -30,6 +33,11 @@ struct AvailabilityFilters: Codable, Sendable, Hashable {
         }
         if let departureWindow {
             guard let departure = offer.slices.first?.departingAt, departureWindow.contains(departure.time) else {
+                return false
+            }
+        }
+        if let maxEmissionsKg {
+            guard let emissions = AvailabilityOffers.emissionsKg(offer), emissions <= Decimal(maxEmissionsKg) else {
                 return false
             }
         }
@@ -85,7 +93,25 @@ enum AvailabilityOffers {
         case .arrival:
             guard let slice = offer.slices.first, let last = slice.segments.last else { return .infinity }
             return last.arrivingAt.instant(in: last.destination.zone).timeIntervalSince1970
+        case .emissions:
+            // Without an estimate an offer goes last; among those, the cheaper first (the tie rule).
+            return emissionsKg(offer).map { NSDecimalNumber(decimal: $0).doubleValue } ?? .infinity
         }
+    }
+
+    /// The offer's CO₂ estimate in kilograms, read from Duffel's string (`"412"`); `nil` when the airline gives
+    /// none or the text is not a number of kilograms (what the server sends is never shown as it came).
+    static func emissionsKg(_ offer: Offer) -> Decimal? {
+        guard let text = offer.totalEmissionsKg?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+              text.count <= 12, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), text.filter({ $0 == "." }).count <= 1,
+              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value >= 0
+        else { return nil }
+        return value
+    }
+
+    /// Whether any of `offers` carries a CO₂ estimate: the table shows the column only then.
+    static func anyEmissions(_ offers: [Offer]) -> Bool {
+        offers.contains { emissionsKg($0) != nil }
     }
 
     /// The offers that pass `filters`, in their order.

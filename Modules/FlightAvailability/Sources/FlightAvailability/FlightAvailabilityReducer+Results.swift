@@ -138,17 +138,22 @@ extension FlightAvailabilityReducer {
             guard AvailabilitySort.allCases.indices.contains(index) else { return show(state) }
             return chooseSort(&state, AvailabilitySort.allCases[index])
         case .filter:
-            switch index {
-            case 0:
+            let options = AvailabilityViewModels.filterOptions(state)
+            guard options.indices.contains(index) else { return show(state) }
+            switch options[index] {
+            case .stops:
                 state.isShowingOverlay = true
                 return [.show(.choice(AvailabilityViewModels.stopsChoice(state)))]
-            case 1:
+            case .carriers:
                 state.isShowingOverlay = true
                 return [.show(.question(AvailabilityViewModels.carriersQuestion(state)))]
-            case 2:
+            case .departure:
                 state.isShowingOverlay = true
                 return [.show(.question(AvailabilityViewModels.windowQuestion(state)))]
-            default:
+            case .emissions:
+                state.isShowingOverlay = true
+                return [.show(.question(AvailabilityViewModels.emissionsQuestion(state)))]
+            case .clear, .unknown:
                 return clearFilters(&state)
             }
         case .stops:
@@ -161,8 +166,7 @@ extension FlightAvailabilityReducer {
     /// A typed answer to a question the screen asked.
     static func answered(_ state: inout State, _ answer: String, to question: AvailabilityQuestion) -> Effects {
         state.isShowingOverlay = false
-        let kind: AvailabilityFilterKind = question == .carriers ? .carriers : .departure
-        return setFilter(&state, kind, answer)
+        return setFilter(&state, AvailabilityCommands.filterKind(question), answer)
     }
 
     /// `c` or `filter clear`: every offer again.

@@ -56,7 +56,9 @@ extension FlightAvailabilityTerminalView {
         setMode(.results(viewModel))
         showPage(
             header(viewModel.header) + dimmed(viewModel.status) + [""]
-                + offerTableLines(viewModel.rows, showsLegRoute: viewModel.showsLegRoute, marksHighlight: terminal.isInteractive)
+                + offerTableLines(
+                    viewModel.rows, showsLegRoute: viewModel.showsLegRoute, showsEmissions: viewModel.showsEmissions,
+                    marksHighlight: terminal.isInteractive)
                 + [""] + dimmed(viewModel.legend))
     }
 
@@ -130,7 +132,9 @@ extension FlightAvailabilityTerminalView {
     func displayReport(_ viewModel: ReportViewModel) {
         var lines = header(viewModel.header) + dimmed(viewModel.status) + [""]
         if !viewModel.rows.isEmpty {
-            lines += offerTableLines(viewModel.rows, showsLegRoute: viewModel.showsLegRoute, marksHighlight: false)
+            lines += offerTableLines(
+                viewModel.rows, showsLegRoute: viewModel.showsLegRoute, showsEmissions: viewModel.showsEmissions,
+                marksHighlight: false)
         }
         if let footnote = viewModel.footnote {
             if !viewModel.rows.isEmpty { lines.append("") }
@@ -155,8 +159,10 @@ extension FlightAvailabilityTerminalView {
     // MARK: The offers table
 
     /// The table of offers, a line per leg, fitted to the width; the highlighted offer's lines in bold with a
-    /// marker, so it shows without colour too.
-    private func offerTableLines(_ rows: [OfferRowViewModel], showsLegRoute: Bool, marksHighlight: Bool) -> [String] {
+    /// marker, so it shows without colour too. The CO₂ column is there only when some offer has an estimate.
+    private func offerTableLines(
+        _ rows: [OfferRowViewModel], showsLegRoute: Bool, showsEmissions: Bool, marksHighlight: Bool
+    ) -> [String] {
         // The marker shares the number's column, so the table keeps its width for the flights.
         var columns = [Table.Column("", alignment: .right, priority: 99)]
         if showsLegRoute { columns.append(Table.Column("Leg", priority: 8)) }
@@ -170,8 +176,10 @@ extension FlightAvailabilityTerminalView {
             Table.Column("Airline", priority: 2),
             Table.Column("Flights", priority: 5, flexible: true, minimumWidth: 12),
             Table.Column("Fare", priority: 3),
-            Table.Column("Price", alignment: .right, priority: 10),
         ]
+        // Short of width, the CO₂ estimate goes after the airline's name and the fare, before the flight numbers.
+        if showsEmissions { columns.append(Table.Column("CO₂", alignment: .right, priority: 4)) }
+        columns.append(Table.Column("Price", alignment: .right, priority: 10))
         var table = Table(columns: columns)
         var highlighted: Set<Int> = []
         for row in rows {
@@ -181,6 +189,7 @@ extension FlightAvailabilityTerminalView {
                 var cells = [index == 0 ? "\(marker)\(row.number)." : ""]
                 if showsLegRoute { cells.append(leg.route) }
                 cells += [leg.departs, leg.arrives, leg.duration, leg.stops, leg.airline, leg.flights, leg.fare]
+                if showsEmissions { cells.append(index == 0 ? row.emissions : "") }
                 cells.append(index == 0 ? row.price : "")
                 table.addRow(cells)
             }

@@ -39,6 +39,8 @@ struct OfferRowViewModel: Codable, Sendable, Equatable {
     var legs: [LegLineViewModel]
     /// The total for every passenger, `£1,401.61`.
     var price: String
+    /// The CO₂ estimate for the whole offer, `412 kg`, or `–` without one.
+    var emissions: String
     /// Whether the highlight (arrow keys) is on it.
     var isHighlighted: Bool
 }
@@ -53,6 +55,8 @@ struct ResultsViewModel: Codable, Sendable, Equatable {
     var rows: [OfferRowViewModel]
     /// Whether each line says which leg it is (round trips and multi-city).
     var showsLegRoute: Bool
+    /// Whether the table has a CO₂ column: some offer of the page has an estimate.
+    var showsEmissions: Bool
     /// On a TTY the key legend; on lines, the commands.
     var legend: String
     /// The prompt for a typed command (lines only).
@@ -159,9 +163,11 @@ enum AvailabilityQuestion: Codable, Sendable, Equatable {
     case carriers
     /// The departure window filter.
     case departureWindow
+    /// The most CO₂ filter.
+    case maxEmissions
 }
 
-/// A question with a typed answer (airlines, departure window).
+/// A question with a typed answer (airlines, departure window, most CO₂).
 struct QuestionViewModel: Codable, Sendable, Equatable {
     /// What is being asked, handed back with the answer.
     var kind: AvailabilityQuestion
@@ -193,6 +199,8 @@ struct ReportViewModel: Codable, Sendable, Equatable {
     var rows: [OfferRowViewModel]
     /// Whether each line says which leg it is.
     var showsLegRoute: Bool
+    /// Whether the table has a CO₂ column: some offer shown has an estimate.
+    var showsEmissions: Bool
     /// A line after the table (`No flights found…`, `Showing 5 of 14 offers`), or `nil`.
     var footnote: String?
 }

@@ -20,7 +20,14 @@ extension AvailabilityViewModels {
         case .duration: "Duration (shortest first)"
         case .departure: "Departure (earliest first)"
         case .arrival: "Arrival (earliest first)"
+        case .emissions: "CO₂ (least first)"
         }
+    }
+
+    /// The filters the list offers, in its order: CO₂ only when some offer has an estimate.
+    static func filterOptions(_ state: State) -> [AvailabilityFilterKind] {
+        let emissions = AvailabilityOffers.anyEmissions(state.result?.offers ?? [])
+        return [.stops, .carriers, .departure] + (emissions ? [.emissions] : []) + [.clear]
     }
 
     /// The filters, each with its value.
@@ -28,12 +35,15 @@ extension AvailabilityViewModels {
         let filters = state.filters
         return ChoiceViewModel(
             kind: .filter, title: "Filter offers",
-            options: [
-                "Stops: \(filters.maxStops.map(stopsDescription) ?? "any number")",
-                "Airlines: \(filters.carriers.isEmpty ? "all" : filters.carriers.sorted().joined(separator: ", "))",
-                "Departure time: \(filters.departureWindow.map { "\($0)" } ?? "any time")",
-                "Clear all filters",
-            ],
+            options: filterOptions(state).map { kind in
+                switch kind {
+                case .stops: "Stops: \(filters.maxStops.map(stopsDescription) ?? "any number")"
+                case .carriers: "Airlines: \(filters.carriers.isEmpty ? "all" : filters.carriers.sorted().joined(separator: ", "))"
+                case .departure: "Departure time: \(filters.departureWindow.map { "\($0)" } ?? "any time")"
+                case .emissions: "CO₂: \(filters.maxEmissionsKg.map(emissionsLimit) ?? "any amount")"
+                case .clear, .unknown: "Clear all filters"
+                }
+            },
             selected: 0)
     }
 
@@ -64,6 +74,19 @@ extension AvailabilityViewModels {
             defaultAnswer: state.filters.departureWindow.map { "\($0.from)-\($0.to)" } ?? "any")
     }
 
+    /// The most CO₂, with the range of these offers' estimates.
+    static func emissionsQuestion(_ state: State) -> QuestionViewModel {
+        let estimates = (state.result?.offers ?? []).compactMap(AvailabilityOffers.emissionsKg)
+        var intro: [String] = []
+        if let least = estimates.min(), let most = estimates.max() {
+            intro = ["CO₂ estimates in these offers: \(AvailabilityFormat.grouped(least))–\(AvailabilityFormat.grouped(most)) kg"]
+        }
+        return QuestionViewModel(
+            kind: .maxEmissions, intro: intro,
+            question: "At most how many kg of CO₂ (a whole number, or any):",
+            defaultAnswer: state.filters.maxEmissionsKg.map(String.init) ?? "any")
+    }
+
     /// The keys (TTY) or the commands (lines).
     static func help(_ state: State) -> HelpViewModel {
         typealias Row = KeyValueList.Row
@@ -73,8 +96,8 @@ extension AvailabilityViewModels {
                 Row("Enter", "choose the highlighted offer (or day)"),
                 Row("1–9", "jump to an offer by its number"),
                 Row("n p", "next and previous page (also PgDn, PgUp)"),
-                Row("s", "sort by price, duration, departure or arrival"),
-                Row("f", "filter by stops, airline or departure time"),
+                Row("s", "sort by price, duration, departure, arrival or CO₂"),
+                Row("f", "filter by stops, airline, departure time or CO₂"),
                 Row("c", "clear the filters"),
                 Row("d", "flexible dates: the cheapest price 3 days either side"),
                 Row("r", "search again"),
@@ -85,10 +108,11 @@ extension AvailabilityViewModels {
         return HelpViewModel(title: "Commands", rows: [
             Row("3", "choose offer 3 (or day 3 in the flexible dates)"),
             Row("next, prev", "next and previous page"),
-            Row("sort duration", "order by price, duration, departure or arrival"),
+            Row("sort duration", "order by price, duration, departure, arrival or emissions (least CO₂ first)"),
             Row("filter stops 0", "at most this many stops on each leg (any for all)"),
             Row("filter carrier BA,VS", "only these airlines (all for every airline)"),
             Row("filter depart 09:00-12:00", "first leg leaving in this window (morning, 9-12; any for all)"),
+            Row("filter co2 500", "at most this many kg of CO₂ (any for all)"),
             Row("filter clear", "every offer again"),
             Row("dates", "the cheapest price 3 days either side"),
             Row("retry", "search again"),

@@ -88,10 +88,10 @@ enum AvailabilityViewModels {
         let start = state.currentPage * perPage
         let end = min(start + perPage, state.visible.count)
         let keys = state.inputStyle == .keys
-        let rows = (start..<end).map { index in
+        let onPage = (start..<end).map { result.offers[state.visible[$0]] }
+        let rows = zip(start..<end, onPage).map { index, offer in
             AvailabilityFormat.row(
-                result.offers[state.visible[index]], number: index + 1, highlighted: keys && index == state.highlight,
-                searched: state.request.slices)
+                offer, number: index + 1, highlighted: keys && index == state.highlight, searched: state.request.slices)
         }
         let filters = state.filters
         var status = "Sort: \(state.sort.rawValue) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
@@ -113,7 +113,7 @@ enum AvailabilityViewModels {
         }
         return ResultsViewModel(
             header: header(state), status: status, rows: rows, showsLegRoute: state.request.slices.count > 1,
-            legend: legend, prompt: "Offer number or command: ")
+            showsEmissions: AvailabilityOffers.anyEmissions(onPage), legend: legend, prompt: "Offer number or command: ")
     }
 
     /// The `table` presentation's output.
@@ -132,6 +132,7 @@ enum AvailabilityViewModels {
                 AvailabilityFormat.row($0.element, number: $0.offset + 1, highlighted: false, searched: request.slices)
             },
             showsLegRoute: request.slices.count > 1,
+            showsEmissions: AvailabilityOffers.anyEmissions(shown),
             footnote: footnote)
     }
 
@@ -159,6 +160,7 @@ enum AvailabilityViewModels {
         if let maxStops = filters.maxStops { parts.append(stopsDescription(maxStops).lowercased()) }
         if !filters.carriers.isEmpty { parts.append(filters.carriers.sorted().joined(separator: "/")) }
         if let window = filters.departureWindow { parts.append("leaving \(window)") }
+        if let kilograms = filters.maxEmissionsKg { parts.append("\(emissionsLimit(kilograms)) CO₂") }
         return parts.joined(separator: ", ")
     }
 
@@ -169,6 +171,11 @@ enum AvailabilityViewModels {
         case 1: "At most 1 stop"
         default: "At most \(stops) stops"
         }
+    }
+
+    /// `at most 500 kg`.
+    static func emissionsLimit(_ kilograms: Int) -> String {
+        "at most \(AvailabilityFormat.grouped(Decimal(kilograms))) kg"
     }
 
     /// Why `action` cannot be done now, and what to do instead.

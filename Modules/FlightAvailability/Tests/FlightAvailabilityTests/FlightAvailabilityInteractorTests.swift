@@ -69,6 +69,9 @@ struct FlightAvailabilityInteractorTests {
                 case .duration: #expect(earlier.totalDuration <= later.totalDuration)
                 case .departure: #expect(Self.firstLegDeparture(earlier) <= Self.firstLegDeparture(later))
                 case .arrival: #expect(Self.firstLegArrival(earlier) <= Self.firstLegArrival(later))
+                case .emissions:
+                    let (lhs, rhs) = (AvailabilityOffers.emissionsKg(earlier), AvailabilityOffers.emissionsKg(later))
+                    #expect(lhs != nil && rhs != nil && (lhs ?? 0) <= (rhs ?? 0))
                 }
             }
         }
