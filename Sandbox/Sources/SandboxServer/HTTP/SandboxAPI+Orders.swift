@@ -22,10 +22,12 @@ extension SandboxAPI {
                 "Offer \(offerID) was already booked as order \(existing.id) (\(existing.bookingReference)).")
         }
         try validatePassengers(creation.passengers, offer: generated, key: search.key, today: bookedAt)
+        let services = try chosenServices(creation.services, offer: generated, passengers: creation.passengers)
         let offer = try await current(generated, of: search, countingRead: false)
-        try await validatePayment(creation, offer: offer, search: search)
+        let servicesTotal = SandboxAPI.total(of: services, currency: offer.totalAmount.currency)
+        try await validatePayment(creation, offer: offer, services: servicesTotal, search: search)
 
-        let order = makeOrder(creation, offer: offer, at: bookedAt)
+        let order = makeOrder(creation, offer: offer, services: services, at: bookedAt)
         let stored: Order
         do {
             stored = try await store.insertOrder(order, offerID: offerID)
@@ -130,9 +132,11 @@ extension SandboxAPI {
         if !issues.isEmpty { throw .validation(issues) }
     }
 
-    /// An instant order pays the current total once; a hold pays nothing now and needs an offer that can
-    /// be held. A payment of an earlier price is `price_changed`; any other amount is a validation error.
-    private func validatePayment(_ creation: OrderCreation, offer: Offer, search: GeneratedSearch) async throws(APIFailure) {
+    /// An instant order pays the current total and its services once; a hold pays nothing now and needs an offer
+    /// that can be held. A payment of an earlier price is `price_changed`; any other amount is a validation error.
+    private func validatePayment(
+        _ creation: OrderCreation, offer: Offer, services: Money, search: GeneratedSearch
+    ) async throws(APIFailure) {
         let holdOnly = search.scenarios.contains(.holdOnly)
         switch creation.type {
         case .hold:
@@ -151,7 +155,7 @@ extension SandboxAPI {
             throw .validation(field: "type", "type must be instant or hold, not \(creation.type.rawValue).")
         }
         guard creation.payments.count == 1, let payment = creation.payments.first else {
-            throw .validation(field: "payments", "An instant order needs exactly one payment of the offer's total.")
+            throw .validation(field: "payments", "An instant order needs exactly one payment of the offer's total and its services.")
         }
         guard ["balance", "arc_bsp_cash"].contains(payment.type) else {
             throw .validation(field: "payments[0].type", "The sandbox takes payments of type balance.")
@@ -161,24 +165,29 @@ extension SandboxAPI {
                 field: "payments[0].currency",
                 "The offer is priced in \(offer.totalAmount.currency); pay in that currency, not \(payment.amount.currency).")
         }
-        guard payment.amount.amount != offer.totalAmount.amount else { return }
+        let due = offer.totalAmount.adding(services) ?? offer.totalAmount
+        guard payment.amount.amount != due.amount else { return }
         if search.scenarios.contains(.priceRisesOnRead), let base = search.offers.first(where: { $0.id == offer.id }) {
             let step = Decimal(Scenario.priceRise)
             let reads = NSDecimalNumber(decimal: (offer.totalAmount.amount - base.totalAmount.amount) / step).intValue
-            let earlierPrices = (0..<max(reads, 0)).map { base.totalAmount.amount + Decimal($0) * step }
+            let earlierPrices = (0..<max(reads, 0)).map { base.totalAmount.amount + services.amount + Decimal($0) * step }
             if earlierPrices.contains(payment.amount.amount) {
                 throw APIFailure(
                     status: 422, type: .airline, code: .priceChanged, title: "Price changed",
-                    message: "The price of offer \(offer.id) changed from \(payment.amount.wireAmount) to \(offer.totalAmount.wireAmount) \(offer.totalAmount.currency). Fetch the offer again and confirm the new total.")
+                    message: "The price of offer \(offer.id) changed from \(payment.amount.wireAmount) to \(due.wireAmount) \(due.currency). Fetch the offer again and confirm the new total.")
             }
         }
+        let owed = services.amount == 0
+            ? "the offer's total of \(due.wireAmount) \(due.currency)"
+            : "the offer's total of \(offer.totalAmount.wireAmount) plus \(services.wireAmount) for the services, \(due.wireAmount) \(due.currency)"
         throw APIFailure(
             status: 422, type: .validation, code: .invalidPaymentAmount, title: "Invalid payment amount",
-            message: "The payment must equal the offer's total of \(offer.totalAmount.wireAmount) \(offer.totalAmount.currency), not \(payment.amount.wireAmount).",
+            message: "The payment must equal \(owed), not \(payment.amount.wireAmount).",
             source: APIErrorSource(field: "payments[0].amount", pointer: "/data/payments/0/amount"))
     }
 
-    private func makeOrder(_ creation: OrderCreation, offer: Offer, at date: Date) -> Order {
+    /// The order as stored: its total is the offer's and the services' together.
+    private func makeOrder(_ creation: OrderCreation, offer: Offer, services: [ChosenService], at date: Date) -> Order {
         let types = Dictionary(offer.passengers.map { ($0.id, $0.resolvedType) }, uniquingKeysWith: { first, _ in first })
         let passengers = creation.passengers.map { details in
             OrderPassenger(
@@ -197,8 +206,11 @@ extension SandboxAPI {
                 uniqueIdentifier: prefix + SandboxID.ticketDigits(offer.id, passenger.id, index: index),
                 passengerIds: [passenger.id])
         }
+        let id = SandboxID.random("ord_")
+        let servicesTotal = SandboxAPI.total(of: services, currency: offer.totalAmount.currency)
         return Order(
-            id: SandboxID.random("ord_"), bookingReference: "", type: creation.type, totalAmount: offer.totalAmount,
+            id: id, bookingReference: "", type: creation.type,
+            totalAmount: offer.totalAmount.adding(servicesTotal) ?? offer.totalAmount,
             baseAmount: offer.baseAmount, taxAmount: offer.taxAmount, owner: offer.owner, passengers: passengers,
             slices: offer.slices, conditions: offer.conditions, availableActions: actions,
             paymentStatus: hold
@@ -206,7 +218,8 @@ extension SandboxAPI {
                     awaitingPayment: true, paymentRequiredBy: offer.paymentRequirements.paymentRequiredBy,
                     priceGuaranteeExpiresAt: offer.paymentRequirements.priceGuaranteeExpiresAt)
                 : PaymentStatus(awaitingPayment: false, paidAt: date),
-            documents: documents, cancelledAt: nil, createdAt: date, liveMode: false, metadata: creation.metadata)
+            documents: documents, cancelledAt: nil, createdAt: date, liveMode: false, metadata: creation.metadata,
+            services: SandboxAPI.booked(services, orderID: id))
     }
 
     /// Airlines' three-digit ticketing codes, so ticket numbers read like real ones (125 for British Airways).
@@ -218,77 +231,5 @@ extension SandboxAPI {
             "LA": "045",
         ]
         return known[airline] ?? "999"
-    }
-
-    // MARK: - Cancellations
-
-    func quoteCancellation(body: Data) async throws(APIFailure) -> APIReply {
-        struct CancellationRequest: Decodable {
-            var orderID: String
-            enum CodingKeys: String, CodingKey { case orderID = "order_id" }
-        }
-        let request = try RequestBody.decode(CancellationRequest.self, from: body)
-        let found: Order?
-        do { found = try await store.order(id: request.orderID) } catch { throw .internalError(error.description) }
-        guard let order = found else {
-            throw .notFound("No order has the id \(request.orderID).", source: APIErrorSource(field: "order_id"))
-        }
-        guard order.cancelledAt == nil, order.availableActions?.contains(.cancel) == true else {
-            throw .invalidState(.orderNotCancellable, title: "Order not cancellable", "Order \(order.id) is already cancelled.")
-        }
-        // The sandbox writes every order it keeps, always with its total.
-        let total = order.totalAmount ?? .zero("GBP")
-        let currency = total.currency
-        var refund = Money.zero(currency)
-        if !order.paymentStatus.awaitingPayment, let rule = order.conditions.refundBeforeDeparture, rule.allowed {
-            let penalty = rule.penalty ?? .zero(currency)
-            let remaining = total.subtracting(penalty) ?? total
-            refund = remaining.amount > 0 ? remaining : .zero(currency)
-        }
-        let quotedAt = now()
-        let cancellation = OrderCancellation(
-            id: SandboxID.random("ore_"), orderId: order.id, refundAmount: refund,
-            // Duffel's word for an unpaid order's refund: nothing was paid, nothing goes anywhere.
-            refundTo: order.paymentStatus.awaitingPayment ? "awaiting_payment" : "balance",
-            expiresAt: quotedAt.addingTimeInterval(30 * 60), confirmedAt: nil, createdAt: quotedAt, liveMode: false)
-        do { try await store.insertCancellation(cancellation) } catch { throw .internalError(error.description) }
-        return try .json(DataEnvelope(cancellation), status: 201, shape: .cancellation)
-    }
-
-    func cancellation(id: String) async throws(APIFailure) -> APIReply {
-        let found: OrderCancellation?
-        do { found = try await store.cancellation(id: id) } catch { throw .internalError(error.description) }
-        guard let found else { throw .notFound("No order cancellation has the id \(id).") }
-        return try .json(DataEnvelope(found), shape: .cancellation)
-    }
-
-    func confirmCancellation(id: String) async throws(APIFailure) -> APIReply {
-        let confirmedAt = now()
-        let quote: OrderCancellation?
-        do { quote = try await store.cancellation(id: id) } catch { throw .internalError(error.description) }
-        guard let quote else { throw .notFound("No order cancellation has the id \(id).") }
-        if let expiry = quote.expiresAt, expiry <= confirmedAt, quote.confirmedAt == nil {
-            throw .invalidState(
-                .orderNotCancellable, title: "Quote expired",
-                "The cancellation quote \(id) expired at \(DuffelJSON.formatTimestamp(expiry)); ask for a new quote.")
-        }
-        let confirmed: OrderCancellation
-        do {
-            (confirmed, _) = try await store.confirmCancellation(id: id, at: confirmedAt) { order in
-                var cancelled = order
-                cancelled.cancelledAt = confirmedAt
-                cancelled.availableActions = []
-                return cancelled
-            }
-        } catch .cancellationAlreadyConfirmed {
-            throw .invalidState(.orderNotCancellable, title: "Already confirmed", "The cancellation \(id) was already confirmed.")
-        } catch .orderAlreadyCancelled {
-            throw .invalidState(.orderNotCancellable, title: "Order not cancellable", "The order of cancellation \(id) is already cancelled.")
-        } catch .notFound {
-            throw .notFound("No order cancellation has the id \(id).")
-        } catch {
-            throw .internalError(error.description)
-        }
-        return try .json(DataEnvelope(confirmed), shape: .cancellation)
     }
 }

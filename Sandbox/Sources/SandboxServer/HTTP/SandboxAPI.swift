@@ -146,17 +146,25 @@ final class SandboxAPI: Sendable {
     }
 
     /// `GET /air/offers/{id}`, and the price action: the offer as it stands now. Each counts as a read.
-    /// `withServices` (`return_available_services=true`): its `available_services`, none in the sandbox.
+    /// `withServices` (`return_available_services=true`): with its `available_services`, a checked bag per
+    /// passenger and slice (seats are sold through its seat maps).
     func offer(id: String, withServices: Bool = false) async throws(APIFailure) -> APIReply {
-        let (search, offer) = try resolveOffer(id, source: nil)
+        let (search, offer) = try unexpiredOffer(id, source: nil)
+        var answer = try await current(offer, of: search, countingRead: true)
+        if withServices { answer.availableServices = ServiceCatalog.bags(for: offer) }
+        return try .json(DataEnvelope(answer), shape: withServices ? .offerWithServices : .offer)
+    }
+
+    /// The generated search and the offer an id names, or 404; an expired offer is 404 `offer_no_longer_available`.
+    func unexpiredOffer(_ id: String, source: APIErrorSource?) throws(APIFailure) -> (GeneratedSearch, Offer) {
+        let (search, offer) = try resolveOffer(id, source: source)
         guard !offer.isExpired(at: now()) else {
             throw APIFailure(
                 status: 404, type: .invalidRequest, code: .offerNoLongerAvailable, title: "Offer no longer available",
-                message: "Offer \(id) expired at \(offer.expiresAt.map(DuffelJSON.formatTimestamp) ?? "an unknown time"); search again for current offers.")
+                message: "Offer \(id) expired at \(offer.expiresAt.map(DuffelJSON.formatTimestamp) ?? "an unknown time"); search again for current offers.",
+                source: source)
         }
-        return try .json(
-            DataEnvelope(try await current(offer, of: search, countingRead: true)),
-            shape: withServices ? .offerWithServices : .offer)
+        return (search, offer)
     }
 
     /// The generated search and the offer an id names, or 404.

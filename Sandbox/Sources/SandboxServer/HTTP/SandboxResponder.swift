@@ -139,6 +139,8 @@ struct SandboxResponder: HTTPResponder {
             var reply = try await api.offer(id: parts[2])
             reply.status = 200
             return reply
+        case (.get, 2) where parts == ["air", "seat_maps"]:
+            return try await api.seatMaps(offerID: query.get("offer_id"))
         case (.post, 2) where parts == ["air", "orders"]:
             return try await api.createOrder(body: try await readBody(request))
         case (.get, 2) where parts == ["air", "orders"]:

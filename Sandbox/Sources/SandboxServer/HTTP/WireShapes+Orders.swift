@@ -26,6 +26,7 @@ extension WireShapes {
                 "infant_passenger_id": null, "loyalty_programme_accounts": [Any](),
             ])
         }
+        order["services"] = list(order["services"], bookedService)
         order["documents"] = list(order["documents"]) { filled($0, ["type": "electronic_ticket", "passenger_ids": [Any]()]) }
         return order
     }

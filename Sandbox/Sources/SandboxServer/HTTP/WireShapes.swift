@@ -5,6 +5,8 @@ enum WireShape: Sendable {
     case offerRequest, offer, offerList, order, orderList, cancellation, payment, placeList
     /// One offer read with `return_available_services=true`: `available_services` is a list, empty when none.
     case offerWithServices
+    /// `GET /air/seat_maps`: a list of seat maps, one per segment, with `meta` `null` as Duffel sends it.
+    case seatMaps
 }
 
 /// Strict in what the sandbox sends: every field Duffel's reference lists for the objects it serves is there, `null`
@@ -39,6 +41,9 @@ struct WireShapes: Sendable {
         case .cancellation: root["data"] = (data as? [String: Any]).map(cancellation) ?? data
         case .payment: root["data"] = (data as? [String: Any]).map(payment) ?? data
         case .placeList: root["data"] = (data as? [[String: Any]])?.map(place) ?? data
+        case .seatMaps:
+            root["data"] = (data as? [[String: Any]])?.map(seatMap) ?? data
+            if root["meta"] == nil { root["meta"] = null }
         }
         if shape == .offerList || shape == .orderList || shape == .placeList {
             root["meta"] = Self.filled(root["meta"] as? [String: Any] ?? [:], ["limit": null, "after": null, "before": null])
@@ -114,6 +119,9 @@ struct WireShapes: Sendable {
         offer["owner"] = airline(object["owner"] as? [String: Any] ?? [:])
         offer["passengers"] = list(object["passengers"], passenger)
         offer["slices"] = list(object["slices"], slice)
+        if object["available_services"] is [Any] {
+            offer["available_services"] = list(object["available_services"], availableService)
+        }
         return offer
     }
 

@@ -211,7 +211,7 @@ struct OfferGenerator: Sendable {
         }
         let seated = key.passengers.filter { $0 != .infantOnLap }.count
         let emissions = journey.flatMap(\.flights).reduce(0.0) {
-            $0 + Pricing.emissionsKg(distanceKm: $1.distanceKm, cabin: key.cabin)
+            $0 + Pricing.emissionsKg(distanceKm: $1.distanceKm, cabin: key.cabin, aircraft: $1.aircraft.iataCode)
         } * Double(seated)
 
         return Offer(

@@ -128,9 +128,18 @@ enum Pricing {
         return amount
     }
 
-    /// CO₂ per seated passenger for a flight, in kilograms.
-    static func emissionsKg(distanceKm: Double, cabin: CabinClass) -> Double {
-        let perKm = distanceKm < 1_500 ? 0.13 : 0.095
+    /// CO₂ per seated passenger for a flight, in kilograms: about 115 g per km in economy on short flights (take-off
+    /// and climb weigh more), 88 g on long ones, less on turboprops and new-generation types, more on older
+    /// wide bodies and the four-engined A380; premium cabins by the floor space a seat takes (DEFRA's factors).
+    static func emissionsKg(distanceKm: Double, cabin: CabinClass, aircraft: String? = nil) -> Double {
+        let aircraftFactor: Double = switch aircraft {
+        case "AT7", "DH4": 0.8
+        case "32N", "32Q", "7M8", "221", "788", "789", "359": 0.92
+        case "77W", "77L", "333": 1.05
+        case "388": 1.12
+        default: 1.0
+        }
+        let perKm = (distanceKm < 1_500 ? 0.115 : 0.088) * aircraftFactor
         let cabinFactor: Double
         switch cabin {
         case .premiumEconomy: cabinFactor = 1.6

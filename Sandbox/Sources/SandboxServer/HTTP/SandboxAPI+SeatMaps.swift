@@ -1,0 +1,36 @@
+import Entities
+import Foundation
+
+extension SandboxAPI {
+    // MARK: - Seat maps
+
+    /// `GET /air/seat_maps?offer_id=`: one seat map per segment of the offer, the seats an order on it holds
+    /// taken. An unknown or expired offer is refused as reading it would be. Not a read of the offer (its price
+    /// does not move).
+    func seatMaps(offerID: String?) async throws(APIFailure) -> APIReply {
+        guard let offerID, !offerID.isEmpty else {
+            throw .invalidParameter("offer_id", "Give the offer's id (off_…) as offer_id.")
+        }
+        let (_, offer) = try unexpiredOffer(offerID, source: APIErrorSource(parameter: "offer_id"))
+        let maps = SeatMapGenerator.seatMaps(for: offer)
+        let booked: Order?
+        do { booked = try await store.order(forOffer: offerID) } catch { throw .internalError(error.description) }
+        return try .json(DataEnvelope(SandboxAPI.takingSeats(of: booked, in: maps)), shape: .seatMaps)
+    }
+
+    /// Every service `offer` sells, seats included, by id.
+    func serviceCatalog(for offer: Offer) -> ServiceCatalog {
+        ServiceCatalog(offer: offer, seatMaps: SeatMapGenerator.seatMaps(for: offer))
+    }
+
+    /// `maps` with the seats `order` (if any, and not cancelled) holds shown as taken.
+    static func takingSeats(of order: Order?, in maps: [SeatMap]) -> [SeatMap] {
+        guard let order, order.cancelledAt == nil else { return maps }
+        var booked: [String: Set<String>] = [:]
+        for service in order.services where service.type == .seat {
+            guard let designator = service.metadata?.designator else { continue }
+            for segment in service.segmentIds { booked[segment, default: []].insert(designator) }
+        }
+        return booked.isEmpty ? maps : SeatMapGenerator.taking(booked, in: maps)
+    }
+}
