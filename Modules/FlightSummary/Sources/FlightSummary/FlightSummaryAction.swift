@@ -24,6 +24,8 @@ enum FlightSummaryAction: Codable, Sendable, Equatable {
     case disappeared
     /// The check of the offer asked under `id` answered.
     case checked(id: Int, OfferCheck, now: Date)
+    /// The seats screen handed back these seats (they replace those chosen before).
+    case seatsChosen([SeatChoice])
     /// A booking attempt ended.
     case bookingEnded(BookingAttempt, now: Date)
 }

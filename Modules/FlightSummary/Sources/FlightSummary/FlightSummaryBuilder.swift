@@ -22,6 +22,7 @@ public struct FlightSummaryBuilder {
     private let timeZone: TimeZone
     private let makeBookingKey: @Sendable () -> String
     private let recorder: SessionRecorder?
+    private let extras: (any ExtrasService)?
 
     /// Creates a builder.
     ///
@@ -35,12 +36,16 @@ public struct FlightSummaryBuilder {
     ///   - makeBookingKey: makes the key kept in an order's metadata to find it after a lost answer.
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service) is written
     ///     to the session it records, so the session can be replayed (see ``replay``).
+    ///   - extras: when given, the offer is read with the extra bags it sells (the review offers them) and the review
+    ///     offers seats, through ``FlightSummaryRouter/navigateToSeats(for:chosen:then:)``.
     public init(
         offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }, recorder: SessionRecorder? = nil
+        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }, recorder: SessionRecorder? = nil,
+        extras: (any ExtrasService)? = nil
     ) {
         self.recorder = recorder
+        self.extras = extras
         self.offers = offers
         self.orders = orders
         self.bookings = bookings
@@ -55,9 +60,10 @@ public struct FlightSummaryBuilder {
     public func build(input: FlightSummaryInput, router: any FlightSummaryRouter, terminal: any Terminal) -> any Screen {
         let interactor = FlightSummaryInteractor(
             offers: offers, orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
-            makeBookingKey: makeBookingKey)
+            makeBookingKey: makeBookingKey, extras: extras)
         let state = FlightSummaryState(
-            input: input, storeLocation: interactor.storeLocation, timeZone: timeZone, now: interactor.now)
+            input: input, storeLocation: interactor.storeLocation, timeZone: timeZone, now: interactor.now,
+            seatsOffered: extras != nil)
         let presenter = FlightSummaryPresenter(
             store: Store(state, recorder: recorder), interactor: interactor, router: router)
         let view = FlightSummaryTerminalView(terminal: terminal, machineOutput: input.output == .json)

@@ -23,6 +23,10 @@ struct FlightSummaryBooking: Codable, Sendable, Equatable {
     var slots: [PassengerSlot]
     var type: OrderType
     var lookUpFirst: Bool
+    /// The seats and bags chosen, booked as the order's services.
+    var services: [SelectedService] = []
+    /// What is paid: the offer's total and the services'.
+    var total: Money? = nil
 }
 
 /// The ids the screen's service effects run under.
@@ -37,6 +41,8 @@ enum FlightSummaryRoute: Encodable, Sendable, Equatable {
     case availability
     /// On to the bookings, with this one picked out.
     case bookings(Order)
+    /// To the seat maps of `offer`, with the seats chosen so far.
+    case seats(Offer, chosen: [SeatChoice])
     /// An unattended run ended with this outcome.
     case finished(FlightSummaryOutcome)
 }

@@ -51,12 +51,15 @@ final class FlightSummaryInteractor: Sendable {
 
     /// How long to wait before each look-up after a lost answer: the server may still be making the order.
     private let lookupDelays: [Duration]
+    /// Reads the offer with the extra bags it sells, when there is one.
+    private let extras: (any ExtrasService)?
 
     init(
         offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date, timeZone: TimeZone, makeBookingKey: @escaping @Sendable () -> String,
-        lookupDelays: [Duration] = LostAnswer.lookupDelays
+        lookupDelays: [Duration] = LostAnswer.lookupDelays, extras: (any ExtrasService)? = nil
     ) {
+        self.extras = extras
         self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
         self.offers = offers
         self.orders = orders
@@ -86,7 +89,11 @@ final class FlightSummaryInteractor: Sendable {
     func recheck(_ known: Offer?, id: String) async -> OfferCheck {
         let fresh: Offer
         do {
-            fresh = try await offers.offer(id: id)
+            if let extras {
+                fresh = try await extras.offerWithServices(id: id)
+            } else {
+                fresh = try await offers.offer(id: id)
+            }
         } catch {
             if Self.meansOfferIsGone(error) {
                 return .gone("The offer \(id) is no longer available: \(error.message)")
@@ -108,7 +115,8 @@ final class FlightSummaryInteractor: Sendable {
     /// The order body: one passenger per slot, infants on a lap linked to adults in order (first adult to first
     /// infant), paid now with the re-checked total or held, and the booking key in the metadata.
     func orderCreation(
-        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, key: String
+        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, key: String,
+        services: [SelectedService] = [], total: Money? = nil
     ) -> OrderCreation {
         var passengers = passengers
         let adults = slots.filter { $0.type == .adult }
@@ -118,8 +126,8 @@ final class FlightSummaryInteractor: Sendable {
         }
         return OrderCreation(
             type: type, selectedOffers: [offer.id], passengers: passengers,
-            payments: type == .instant ? [Payment(amount: offer.totalAmount)] : [],
-            metadata: [OrderCreation.bookingKeyMetadata: key])
+            payments: type == .instant ? [Payment(amount: total ?? offer.totalAmount)] : [],
+            metadata: [OrderCreation.bookingKeyMetadata: key], services: services)
     }
 
     /// Books `offer` for `passengers`, keeping the local store in step: a pending record before the order leaves,
@@ -129,19 +137,22 @@ final class FlightSummaryInteractor: Sendable {
     ///
     /// Runs to the end even if the caller is cancelled: once an order is on its way, its answer must be kept.
     func book(
-        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, lookUpFirst: Bool = false
+        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, lookUpFirst: Bool = false,
+        services: [SelectedService] = [], total: Money? = nil
     ) async -> BookingAttempt {
         let work = Task {
             await self.performBooking(
-                offer: offer, passengers: passengers, slots: slots, type: type, lookUpFirst: lookUpFirst)
+                offer: offer, passengers: passengers, slots: slots, type: type, lookUpFirst: lookUpFirst,
+                services: services, total: total ?? offer.totalAmount)
         }
         return await work.value
     }
 
     private func performBooking(
-        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, lookUpFirst: Bool
+        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, lookUpFirst: Bool,
+        services: [SelectedService], total: Money
     ) async -> BookingAttempt {
-        let pending = pendingRecord(offer: offer, passengers: passengers)
+        let pending = pendingRecord(offer: offer, passengers: passengers, total: total)
         var storeProblem = save(pending)
         if lookUpFirst, case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
             return await confirm(order, record: pending, recovered: true)
@@ -149,7 +160,8 @@ final class FlightSummaryInteractor: Sendable {
         // No order leaves without its pending record on disk: that record is how a lost answer is found again.
         if let storeProblem { return .notSaved(storeProblem) }
         let creation = orderCreation(
-            offer: offer, passengers: passengers, slots: slots, type: type, key: pending.bookingKey)
+            offer: offer, passengers: passengers, slots: slots, type: type, key: pending.bookingKey,
+            services: services, total: total)
         do {
             let order = try await orders.createOrder(creation)
             return await confirm(order, record: pending, recovered: false)
@@ -187,7 +199,7 @@ final class FlightSummaryInteractor: Sendable {
         }
     }
 
-    private func pendingRecord(offer: Offer, passengers: [PassengerDetails]) -> BookingRecord {
+    private func pendingRecord(offer: Offer, passengers: [PassengerDetails], total: Money) -> BookingRecord {
         let now = clock()
         return session.withLock { current in
             var record = current ?? BookingRecord(
@@ -196,7 +208,7 @@ final class FlightSummaryInteractor: Sendable {
             record.offerID = offer.id
             record.legs = offer.slices.map(BookingRecord.Leg.init)
             record.passengers = passengers.map(\.fullName)
-            record.total = offer.totalAmount
+            record.total = total
             record.state = .pending
             record.updatedAt = now
             current = record

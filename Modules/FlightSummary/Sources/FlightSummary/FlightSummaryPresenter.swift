@@ -19,8 +19,15 @@ final class FlightSummaryPresenter: StorePresenter {
         self.router = router
     }
 
-    /// The screen is shown: `.appeared` with the clock read now.
+    /// Seats the seats screen handed back while this screen was covered: told to the reducer when it comes back.
+    private var returnedSeats: [SeatChoice]?
+
+    /// The screen is shown: the seats chosen meanwhile, if any, then `.appeared` with the clock read now.
     func appear() async {
+        if let seats = returnedSeats {
+            returnedSeats = nil
+            await send(.seatsChosen(seats))
+        }
         await send(.appeared(now: interactor.now))
     }
 
@@ -42,6 +49,8 @@ final class FlightSummaryPresenter: StorePresenter {
             switch route {
             case .availability: router?.navigateBackToAvailability()
             case .bookings(let order): router?.navigateToBookings(highlighting: order)
+            case .seats(let offer, let chosen):
+                router?.navigateToSeats(for: offer, chosen: chosen) { [weak self] seats in self?.returnedSeats = seats }
             case .finished(let outcome): router?.summaryDidFinish(outcome)
             }
             return []
@@ -52,7 +61,7 @@ final class FlightSummaryPresenter: StorePresenter {
             let attempt = await tasks.run(.book, shielded: true) {
                 await interactor.book(
                     offer: booking.offer, passengers: booking.passengers, slots: booking.slots, type: booking.type,
-                    lookUpFirst: booking.lookUpFirst)
+                    lookUpFirst: booking.lookUpFirst, services: booking.services, total: booking.total)
             }
             return [.bookingEnded(attempt, now: interactor.now)]
         }

@@ -1,4 +1,5 @@
 import Entities
+import Foundation
 
 /// What the summary asks at each step, with the answer Enter takes: pure functions of the state.
 extension FlightSummaryState {
@@ -13,8 +14,11 @@ extension FlightSummaryState {
             return .text(question: Self.question(for: field), default: defaultAnswer(for: field, passenger: passenger))
         case .review:
             return .choice(title: "What next?", options: reviewOptions.map(label(for:)), default: 0)
+        case .bag(let index):
+            let current = bagServices.indices.contains(index) ? extras.quantity(of: bagServices[index].id) : 0
+            return .text(question: bagQuestion(index), default: String(current))
         case .confirmBooking(let type):
-            let total = offer?.totalAmount.formatted ?? ""
+            let total = totalToPay?.formatted ?? ""
             let people = TravelFormat.count(slots.count, "passenger")
             let question = type == .hold
                 ? "Hold the booking for \(people), \(total) to pay later?"
@@ -79,15 +83,24 @@ extension FlightSummaryState {
 
     /// How the review names `option`.
     func label(for option: FlightSummaryReviewOption) -> String {
-        guard let offer else { return "" }
+        guard let offer, let total = totalToPay else { return "" }
         switch option {
         case .book(let type) where type == .hold:
             if let deadline = offer.paymentRequirements.paymentRequiredBy {
-                return "Hold it now and pay \(offer.totalAmount.formatted) by \(TravelFormat.instant(deadline, in: timeZone))"
+                return "Hold it now and pay \(total.formatted) by \(TravelFormat.instant(deadline, in: timeZone))"
             }
-            return "Hold it now and pay \(offer.totalAmount.formatted) later"
+            return "Hold it now and pay \(total.formatted) later"
         case .book:
-            return "Book and pay \(offer.totalAmount.formatted) now"
+            return "Book and pay \(total.formatted) now"
+        case .seats:
+            let seats = extras.seats
+            guard !seats.isEmpty else { return "Choose seats" }
+            let cost = seats.reduce(Decimal(0)) { $0 + $1.price.amount }
+            let price = cost == 0 ? "free" : Money(amount: cost, currency: offer.totalAmount.currency).formatted
+            return "Change seats (\(TravelFormat.count(seats.count, "seat")) chosen, \(price))"
+        case .bags:
+            let count = extras.bags.reduce(0) { $0 + $1.quantity }
+            return count == 0 ? "Add bags" : "Change bags (\(TravelFormat.count(count, "extra bag")))"
         case .change(let index):
             let name = drafts.indices.contains(index) ? SummaryFormat.name(drafts[index]) : ""
             return "Change passenger \(index + 1)" + (name.isEmpty ? "" : " (\(name))")

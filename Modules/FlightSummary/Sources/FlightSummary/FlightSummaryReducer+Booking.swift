@@ -9,7 +9,8 @@ extension FlightSummaryReducer {
         guard let offer = state.offer, let passengers = state.passengerDetails else { return showReview(&state) }
         state.step = .booking(type)
         let booking = FlightSummaryBooking(
-            offer: offer, passengers: passengers, slots: state.slots, type: type, lookUpFirst: lookUpFirst)
+            offer: offer, passengers: passengers, slots: state.slots, type: type, lookUpFirst: lookUpFirst,
+            services: state.extras.services, total: state.totalToPay)
         return [bookingProgress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .book(booking)]
     }
 

@@ -44,9 +44,32 @@ extension FlightSummaryReducer {
         case .change(let passenger):
             state.editing = .passenger(passenger)
             return heading(state, passenger) + go(&state, .field(passenger: passenger, field: .title))
+        case .seats:
+            guard let offer = state.offer else { return [ask(state)] }
+            return [.show(.prompt(nil)), .navigate(.seats(offer, chosen: state.extras.seats))]
+        case .bags:
+            return state.bagServices.isEmpty ? [ask(state)] : go(&state, .bag(0))
         case .backToOffers:
             return leaveToOffers()
         }
+    }
+
+    /// How many of the bag at `index` to add: a whole number from 0 to the most the airline sells; then the next
+    /// bag, or the review with the new total.
+    static func acceptBags(_ state: inout State, _ text: String, index: Int) -> [Effect] {
+        let services = state.bagServices
+        guard services.indices.contains(index) else { return showReview(&state) }
+        let service = services[index]
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        guard let quantity = Int(typed.isEmpty ? "0" : typed), quantity >= 0 else {
+            return [error("Give a number of bags, from 0 to \(service.maximumQuantity).", suggestion: nil), ask(state)]
+        }
+        guard quantity <= service.maximumQuantity else {
+            return [error("At most \(TravelFormat.count(service.maximumQuantity, "bag")) of this kind can be added.",
+                          suggestion: "Give a number from 0 to \(service.maximumQuantity).")] + [ask(state)]
+        }
+        state.extras.set(quantity, of: service.id)
+        return index + 1 < services.count ? go(&state, .bag(index + 1)) : showReview(&state)
     }
 
     /// The passenger and field a validation error points at (`/data/passengers/0/phone_number`), if any.

@@ -19,8 +19,13 @@ enum FlightSummaryReducer: Reducer {
             state.now = now
             return appeared(&state)
         case .entered(let text):
+            if case .bag(let index) = state.step { return acceptBags(&state, text, index: index) }
             guard case .field(let passenger, let field) = state.step else { return [ask(state)] }
             return accept(&state, text, passenger: passenger, field: field)
+        case .seatsChosen(let seats):
+            // The seats screen is leaving; this screen shows them when it appears again.
+            state.extras.seats = seats
+            return []
         case .confirmed(let yes):
             switch state.step {
             case .continueToDetails: return yes ? beginDetails(&state) : leaveToOffers()
@@ -100,6 +105,8 @@ enum FlightSummaryReducer: Reducer {
             return heading(state, last) + go(&state, .field(passenger: last, field: state.askedFields.last ?? .phoneNumber))
         case .confirmBooking, .lostAnswer:
             return showReview(&state)
+        case .bag(let index):
+            return index > 0 ? go(&state, .bag(index - 1)) : showReview(&state)
         case .confirmNewPrice(let next):
             return answerNewPrice(&state, accepted: false, next: next)
         case .recheckFailed(let next):

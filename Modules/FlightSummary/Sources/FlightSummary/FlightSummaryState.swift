@@ -11,6 +11,8 @@ enum FlightSummaryStep: Codable, Equatable, Sendable {
     case continueToDetails
     case field(passenger: Int, field: PassengerField)
     case review
+    /// How many of the offer's extra bag at this index (in ``FlightSummaryState/bagServices``) to add.
+    case bag(Int)
     case confirmBooking(OrderType)
     case confirmNewPrice(next: FlightSummaryContinuation)
     case recheckFailed(next: FlightSummaryContinuation)
@@ -53,6 +55,10 @@ enum FlightSummaryCheck: Codable, Equatable, Sendable {
 /// What the review offers.
 enum FlightSummaryReviewOption: Equatable, Sendable {
     case book(OrderType)
+    /// Seats on the seat maps (the seats screen).
+    case seats
+    /// Extra bags, one question per bag the offer sells.
+    case bags
     case change(Int)
     case backToOffers
 }
@@ -92,10 +98,15 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
     var checkID = 0
     /// The booking made, once there is one.
     var booked: FlightSummaryBooked?
+    /// Seats and bags chosen to go with the booking.
+    var extras = FlightSummaryExtras()
+    /// Whether the composer can show seat maps (the review offers seats then).
+    var seatsOffered = false
 
     /// A screen for `input`, before it first appears.
-    init(input: FlightSummaryInput, storeLocation: String, timeZone: TimeZone, now: Date) {
+    init(input: FlightSummaryInput, storeLocation: String, timeZone: TimeZone, now: Date, seatsOffered: Bool = false) {
         self.input = input
+        self.seatsOffered = seatsOffered
         self.storeLocation = storeLocation
         self.timeZone = timeZone
         self.now = now
@@ -107,7 +118,7 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
     /// Whether the traveller is on the way to a booking not made yet (details, review, a confirmation).
     var isBeforeBooking: Bool {
         switch step {
-        case .continueToDetails, .field, .review, .confirmBooking, .confirmNewPrice, .recheckFailed, .lostAnswer: true
+        case .continueToDetails, .field, .review, .bag, .confirmBooking, .confirmNewPrice, .recheckFailed, .lostAnswer: true
         case .start, .checking, .booking, .booked, .leaving, .finished: false
         }
     }
@@ -143,6 +154,8 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
     var reviewOptions: [FlightSummaryReviewOption] {
         var options: [FlightSummaryReviewOption] = [.book(.instant)]
         if offer?.canBeHeld == true { options.append(.book(.hold)) }
+        if seatsOffered && isInteractive { options.append(.seats) }
+        if !bagServices.isEmpty && isInteractive { options.append(.bags) }
         options += slots.map { .change($0.index) }
         options.append(.backToOffers)
         return options

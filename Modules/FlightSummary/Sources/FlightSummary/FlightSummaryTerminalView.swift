@@ -116,6 +116,10 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
             show(Paragraph(passenger.heading))
             show(list(passenger.rows))
         }
+        if !review.extras.isEmpty {
+            show(SectionHeader("Seats and bags"))
+            show(list(review.extras))
+        }
     }
 
     func displayBooking(_ booking: BookingViewModel) {

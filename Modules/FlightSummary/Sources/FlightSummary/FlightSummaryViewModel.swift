@@ -57,6 +57,8 @@ struct ReviewViewModel: Sendable, Hashable, Codable {
 
     var passengers: [Passenger]
     var total: String
+    /// The seats and bags chosen, and the total with them; empty when none.
+    var extras: [KeyValueList.Row] = []
 }
 
 /// A booking made: the reference, the order, the itinerary and where it is kept.

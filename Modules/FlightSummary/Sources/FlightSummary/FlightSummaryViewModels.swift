@@ -34,7 +34,7 @@ extension FlightSummaryState {
                         KeyValueList.Row("Phone", draft.phoneNumber ?? "–"),
                     ] + SummaryFormat.passport(draft))
             },
-            total: offer.totalAmount.formatted)
+            total: offer.totalAmount.formatted, extras: extrasRows)
     }
 
     /// A booking made: the reference, its status, the itinerary and where it is kept (or why it is not).

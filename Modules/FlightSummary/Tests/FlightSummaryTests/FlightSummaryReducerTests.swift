@@ -137,7 +137,7 @@ struct FlightSummaryReducerTests {
         #expect(expected.prompt == .choice(
             title: "What next?",
             options: [
-                "Book and pay £412.50 now", "Hold it now and pay £412.50 by Wed 25 Nov 2026 10:15 GMT",
+                "Book and pay £412.50 now", "Hold it now and pay £412.50 by Wed 25 Nov 2026 10:15 GMT", "Add bags",
                 "Change passenger 1 (Ms Imogen Fairweather)", "Back to the offers",
             ],
             default: 0))
@@ -172,7 +172,8 @@ struct FlightSummaryReducerTests {
             .show(.note(.progressEnded)),
             Reducer.bookingProgress("Booking…"),
             .book(FlightSummaryBooking(
-                offer: offer, passengers: passengers, slots: state.slots, type: .instant, lookUpFirst: false)),
+                offer: offer, passengers: passengers, slots: state.slots, type: .instant, lookUpFirst: false,
+                total: offer.totalAmount)),
         ])
     }
 
@@ -217,7 +218,8 @@ struct FlightSummaryReducerTests {
         #expect(effects == [
             Reducer.bookingProgress("Looking for the booking first…"),
             .book(FlightSummaryBooking(
-                offer: try recordedOffer(), passengers: passengers, slots: state.slots, type: .hold, lookUpFirst: true)),
+                offer: try recordedOffer(), passengers: passengers, slots: state.slots, type: .hold, lookUpFirst: true,
+                total: try recordedOffer().totalAmount)),
         ])
     }
 
