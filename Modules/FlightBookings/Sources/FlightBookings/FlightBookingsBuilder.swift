@@ -54,7 +54,8 @@ public struct FlightBookingsBuilder {
             timeZone: timeZone, now: interactor.now)
         let presenter = FlightBookingsPresenter(
             store: Store(state, recorder: recorder), interactor: interactor, router: router)
-        let view = FlightBookingsTerminalView(terminal: terminal, machineOutput: input.presentation == .json)
+        let view = FlightBookingsTerminalView(
+            terminal: terminal, machineOutput: [.json, .ics].contains(input.presentation))
         presenter.view = view
         view.presenter = presenter
         return view
@@ -94,6 +95,9 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
         case text
         /// Printed once as JSON on standard output; everything else goes to diagnostics.
         case json
+        /// For `.show`: the booking's flights as an iCalendar file (RFC 5545, one event per flight) on standard
+        /// output; everything else goes to diagnostics.
+        case ics
     }
 
     /// What is asked for.

@@ -50,4 +50,6 @@ enum FlightBookingsOutput: Codable, Sendable, Equatable {
     case prompt(BookingsPrompt?)
     /// A message, an error, progress or the output for programs, said as every screen says it.
     case note(ScreenNote)
+    /// An iCalendar file for standard output, lines ended by CRLF as RFC 5545 asks (written as it is, not as JSON).
+    case calendar(String)
 }

@@ -30,6 +30,9 @@ extension FlightBookingsReducer {
             if !state.isInteractive, state.input.presentation == .json, purpose == .show {
                 return effects + printJSON(&state, booking)
             }
+            if !state.isInteractive, state.input.presentation == .ics, purpose == .show {
+                return effects + printCalendar(&state, booking)
+            }
             effects += show(&state, booking)
             switch purpose {
             case .cancel: return effects + startCancel(&state)
@@ -80,6 +83,23 @@ extension FlightBookingsReducer {
         var effects: [Effect] = state.detailViewModel(booking).warnings.map { message(.warning, $0) }
         guard let json = encode(order) else { return effects + finish(&state, .failed("The order could not be written as JSON.")) }
         effects.append(.show(.note(.output(json))))
+        return effects + finish(&state, .done)
+    }
+
+    /// `flights booking REF --ics`: the order's flights as an iCalendar file, stamped with the clock as last read.
+    private static func printCalendar(_ state: inout State, _ booking: Booking) -> [Effect] {
+        state.current = booking
+        guard let order = booking.order else {
+            let reason = booking.refreshProblem?.message
+                ?? (booking.otherBackend.map { "it was booked through \($0)" } ?? "it has no order at the flight service")
+            return [.show(.detail(state.detailViewModel(booking)))]
+                + finish(&state, .failed("The booking's flights could not be read for a calendar: \(reason)"))
+        }
+        var effects: [Effect] = state.detailViewModel(booking).warnings.map { message(.warning, $0) }
+        guard order.slices.contains(where: { !$0.segments.isEmpty }) else {
+            return effects + finish(&state, .failed("Booking \(order.bookingReference) has no flights to put in a calendar."))
+        }
+        effects.append(.show(.calendar(ItineraryCalendar.ics(for: order, now: state.now))))
         return effects + finish(&state, .done)
     }
 

@@ -12,6 +12,8 @@ protocol FlightBookingsView: AnyObject {
     func displayQuote(_ quote: CancellationQuoteViewModel)
     /// Shows a message, an error with the way forward, work under way, or the output for programs.
     func displayNote(_ note: ScreenNote)
+    /// Writes an iCalendar file to standard output, as it is.
+    func displayCalendar(_ text: String)
     /// Asks `prompt` next; `nil` means nothing more to ask (the screen's run ends).
     func displayPrompt(_ prompt: BookingsPrompt?)
 }
@@ -25,14 +27,18 @@ extension FlightBookingsView {
         case .detail(let detail): displayDetail(detail)
         case .quote(let quote): displayQuote(quote)
         case .note(let note): displayNote(note)
+        case .calendar(let text): displayCalendar(text)
         case .prompt(let prompt): displayPrompt(prompt)
         }
     }
 }
 
 extension FlightBookingsOutput {
-    /// The text for programs this output carries, if it is that.
+    /// The text for programs this output carries, if it is that (JSON, or a calendar made safe where it was written).
     var programOutput: String? {
-        if case .note(.output(let text)) = self { text } else { nil }
+        switch self {
+        case .note(.output(let text)), .calendar(let text): text
+        default: nil
+        }
     }
 }

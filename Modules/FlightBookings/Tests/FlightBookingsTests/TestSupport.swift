@@ -116,6 +116,7 @@ final class SpyView: FlightBookingsView {
         case progress(String)
         case progressEnded
         case output(String)
+        case calendar(String)
     }
 
     private(set) var events: [Event] = []
@@ -127,6 +128,7 @@ final class SpyView: FlightBookingsView {
     var messages: [BookingsMessage] { events.compactMap { if case .message(let message) = $0 { message } else { nil } } }
     var errors: [String] { events.compactMap { if case .error(let text, _) = $0 { text } else { nil } } }
     var outputs: [String] { events.compactMap { if case .output(let text) = $0 { text } else { nil } } }
+    var calendars: [String] { events.compactMap { if case .calendar(let text) = $0 { text } else { nil } } }
 
     func displayList(_ list: BookingListViewModel) { events.append(.list(list)) }
     func displayDetail(_ detail: BookingDetailViewModel) { events.append(.detail(detail)) }
@@ -141,6 +143,7 @@ final class SpyView: FlightBookingsView {
         case .output(let text): events.append(.output(text))
         }
     }
+    func displayCalendar(_ text: String) { events.append(.calendar(text)) }
     func displayPrompt(_ prompt: BookingsPrompt?) {
         self.prompt = prompt
         events.append(.prompt(prompt))
