@@ -204,7 +204,9 @@ struct BookingsCommand: AsyncParsableCommand {
 /// `flights booking RZPVYB`: one booking, refreshed from the API.
 struct BookingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "booking", abstract: "Show one booking in full, refreshed from the API.")
+        commandName: "booking", abstract: "Show one booking in full, refreshed from the API.",
+        discussion: "With --ics, standard output is an iCalendar file (flights booking RZPVYB --ics > trip.ics): one "
+            + "event per flight, at the airports' own times, for a calendar app; messages go to standard error.")
 
     @Argument(help: "The booking reference (PNR).")
     var reference: String
@@ -212,12 +214,19 @@ struct BookingCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the order as JSON.")
     var json = false
 
+    @Flag(name: .long, help: "Print the booking's flights as an iCalendar (.ics) file.")
+    var ics = false
+
     @OptionGroup var backend: BackendOptions
 
-    func validate() throws { try checkReference(reference) }
+    func validate() throws {
+        try checkReference(reference)
+        if json && ics { throw ValidationError("--json and --ics cannot be used together: choose one output.") }
+    }
 
     func run() async throws {
-        let input = FlightBookingsInput(request: .show(reference: reference), presentation: json ? .json : .text)
+        let presentation: FlightBookingsInput.Presentation = json ? .json : ics ? .ics : .text
+        let input = FlightBookingsInput(request: .show(reference: reference), presentation: presentation)
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
