@@ -106,6 +106,7 @@ final class Backend: Sendable {
     let places: any PlaceService
     let offers: any OfferService
     let orders: any OrderService
+    let extras: any ExtrasService
     /// What the banner says: `embedded sandbox (offline test data)` or the API's address.
     let description: String
     /// The name bookings are kept under (`sandbox`, or the API's host).
@@ -118,6 +119,7 @@ final class Backend: Sendable {
         self.places = duffel.placeService
         self.offers = duffel.offerService
         self.orders = duffel.orderService
+        self.extras = duffel.extrasService
         self.description = description
         self.name = name
         self.sandbox = sandbox

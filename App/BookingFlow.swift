@@ -2,6 +2,7 @@ import Entities
 import FlightAvailability
 import FlightBookings
 import FlightSearch
+import FlightSeats
 import FlightSummary
 import Services
 import TerminalUI
@@ -10,8 +11,10 @@ import TerminalUI
 /// one object that knows which module comes next and what it needs:
 ///
 ///     FlightSearch ──SearchRequest──► FlightAvailability ──Offer──► FlightSummary ──Order──► FlightBookings
-///          ▲                                 │ back                     │ back / offer gone      │ new search
-///          └─────────────────────────────────┴──────────────────────────┴────────────────────────┘
+///          ▲                                 │ back                     │ ▲ back / offer gone    │ new search
+///          └─────────────────────────────────┴──────────────────────────┼─┼──────────────────────┘
+///                                                   Offer, seats so far │ │ seats chosen
+///                                                                  FlightSeats (optional, from the review)
 ///
 /// Interactive runs start at the search (or at the bookings list). Commands (`flights search …`, `flights book …`)
 /// are deep links: they enter the same modules with their input given and a printed presentation, and the flow
@@ -35,6 +38,8 @@ final class BookingFlow {
     /// again comes back to it as it was, the passengers' details typed kept (another offer lets it go).
     private weak var shownSummary: (any Screen)?
     private var shownSummaryOfferID: String?
+    /// Where the seats screen's choice goes: back to the summary that asked for it.
+    private var seatsChosenHandler: (@MainActor ([SeatChoice]) -> Void)?
 
     init(navigator: Navigator, modules: ModuleFactory) {
         self.navigator = navigator
@@ -51,6 +56,13 @@ final class BookingFlow {
     /// The bookings screen (`flights bookings`, `flights booking REF`, `flights cancel REF`).
     func startBookings(_ input: FlightBookingsInput) {
         navigator.push(modules.bookings(input: input, router: self))
+    }
+
+    /// An offer's seat maps printed (`flights seats OFFER`).
+    func startSeats(offerID: String, json: Bool) {
+        guard let screen = modules.seats(input: FlightSeatsInput(offerID: offerID, mode: .show(json: json)), router: self)
+        else { return end(.backendError("This backend reads no seat maps.")) }
+        navigator.push(screen)
     }
 
     /// A booking without prompts (`flights book OFFER --passengers FILE`).
@@ -80,6 +92,7 @@ extension BookingFlow: FlightSearchRouter {
     /// Every module's way back is the same move: the screen beneath comes back, as it was. Leaving the first
     /// screen ends the app.
     func navigateBack() {
+        seatsChosenHandler = nil
         navigator.pop()
     }
 
@@ -144,6 +157,31 @@ extension BookingFlow: FlightSummaryRouter {
         case .offerUnavailable(let reason): end(.backendError(reason))
         case .failed(let error): end(.backendError(error.description))
         case .notSaved: end(.cannotSave)
+        }
+    }
+}
+
+// MARK: Summary ⇄ seats
+
+extension BookingFlow: FlightSeatsRouter {
+    func navigateToSeats(for offer: Offer, chosen: [SeatChoice], then: @escaping @MainActor ([SeatChoice]) -> Void) {
+        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, chosen: chosen), router: self) else { return }
+        seatsChosenHandler = then
+        navigator.push(screen)
+    }
+
+    /// The seats go back to the summary beneath, which shows them with the new total.
+    func seatsChosen(_ seats: [SeatChoice]) {
+        seatsChosenHandler?(seats)
+        seatsChosenHandler = nil
+        navigator.pop()
+    }
+
+    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
+        switch outcome {
+        case .shown: end(.done)
+        case .noSeatMaps: end(.noResults)
+        case .failed(let error): end(.backendError(error.description))
         }
     }
 }

@@ -27,7 +27,7 @@ struct Flights: AsyncParsableCommand {
         `flights replay session.jsonl` runs it again with no network, showing the screens.
         """,
         subcommands: [
-            Start.self, PlacesCommand.self, SearchCommand.self, BookCommand.self, BookingsCommand.self,
+            Start.self, PlacesCommand.self, SearchCommand.self, SeatsCommand.self, BookCommand.self, BookingsCommand.self,
             BookingCommand.self, CancelCommand.self, PayCommand.self, ReplayCommand.self,
         ],
         defaultSubcommand: Start.self
@@ -139,7 +139,7 @@ enum AppRuntime {
         let modules = ModuleFactory(
             terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,
             bookings: FileBookingStore.standard(environment: environment), backendName: backend.name,
-            recorder: recorder)
+            extras: backend.extras, recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

@@ -1,6 +1,7 @@
 import FlightAvailability
 import FlightBookings
 import FlightSearch
+import FlightSeats
 import FlightSummary
 import Foundation
 import ModuleCore
@@ -16,10 +17,12 @@ struct ModuleFactory {
     let availabilityBuilder: FlightAvailabilityBuilder
     let summaryBuilder: FlightSummaryBuilder
     let bookingsBuilder: FlightBookingsBuilder
+    /// `nil` when the backend reads no seat maps (then the summary offers no seats).
+    let seatsBuilder: FlightSeatsBuilder?
 
     init(
         terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
-        bookings: any BookingStore, backendName: String,
+        bookings: any BookingStore, backendName: String, extras: (any ExtrasService)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
         recorder: SessionRecorder? = nil
     ) {
@@ -28,7 +31,8 @@ struct ModuleFactory {
         availabilityBuilder = FlightAvailabilityBuilder(offers: offers, now: now, timeZone: timeZone, recorder: recorder)
         summaryBuilder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
-            recorder: recorder)
+            recorder: recorder, extras: extras)
+        seatsBuilder = extras.map { FlightSeatsBuilder(extras: $0, recorder: recorder) }
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
             recorder: recorder)
@@ -37,7 +41,7 @@ struct ModuleFactory {
     /// How a recorded session replays each module.
     static let replays: [ModuleReplay] = [
         FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay, FlightSummaryBuilder.replay,
-        FlightBookingsBuilder.replay,
+        FlightBookingsBuilder.replay, FlightSeatsBuilder.replay,
     ]
 
     func search(input: FlightSearchInput, router: any FlightSearchRouter) -> any Screen {
@@ -50,6 +54,11 @@ struct ModuleFactory {
 
     func summary(input: FlightSummaryInput, router: any FlightSummaryRouter) -> any Screen {
         summaryBuilder.build(input: input, router: router, terminal: terminal)
+    }
+
+    /// The seats screen, when the backend reads seat maps.
+    func seats(input: FlightSeatsInput, router: any FlightSeatsRouter) -> (any Screen)? {
+        seatsBuilder?.build(input: input, router: router, terminal: terminal)
     }
 
     func bookings(input: FlightBookingsInput, router: any FlightBookingsRouter) -> any Screen {

@@ -7,6 +7,8 @@ import Services
 enum FlightSeatsAction: Codable, Sendable, Equatable {
     /// The screen is shown (first, or again).
     case appeared
+    /// The offer came back (when the screen was given its id only).
+    case offerLoaded(Outcome<Offer, ServiceError>)
     /// The seat maps came back.
     case mapsLoaded(Outcome<[SeatMap], ServiceError>)
     /// A key (interactive).

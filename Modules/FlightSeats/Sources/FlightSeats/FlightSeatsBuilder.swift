@@ -47,17 +47,28 @@ public struct FlightSeatsInput: Sendable, Hashable, Codable {
         case show(json: Bool)
     }
 
-    /// The offer whose seats are chosen: its passengers and segments.
-    public var offer: Offer
+    /// The offer whose seats are shown, `off_…`.
+    public var offerID: String
+    /// The offer itself, its passengers and segments; read from the API when not given.
+    public var offer: Offer?
     /// Seats chosen before (coming back to the screen): shown as chosen, kept unless changed.
     public var chosen: [SeatChoice]
     /// What the screen does.
     public var mode: Mode
 
-    /// An input.
+    /// An input for an offer at hand.
     public init(offer: Offer, chosen: [SeatChoice] = [], mode: Mode = .choose) {
+        self.offerID = offer.id
         self.offer = offer
         self.chosen = chosen
+        self.mode = mode
+    }
+
+    /// An input for an offer known by its id only (`flights seats off_…`): the screen reads it first.
+    public init(offerID: String, mode: Mode) {
+        self.offerID = offerID
+        self.offer = nil
+        self.chosen = []
         self.mode = mode
     }
 }

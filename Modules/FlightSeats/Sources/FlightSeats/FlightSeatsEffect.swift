@@ -5,6 +5,8 @@ import TerminalUI
 
 /// What must happen outside the seats reducer.
 enum FlightSeatsEffect: Encodable, Sendable, Equatable {
+    /// Read the offer (given by its id only).
+    case loadOffer(id: String)
     /// Read the offer's seat maps.
     case loadMaps(offerID: String)
     /// Show something.

@@ -10,6 +10,10 @@ final class FlightSeatsInteractor: Sendable {
         self.extras = extras
     }
 
+    func offer(id: String) async -> Outcome<Offer, ServiceError> {
+        await Outcome { () async throws(ServiceError) in try await extras.offerWithServices(id: id) }
+    }
+
     func seatMaps(offerID: String) async -> Outcome<[SeatMap], ServiceError> {
         await Outcome { () async throws(ServiceError) in try await extras.seatMaps(offerID: offerID) }
     }

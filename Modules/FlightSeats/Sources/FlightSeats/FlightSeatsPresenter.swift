@@ -26,6 +26,9 @@ final class FlightSeatsPresenter: StorePresenter {
     func perform(_ effect: FlightSeatsEffect) async -> [FlightSeatsAction] {
         let interactor = interactor
         switch effect {
+        case .loadOffer(let id):
+            let outcome = await tasks.run("offer") { await interactor.offer(id: id) }
+            return [.offerLoaded(outcome)]
         case .loadMaps(let offerID):
             let outcome = await tasks.run("maps") { await interactor.seatMaps(offerID: offerID) }
             return [.mapsLoaded(outcome)]

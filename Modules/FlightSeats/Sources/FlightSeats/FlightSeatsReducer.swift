@@ -12,10 +12,13 @@ enum FlightSeatsReducer: Reducer {
         guard state.phase != .done else { return [] }
         switch action {
         case .appeared:
-            if state.phase == .loading {
-                return [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: state.offer.id)]
-            }
+            if state.phase == .loading { return load(state) }
             return screen(state)
+        case .offerLoaded(.success(let offer)):
+            state.offer = offer
+            return [.loadMaps(offerID: offer.id)]
+        case .offerLoaded(.failure(let error)):
+            return loaded(&state, .failure(error))
         case .mapsLoaded(let outcome):
             return loaded(&state, outcome)
         case .back:
@@ -76,7 +79,7 @@ enum FlightSeatsReducer: Reducer {
         case .retry:
             guard case .failed = state.phase else { return screen(state) }
             state.phase = .loading
-            return [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: state.offer.id)]
+            return load(state)
         case .confirm:
             switch state.phase {
             case .review: return leave(&state, .chosen(state.choices))
@@ -100,6 +103,14 @@ enum FlightSeatsReducer: Reducer {
             guard state.phase == .choosing else { return screen(state) }
             return choosing(command, &state)
         }
+    }
+
+    /// Reads the offer first when only its id is known, then its seat maps.
+    private static func load(_ state: FlightSeatsState) -> [FlightSeatsEffect] {
+        guard state.offer != nil else {
+            return [.show(.note(.progress("Reading offer \(state.offerID)"))), .loadOffer(id: state.offerID)]
+        }
+        return [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: state.offerID)]
     }
 
     static func leave(_ state: inout FlightSeatsState, _ route: FlightSeatsRoute) -> [FlightSeatsEffect] {

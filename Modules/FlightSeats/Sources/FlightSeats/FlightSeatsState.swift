@@ -25,7 +25,9 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
         case problem(String)
     }
 
-    var offer: Offer
+    var offerID: String
+    /// The offer, once given or read.
+    var offer: Offer?
     var mode: FlightSeatsInput.Mode
     /// Keys (arrows, Esc) or lines.
     var isInteractive: Bool
@@ -46,6 +48,7 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
     var showsKeys = false
 
     init(input: FlightSeatsInput, isInteractive: Bool) {
+        offerID = input.offerID
         offer = input.offer
         mode = input.mode
         self.isInteractive = isInteractive
@@ -54,12 +57,12 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
 
     /// The passengers who take a seat (an infant on a lap takes none).
     var passengers: [OfferPassenger] {
-        offer.passengers.filter { $0.resolvedType != .infantWithoutSeat }
+        (offer?.passengers ?? []).filter { $0.resolvedType != .infantWithoutSeat }
     }
 
     /// Each segment of the offer that has a seat map, with its map, in flying order.
     var flights: [(segment: Segment, map: SeatMap)] {
-        offer.slices.flatMap(\.segments).compactMap { segment in
+        (offer?.slices ?? []).flatMap(\.segments).compactMap { segment in
             maps.first { $0.segmentId == segment.id }.map { (segment, $0) }
         }
     }
@@ -81,7 +84,7 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
 
     /// The sum of the chosen seats' prices, in the offer's currency.
     var total: Money {
-        choices.reduce(Money.zero(offer.totalAmount.currency)) { sum, choice in
+        choices.reduce(Money.zero(offer?.totalAmount.currency ?? "")) { sum, choice in
             Money(amount: sum.amount + choice.price.amount, currency: sum.currency)
         }
     }

@@ -109,7 +109,14 @@ struct SeatGridViewModel: Encodable, Sendable, Equatable {
         return [header] + rows.map { row in
             let label = String(repeating: " ", count: labelWidth - row.label.count) + row.label
             let edge = row.overWing ? "=" : " "
-            return label + " " + edge + row.sections.map { $0.map(slot).joined() }.joined(separator: "  ") + edge
+            // A section is as wide as the seats above it, so an exit or a galley stands under its own section.
+            let drawn = row.sections.enumerated().map { index, cells in
+                let text = cells.map(slot).joined()
+                let width = columns.indices.contains(index) ? columns[index].count * 3 : 0
+                // Every slot is three columns wide.
+                return text + String(repeating: " ", count: max(0, width - cells.count * 3))
+            }
+            return label + " " + edge + drawn.joined(separator: "  ") + edge
         }
     }
 }

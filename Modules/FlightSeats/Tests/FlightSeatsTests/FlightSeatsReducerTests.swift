@@ -170,4 +170,20 @@ struct FlightSeatsReducerTests {
         let row35 = try require(grid.rows.first { $0.label == "35" })
         #expect(row35.sections[0][0] == SeatGridViewModel.Cell(symbol: "*", kind: .mine, isCursor: true))
     }
+
+    @Test("given an offer's id only, the offer is read first, then its maps; an offer gone is said and ends the show")
+    func readsOfferFirst() throws {
+        let offer = try Recorded.offer()
+        var state = FlightSeatsState(input: FlightSeatsInput(offerID: offer.id, mode: .show(json: false)), isInteractive: false)
+        #expect(FlightSeatsReducer.reduce(&state, .appeared)
+            == [.show(.note(.progress("Reading offer \(offer.id)"))), .loadOffer(id: offer.id)])
+        #expect(FlightSeatsReducer.reduce(&state, .offerLoaded(.success(offer))) == [.loadMaps(offerID: offer.id)])
+        #expect(state.offer == offer)
+
+        var gone = FlightSeatsState(input: FlightSeatsInput(offerID: "off_gone", mode: .show(json: false)), isInteractive: false)
+        let error = ServiceError.malformedResponse("gone")
+        let effects = FlightSeatsReducer.reduce(&gone, .offerLoaded(.failure(error)))
+        #expect(effects.last == .navigate(.shown(.failed(error))))
+        #expect(gone.phase == .done)
+    }
 }

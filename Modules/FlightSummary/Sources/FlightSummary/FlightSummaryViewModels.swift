@@ -53,6 +53,7 @@ extension FlightSummaryState {
             rows.append(KeyValueList.Row("Status", "Cancelled"))
         }
         rows.append(KeyValueList.Row("Passengers", order.passengers.map(\.fullName).joined(separator: ", ")))
+        rows += TravelFormat.bookedServices(order).map { KeyValueList.Row($0.label, $0.value) }
         let tickets = order.eTickets.map(\.uniqueIdentifier)
         if !tickets.isEmpty { rows.append(KeyValueList.Row("E-tickets", tickets.joined(separator: ", "))) }
         var warning: String?
