@@ -1,7 +1,7 @@
 """Duffel's official Python client (`duffel-api`) driven against `flights-sandbox`: the whole booking story, each
-step asserted. Other teams point their code, most of it written with Duffel's own libraries, at the sandbox; this
-proves that what the sandbox sends is what those libraries read (their models read most fields as `json["field"]`,
-so one missing key is a KeyError).
+step asserted, seat maps and bags included. Other teams point their code, most of it written with Duffel's own
+libraries, at the sandbox; this proves that what the sandbox sends is what those libraries read (their models read
+most fields as `json["field"]`, so one missing key is a KeyError).
 
     SANDBOX_URL=http://127.0.0.1:PORT python3 test_duffel_client.py
 
@@ -163,7 +163,9 @@ def _():
     offer_id = need("offer_id")
     offer = client.offers.get(offer_id, return_available_services=True)
     assert offer.id == offer_id
-    assert offer.available_services == [], offer.available_services
+    bags = offer.available_services
+    assert bags and all(bag.type == "baggage" and bag.metadata.type == "checked" for bag in bags), bags
+    assert all(bag.total_currency == offer.total_currency and bag.maximum_quantity >= 1 for bag in bags)
     assert offer.slices[0].segments[0].origin.iata_code == "LHR"
     assert offer.payment_requirements.requires_instant_payment is True
     assert offer.expires_at > offer.created_at
@@ -183,6 +185,39 @@ def _():
     assert order.payment_status.awaiting_payment is False
     assert order.documents and all(document.type == "electronic_ticket" for document in order.documents)
     state["order"] = order
+
+
+@step("seat maps (seat_maps.get)")
+def _():
+    offer = need("offer")
+    maps = client.seat_maps.get(offer.id)
+    assert [m.segment_id for m in maps] == [segment.id for leg in offer.slices for segment in leg.segments]
+    assert all(m.id.startswith("sea_") and m.slice_id and m.cabins[0].aisles >= 1 for m in maps)
+    seats = [element for m in maps for cabin in m.cabins for row in cabin.rows for section in row.sections
+             for element in section.elements if element.type == "seat"]
+    assert any(seat.available_services for seat in seats), "no seat is free"
+    assert any(not seat.available_services for seat in seats), "no seat is taken"
+
+
+@step("instant order with a seat and a bag (services)")
+def _():
+    offer = client.offers.get(need("request").offers[1].id, return_available_services=True)
+    passenger = offer.passengers[0].id
+    bag = next(bag for bag in offer.available_services if bag.passenger_ids == [passenger])
+    seats = [element for m in client.seat_maps.get(offer.id) for cabin in m.cabins for row in cabin.rows
+             for section in row.sections for element in section.elements if element.available_services]
+    seat = next(service for element in seats for service in element.available_services
+                if service.passenger_id == passenger)
+    total = Decimal(offer.total_amount) + Decimal(bag.total_amount) + Decimal(seat.total_amount)
+    order = (client.orders.create()
+             .selected_offers([offer.id])
+             .passengers(passengers(offer))
+             .services([{"id": bag.id, "quantity": 1}, {"id": seat.id, "quantity": 1}])
+             .payments([{"type": "balance", "amount": str(total), "currency": offer.total_currency}])
+             .execute())
+    assert Decimal(order.total_amount) == total, (order.total_amount, total)
+    assert sorted(service.type for service in order.services) == ["baggage", "seat"], order.services
+    assert all(service.id.startswith("ser_") and service.passenger_ids == [passenger] for service in order.services)
 
 
 @step("order read back (orders.get)")

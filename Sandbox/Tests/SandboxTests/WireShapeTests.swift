@@ -87,7 +87,10 @@ struct WireShapeTests {
         }
     }
 
-    @Test("one offer: available_services is null unless asked for, then a list")
+    private static let serviceKeys = ["id", "type", "passenger_ids", "segment_ids", "total_amount", "total_currency", "metadata"]
+    private static let bagMetadataKeys = ["type", "maximum_weight_kg", "maximum_length_cm", "maximum_height_cm", "maximum_depth_cm"]
+
+    @Test("one offer: available_services is null unless asked for, then its bags with every listed key")
     func offerServices() async throws {
         try await Harness.run { harness in
             let offers = try await harness.offers.createOfferRequest(harness.search("LHR", "JFK"), returnOffers: true).offers
@@ -95,7 +98,35 @@ struct WireShapeTests {
             let plain = try data(try await harness.raw(.get, "/air/offers/\(id)"))
             #expect(plain["available_services"] is NSNull)
             let asked = try data(try await harness.raw(.get, "/air/offers/\(id)?return_available_services=true"))
-            #expect((asked["available_services"] as? [Any])?.isEmpty == true)
+            let bag = try #require(first("available_services", of: asked))
+            #expect(missing(Self.serviceKeys + ["maximum_quantity"], in: bag) == [])
+            #expect(bag["type"] as? String == "baggage")
+            #expect(missing(Self.bagMetadataKeys, in: bag["metadata"] as? [String: Any]) == [])
+            #expect((bag["metadata"] as? [String: Any])?["maximum_weight_kg"] as? Int == 23)
+        }
+    }
+
+    @Test("seat maps: a list with meta null; maps, cabins, rows, sections and elements with every listed key")
+    func seatMapShapes() async throws {
+        try await Harness.run { harness in
+            let offers = try await harness.offers.createOfferRequest(harness.search("LHR", "AMS"), returnOffers: true).offers
+            let id = try #require(offers.first?.id)
+            let body = try object(try await harness.raw(.get, "/air/seat_maps?offer_id=\(id)"))
+            #expect(body["meta"] is NSNull)
+            let map = try #require((body["data"] as? [[String: Any]])?.first)
+            #expect(missing(["id", "slice_id", "segment_id", "cabins"], in: map) == [])
+            let cabin = try #require(first("cabins", of: map))
+            #expect(missing(["deck", "cabin_class", "aisles", "wings", "rows"], in: cabin) == [])
+            #expect(missing(["first_row_index", "last_row_index"], in: cabin["wings"] as? [String: Any]) == [])
+            let elements = (cabin["rows"] as? [[String: Any]] ?? [])
+                .flatMap { $0["sections"] as? [[String: Any]] ?? [] }
+                .flatMap { $0["elements"] as? [[String: Any]] ?? [] }
+            let elementKeys = ["type", "designator", "name", "disclosures", "available_services"]
+            #expect(elements.allSatisfy { missing(elementKeys, in: $0) == [] })
+            let seat = try #require(elements.first { ($0["available_services"] as? [Any])?.isEmpty == false })
+            #expect(missing(["id", "passenger_id", "total_amount", "total_currency"], in: first("available_services", of: seat)) == [])
+            let galley = try #require(elements.first { $0["type"] as? String == "galley" })
+            #expect(galley["available_services"] is NSNull && galley["designator"] is NSNull)
         }
     }
 
@@ -148,6 +179,23 @@ struct WireShapeTests {
             #expect(missing(["type", "unique_identifier"], in: first("documents", of: order)) == [])
             let decoded = try DuffelJSON.decoder().decode(DataEnvelope<Order>.self, from: response.body).data
             #expect(decoded == booked)
+
+            let withServices = try await harness.client.extrasService.offerWithServices(id: try #require(offers.dropFirst().first?.id))
+            let bag = try #require(withServices.availableServices?.first)
+            let traveller = try #require(bag.passengerIds.first)
+            let seat = try #require(try await harness.client.extrasService.seatMaps(offerID: withServices.id).first?.seats
+                .compactMap { $0.service(for: traveller) }.first)
+            var creation = harness.instantOrder(withServices, departure: harness.clock.date(daysAhead: 30))
+            creation.services = [SelectedService(id: bag.id), SelectedService(id: seat.id)]
+            creation.payments = [Payment(amount: try #require(withServices.totalAmount.adding(bag.totalAmount)?.adding(seat.totalAmount)))]
+            let servicesOrder = try await harness.orders.createOrder(creation)
+            let services = try data(try await harness.raw(.get, "/air/orders/\(servicesOrder.id)"))["services"] as? [[String: Any]] ?? []
+            #expect(services.count == 2)
+            #expect(services.allSatisfy { missing(Self.serviceKeys + ["quantity"], in: $0) == [] })
+            let bagMetadata = services.first { $0["type"] as? String == "baggage" }?["metadata"] as? [String: Any]
+            #expect(missing(Self.bagMetadataKeys, in: bagMetadata) == [])
+            let seatMetadata = services.first { $0["type"] as? String == "seat" }?["metadata"] as? [String: Any]
+            #expect(missing(["designator", "name", "disclosures"], in: seatMetadata) == [])
 
             let list = try object(try await harness.raw(.get, "/air/orders?limit=1"))
             #expect(missing(Self.pageKeys, in: list["meta"] as? [String: Any]) == [])
