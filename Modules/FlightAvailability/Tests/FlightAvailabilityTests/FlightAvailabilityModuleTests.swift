@@ -287,8 +287,7 @@ struct FlightAvailabilityModuleTests {
             let session = Session(request, interactive: interactive, columns: columns)
             try await session.settle(on: "Price")
             #expect(session.terminal.screen.allSatisfy { TerminalText.displayWidth(of: $0) <= columns })
-            // The CO₂ estimate yields to the flight numbers (at 80 a round trip has no room for it) and outranks the
-            // airline's name, whose code starts every flight number (at 120 a round trip shows the estimate instead).
+            // CO₂ yields to the flight numbers (no room at 80 on a round trip) but outranks the airline's name.
             if columns >= 120 || request == Searches.oneWay { #expect(session.screenText.contains("CO₂")) }
             if columns >= 120, request == Searches.oneWay { #expect(session.screenText.contains("Airline")) }
             await session.stop()
