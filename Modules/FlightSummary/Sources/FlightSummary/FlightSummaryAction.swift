@@ -1,5 +1,7 @@
 import Entities
+import Services
 import Foundation
+import ModuleCore
 
 /// Every user event of the summary screen and every service answer, as data. Answers carry the time the clock was
 /// read as they came, so the reducer never reads it.
@@ -26,6 +28,8 @@ enum FlightSummaryAction: Codable, Sendable, Equatable {
     case checked(id: Int, OfferCheck, now: Date)
     /// The seats screen handed back these seats (they replace those chosen before).
     case seatsChosen([SeatChoice])
+    /// The seat maps a passengers file's seats are checked on came back.
+    case seatMapsRead(Outcome<[SeatMap], ServiceError>)
     /// A booking attempt ended.
     case bookingEnded(BookingAttempt, now: Date)
 }

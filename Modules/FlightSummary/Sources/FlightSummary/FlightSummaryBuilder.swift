@@ -125,6 +125,10 @@ public struct FlightSummaryInput: Sendable, Hashable, Codable {
         public var phoneNumber: String
         /// The passport, when the airline needs it (Duffel's `identity_documents`; the first one is used).
         public var identityDocuments: [Document]
+        /// Seats wanted, by flight (`ZZ117`, `LHR-JFK` or the segment's id) → seat (`14C`).
+        public var seats: [String: String] = [:]
+        /// Extra checked bags, by leg (`LHR-JFK`), or `*` for every leg (`"bags": 1` in a file).
+        public var bags: [String: Int] = [:]
 
         /// An identity document as given in a file, every field read as text.
         public struct Document: Sendable, Hashable, Codable {
@@ -178,7 +182,7 @@ public struct FlightSummaryInput: Sendable, Hashable, Codable {
         private enum CodingKeys: String, CodingKey {
             case title, gender, email
             case givenName = "given_name", familyName = "family_name", bornOn = "born_on"
-            case phoneNumber = "phone_number", identityDocuments = "identity_documents"
+            case phoneNumber = "phone_number", identityDocuments = "identity_documents", seats, bags
         }
 
         /// Reads Duffel's field names; a missing or null field reads as empty, to be reported with the others.
@@ -195,6 +199,12 @@ public struct FlightSummaryInput: Sendable, Hashable, Codable {
             email = try text(.email)
             phoneNumber = try text(.phoneNumber)
             identityDocuments = try container.decodeIfPresent([Document].self, forKey: .identityDocuments) ?? []
+            seats = try container.decodeIfPresent([String: String].self, forKey: .seats) ?? [:]
+            if let everyLeg = try? container.decodeIfPresent(Int.self, forKey: .bags) {
+                bags = ["*": everyLeg]
+            } else {
+                bags = try container.decodeIfPresent([String: Int].self, forKey: .bags) ?? [:]
+            }
         }
     }
 

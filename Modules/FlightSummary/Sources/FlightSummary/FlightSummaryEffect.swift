@@ -9,6 +9,8 @@ enum FlightSummaryEffect: Encodable, Sendable, Equatable {
     case show(FlightSummaryOutput)
     /// Read the offer `offerID` again from the API and compare it with `known` (cancelled when the screen goes).
     case check(id: Int, offerID: String, known: Offer?)
+    /// Read the offer's seat maps, to check the seats a passengers file asks for.
+    case readSeatMaps(offerID: String)
     /// Book (shielded: once an order is on its way it is never cancelled half-way, and its answer is kept).
     case book(FlightSummaryBooking)
     /// Leave the screen, or end an unattended run.

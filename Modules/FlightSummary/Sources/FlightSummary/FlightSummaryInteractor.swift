@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import ModuleCore
 import Services
 import Synchronization
 
@@ -103,6 +104,12 @@ final class FlightSummaryInteractor: Sendable {
         }
         if let known, known.totalAmount != fresh.totalAmount { return .priceChanged(old: known, new: fresh) }
         return .current(fresh)
+    }
+
+    /// The offer's seat maps, to check the seats a passengers file asks for.
+    func seatMaps(offerID: String) async -> Outcome<[SeatMap], ServiceError> {
+        guard let extras else { return .success([]) }
+        return await Outcome { () async throws(ServiceError) in try await extras.seatMaps(offerID: offerID) }
     }
 
     /// Whether `error` says the offer cannot be had any more (rather than that it could not be checked).

@@ -57,6 +57,9 @@ final class FlightSummaryPresenter: StorePresenter {
         case .check(let id, let offerID, let known):
             let check = await tasks.run(.check) { await interactor.recheck(known, id: offerID) }
             return [.checked(id: id, check, now: interactor.now)]
+        case .readSeatMaps(let offerID):
+            let outcome = await tasks.run(.check) { await interactor.seatMaps(offerID: offerID) }
+            return [.seatMapsRead(outcome)]
         case .book(let booking):
             let attempt = await tasks.run(.book, shielded: true) {
                 await interactor.book(

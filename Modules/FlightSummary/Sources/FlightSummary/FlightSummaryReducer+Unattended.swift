@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import ModuleCore
 import Services
 
 /// An unattended run (`flights book <offer-id> --passengers file.json`): the offer checked, the file's travellers
@@ -25,7 +26,11 @@ extension FlightSummaryReducer {
             return [error("The offer could not be checked: \(failure.message)", suggestion: failure.suggestion)]
                 + finish(&state, .failed(failure))
         }
-        if let accepted = state.input.acceptedTotal, accepted != current.totalAmount.amount {
+        let asksForExtras: Bool = if case .unattended(let travellers, _) = state.input.mode {
+            travellers.contains { !$0.seats.isEmpty || $0.bags.values.contains { $0 != 0 } }
+        } else { false }
+        // With seats or bags, the total agreed is the fare and the extras: checked once they are known.
+        if !asksForExtras, let accepted = state.input.acceptedTotal, accepted != current.totalAmount.amount {
             let agreed = Money(amount: accepted, currency: current.totalAmount.currency)
             return [
                 error("Nothing was booked: the total is now \(current.totalAmount.formatted), not the \(agreed.formatted) agreed to.",
@@ -45,7 +50,47 @@ extension FlightSummaryReducer {
         case .success(let details):
             passengers = details
         }
-        effects.append(.show(.review(state.review(offer: current, passengers: passengers))))
+        let bags = state.fileBags(travellers)
+        if !bags.problems.isEmpty { return effects + fileProblems(&state, bags.problems) }
+        state.extras.bags = bags.bags
+        if state.fileAsksForSeats(travellers) {
+            guard state.seatsOffered else {
+                return effects + fileProblems(&state, ["This flight service reads no seat maps, so seats cannot be chosen here."])
+            }
+            state.filePassengers = passengers
+            return effects + [progress("Reading the seat maps…"), .readSeatMaps(offerID: current.id)]
+        }
+        return effects + unattendedBook(&state, passengers, assumeYes: assumeYes)
+    }
+
+    /// The seat maps a passengers file's seats are checked on came back: book with the seats, or say what is wrong.
+    static func unattendedSeatMaps(_ state: inout State, _ outcome: Outcome<[SeatMap], ServiceError>) -> [Effect] {
+        guard case .unattended(let travellers, let assumeYes) = state.input.mode, let passengers = state.filePassengers
+        else { return [] }
+        state.filePassengers = nil
+        switch outcome {
+        case .failure(let failure):
+            return [hideProgress, error("The seat maps could not be read: \(failure.message)", suggestion: failure.suggestion)]
+                + finish(&state, .failed(failure))
+        case .success(let maps):
+            let seats = state.fileSeats(travellers, maps: maps)
+            if !seats.problems.isEmpty { return [hideProgress] + fileProblems(&state, seats.problems) }
+            state.extras.seats = seats.seats
+            return [hideProgress] + unattendedBook(&state, passengers, assumeYes: assumeYes)
+        }
+    }
+
+    /// The file's passengers (and the seats and bags it asks for) are right: show them, then book with `--yes`.
+    private static func unattendedBook(_ state: inout State, _ passengers: [PassengerDetails], assumeYes: Bool) -> [Effect] {
+        guard let current = state.offer, let total = state.totalToPay else { return [] }
+        if !state.extras.services.isEmpty, let accepted = state.input.acceptedTotal, accepted != total.amount {
+            let agreed = Money(amount: accepted, currency: total.currency)
+            return [
+                error("Nothing was booked: the total with the seats and bags is \(total.formatted), not the \(agreed.formatted) agreed to.",
+                      suggestion: "Run the command again with --total \(total.wireAmount) to book at that total."),
+            ] + finish(&state, .priceChanged(from: agreed, to: total))
+        }
+        var effects: [Effect] = [.show(.review(state.review(offer: current, passengers: passengers)))]
         let hold = state.input.hold
         if hold, !current.canBeHeld {
             let problem = "This offer must be paid when booking; the airline does not hold it."
@@ -53,15 +98,23 @@ extension FlightSummaryReducer {
             return effects + finish(&state, .invalidInput([problem]))
         }
         guard assumeYes else {
-            let what = hold ? "hold it (\(current.totalAmount.formatted) to pay later)" : "book and pay \(current.totalAmount.formatted)"
+            let what = hold ? "hold it (\(total.formatted) to pay later)" : "book and pay \(total.formatted)"
             effects.append(message(.info, "Not booked. Run the same command with --yes to \(what)."))
             return effects + finish(&state, .declined)
         }
         let type: OrderType = hold ? .hold : .instant
         state.step = .booking(type)
         let booking = FlightSummaryBooking(
-            offer: current, passengers: passengers, slots: state.slots, type: type, lookUpFirst: false)
+            offer: current, passengers: passengers, slots: state.slots, type: type, lookUpFirst: false,
+            services: state.extras.services, total: total)
         return effects + [bookingProgress(hold ? "Holding…" : "Booking…"), .book(booking)]
+    }
+
+    /// Ends a run whose passengers file asks for what cannot be had: each problem said, nothing booked.
+    private static func fileProblems(_ state: inout State, _ problems: [String]) -> [Effect] {
+        problems.map { error($0, suggestion: nil) }
+            + [message(.info, "Nothing was booked. Correct the passengers file and run the command again.")]
+            + finish(&state, .invalidInput(problems))
     }
 
     /// An unattended booking ended: the run ends with it.

@@ -22,6 +22,8 @@ enum FlightSummaryReducer: Reducer {
             if case .bag(let index) = state.step { return acceptBags(&state, text, index: index) }
             guard case .field(let passenger, let field) = state.step else { return [ask(state)] }
             return accept(&state, text, passenger: passenger, field: field)
+        case .seatMapsRead(let outcome):
+            return unattendedSeatMaps(&state, outcome)
         case .seatsChosen(let seats):
             // The seats screen is leaving; this screen shows them when it appears again.
             state.extras.seats = seats

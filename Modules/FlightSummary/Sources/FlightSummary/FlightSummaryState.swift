@@ -102,6 +102,8 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
     var extras = FlightSummaryExtras()
     /// Whether the composer can show seat maps (the review offers seats then).
     var seatsOffered = false
+    /// An unattended run's passengers, checked, while the seat maps their file's seats are checked on are read.
+    var filePassengers: [PassengerDetails]?
 
     /// A screen for `input`, before it first appears.
     init(input: FlightSummaryInput, storeLocation: String, timeZone: TimeZone, now: Date, seatsOffered: Bool = false) {

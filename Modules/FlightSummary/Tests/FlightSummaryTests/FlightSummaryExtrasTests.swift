@@ -115,4 +115,65 @@ struct FlightSummaryExtrasTests {
         #expect(hold.payments.isEmpty)
         #expect(hold.services == services)
     }
+
+    // MARK: A passengers file's seats and bags
+
+    /// An unattended run whose file gives Imogen `seats` and `bags`, at the point its offer check comes back.
+    private func unattended(seats: [String: String] = [:], bags: [String: Int] = [:], seatsOffered: Bool = true,
+                            acceptedTotal: Decimal? = nil) throws -> FlightSummaryState {
+        var traveller = imogen
+        traveller.seats = seats
+        traveller.bags = bags
+        let offer = try recordedOffer()
+        var state = FlightSummaryState(
+            input: FlightSummaryInput(
+                offerID: offer.id, mode: .unattended(travellers: [traveller], assumeYes: true), acceptedTotal: acceptedTotal),
+            storeLocation: "memory", timeZone: utc, now: searchTime, seatsOffered: seatsOffered)
+        _ = Reducer.reduce(&state, .appeared(now: searchTime))
+        return state
+    }
+
+    @Test("a file's seat and bag: the seat checked on its flight's map, both booked as services, paid with the fare")
+    func fileSeatsAndBags() throws {
+        var state = try unattended(seats: ["zz 117": "32a"], bags: ["*": 1], acceptedTotal: 450.50)
+        let offer = try recordedOffer()
+        let checked = Reducer.reduce(&state, .checked(id: state.checkID, .current(offer), now: searchTime))
+        #expect(checked.last == .readSeatMaps(offerID: offer.id))
+        #expect(state.extras.bags == [SelectedService(id: "ase_0000Bt4BwJ0hul7H4PR9MS", quantity: 1)])
+        let maps = try FixtureFile.seatMaps.decode(Page<SeatMap>.self).items
+        let booking = Reducer.reduce(&state, .seatMapsRead(.success(maps)))
+        guard case .book(let order)? = booking.last else {
+            Issue.record("not booked: \(booking)")
+            return
+        }
+        let seat = try #require(maps[0].seat("32A")?.service(for: offer.passengers[0].id))
+        #expect(order.services == [SelectedService(id: seat.id), SelectedService(id: "ase_0000Bt4BwJ0hul7H4PR9MS")])
+        #expect(order.total == Money(amount: 450.5, currency: "GBP"))
+    }
+
+    @Test("a file's taken seat, unknown flight, too many bags or seats without seat maps: exit 64, nothing booked",
+          arguments: [
+            (["ZZ117": "31A"], [:], true, "Passenger 1: seat 31A on ZZ117 is taken. `flights seats off_0000Bf7EUcGQ22QJSC5NYu` shows the free ones."),
+            (["BA1": "32A"], [:], true, "Passenger 1: no flight BA1 in this offer (its flights: ZZ117 (LHR-JFK))."),
+            ([:], ["LHR-JFK": 2], true, "Passenger 1: at most 1 extra bag on LHR-JFK, not 2."),
+            ([:], ["JFK-LHR": 1], true, "Passenger 1: no leg JFK-LHR in this offer (its legs: LHR-JFK)."),
+            (["LHR-JFK": "32A"], [:], false, "This flight service reads no seat maps, so seats cannot be chosen here."),
+          ] as [([String: String], [String: Int], Bool, String)])
+    func fileProblems(_ seats: [String: String], _ bags: [String: Int], _ seatsOffered: Bool, _ problem: String) throws {
+        var state = try unattended(seats: seats, bags: bags, seatsOffered: seatsOffered)
+        var effects = Reducer.reduce(&state, .checked(id: state.checkID, .current(try recordedOffer()), now: searchTime))
+        if effects.last == .readSeatMaps(offerID: try recordedOffer().id) {
+            effects = Reducer.reduce(&state, .seatMapsRead(.success(try FixtureFile.seatMaps.decode(Page<SeatMap>.self).items)))
+        }
+        #expect(effects.last == .navigate(.finished(.invalidInput([problem]))))
+        #expect(!effects.contains { if case .book = $0 { true } else { false } })
+    }
+
+    @Test("with seats or bags, the total agreed is the fare and the extras")
+    func agreedTotalWithExtras() throws {
+        var state = try unattended(bags: ["*": 1], acceptedTotal: 412.50)
+        let effects = Reducer.reduce(&state, .checked(id: state.checkID, .current(try recordedOffer()), now: searchTime))
+        #expect(effects.last == .navigate(.finished(.priceChanged(
+            from: Money(amount: 412.5, currency: "GBP"), to: Money(amount: 432.5, currency: "GBP")))))
+    }
 }
