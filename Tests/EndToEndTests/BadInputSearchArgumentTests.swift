@@ -46,7 +46,7 @@ import Testing
         BadInputCase(name: "an unknown cabin", arguments: search(["--cabin", "luxury"]),
                      message: "--cabin must be one of: economy, premium_economy, business, first."),
         BadInputCase(name: "an unknown sort", arguments: search(["--sort", "cheapest"]),
-                     message: "--sort must be one of: price, duration, departure, arrival."),
+                     message: "--sort must be one of: price, duration, departure, arrival, emissions."),
         BadInputCase(name: "a limit of 0", arguments: search(["--limit", "0"]), message: "--limit must be at least 1."),
         BadInputCase(name: "a negative limit", arguments: search(["--limit=-5"]), message: "--limit must be at least 1."),
         BadInputCase(name: "a word for a limit", arguments: search(["--limit", "abc"]), message: "is invalid for '--limit <limit>'"),
