@@ -112,10 +112,14 @@ extension FlightBookingsState {
             KeyValueList.Row("Airline", order.owner.name),
         ]
         var total = order.totalAmount?.formatted ?? "Unknown (the flight service did not say)"
+        let extras = order.services.compactMap(\.totalAmount).filter { $0.currency == order.totalAmount?.currency }
         if let base = order.baseAmount, let tax = order.taxAmount {
-            total += " (base \(base.formatted) + taxes \(tax.formatted))"
+            let cost = extras.reduce(Decimal(0)) { $0 + $1.amount }
+            let seatsAndBags = extras.isEmpty ? "" : " + seats and bags \(Money(amount: cost, currency: base.currency).formatted)"
+            total += " (base \(base.formatted) + taxes \(tax.formatted)\(seatsAndBags))"
         }
         rows.append(KeyValueList.Row("Total", total))
+        rows += TravelFormat.bookedServices(order).map { KeyValueList.Row($0.label, $0.value) }
         rows.append(KeyValueList.Row("Payment", payment(of: order)))
         if let booked = order.createdAt { rows.append(KeyValueList.Row("Booked", TravelFormat.instant(booked, in: timeZone))) }
         rows.append(KeyValueList.Row(
