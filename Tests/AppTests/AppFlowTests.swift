@@ -19,14 +19,18 @@ struct Harness {
     let offers = FixtureOfferService()
     let orders = FixtureOrderService()
     let bookings = FixtureBookingStore()
+    let extras: FixtureExtrasService?
 
-    init(interactive: Bool = false) {
+    init(interactive: Bool = false, seats: Bool = false) {
+        let extras = seats ? FixtureExtrasService(offers: offers) : nil
+        self.extras = extras
         terminal = VirtualTerminal(columns: 120, isInteractive: interactive)
         let screens = FlowTerminal(terminal)
         screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
             terminal: screens, places: FixturePlaceService(), offers: offers, orders: orders, bookings: bookings,
-            backendName: "fixtures", now: fixtureNow, timeZone: TimeZone(identifier: "Europe/London") ?? .current)
+            backendName: "fixtures", extras: extras, now: fixtureNow,
+            timeZone: TimeZone(identifier: "Europe/London") ?? .current)
         flow = BookingFlow(navigator: navigator, modules: modules)
     }
 

@@ -9,6 +9,8 @@ import Synchronization
 /// answers and read back every call.
 public final class FixtureExtrasService: ExtrasService {
     private let state = Mutex<State>(State())
+    /// Where offers other than the recorded ones are read (with no extra services), when given.
+    private let offers: FixtureOfferService?
 
     private struct State {
         var seatMapReads: [String] = []
@@ -17,8 +19,10 @@ public final class FixtureExtrasService: ExtrasService {
         var serviceReplies: [FixtureReply] = []
     }
 
-    /// Creates the service.
-    public init() {}
+    /// Creates the service; with `offers`, an offer not recorded here is read from there.
+    public init(offers: FixtureOfferService? = nil) {
+        self.offers = offers
+    }
 
     /// Every offer id whose seat maps were asked for, in order.
     public var seatMapReads: [String] { state.withLock { $0.seatMapReads } }
@@ -65,8 +69,15 @@ public final class FixtureExtrasService: ExtrasService {
         let recorded = try FixtureFile.offer.decode(DataEnvelope<Offer>.self).data
         if recorded.id == id { return recorded }
         let roundTrip = try FixtureFile.offerRequestRoundTrip.decode(DataEnvelope<OfferRequest>.self).data.offers
-        guard var found = roundTrip.first(where: { $0.id == id }) else { throw FixtureFile.errorNotFound.error }
-        found.availableServices = []
+        var found: Offer
+        if let recordedTrip = roundTrip.first(where: { $0.id == id }) {
+            found = recordedTrip
+        } else if let offers {
+            found = try await offers.offer(id: id)
+        } else {
+            throw FixtureFile.errorNotFound.error
+        }
+        found.availableServices = found.availableServices ?? []
         return found
     }
 
