@@ -154,10 +154,7 @@ struct BookCommand: AsyncParsableCommand {
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
-        let id = offerID.trimmingCharacters(in: .whitespaces)
-        guard !id.isEmpty, id.count <= 200, !id.contains(where: \.isWhitespace) else {
-            throw ValidationError("Give the offer's id (off_…) as `flights search --json` prints it.")
-        }
+        _ = try offerIDArgument(offerID)
         _ = try agreedTotal(total)
     }
 
@@ -175,7 +172,8 @@ struct BookCommand: AsyncParsableCommand {
             throw badInput("\(passengers) cannot be read: \(reason)")
         }
         let input = FlightSummaryInput(
-            offerID: offerID, offer: nil, search: nil, mode: .unattended(travellers: travellers, assumeYes: yes),
+            offerID: try offerIDArgument(offerID), offer: nil, search: nil,
+            mode: .unattended(travellers: travellers, assumeYes: yes),
             output: json ? .json : .text, acceptedTotal: try agreedTotal(total), hold: hold)
         let code = await AppRuntime.run(backend, showsBanner: false) { flow in
             flow.startSummary(input)

@@ -21,18 +21,25 @@ struct SeatsCommand: AsyncParsableCommand {
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
-        let trimmed = offer.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 200, !trimmed.contains(where: \.isWhitespace) else {
-            throw ValidationError("Give the offer's id (off_…) as `flights search --json` prints it.")
-        }
+        _ = try offerIDArgument(offer)
     }
 
     func run() async throws {
-        let offer = offer.trimmingCharacters(in: .whitespaces)
+        let offer = try offerIDArgument(offer)
         let json = json
         let code = await AppRuntime.run(backend, showsBanner: false) { flow in
             flow.startSeats(offerID: offer, json: json)
         }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+/// An offer id as given on the command line, trimmed; what cannot be one (empty, blank inside, longer than any) is
+/// refused before anything is sent.
+func offerIDArgument(_ text: String) throws -> String {
+    let id = text.trimmingCharacters(in: .whitespaces)
+    guard !id.isEmpty, id.count <= 200, !id.contains(where: \.isWhitespace) else {
+        throw ValidationError("Give the offer's id (off_…) as `flights search --json` prints it.")
+    }
+    return id
 }

@@ -26,11 +26,8 @@ struct SeatsFlowTests {
         try await app.terminal.waitForOutput(containing: "Choose seats")
     }
 
-    @Test("a seat chosen comes back to the review with the new total, the seats screen is freed, the order books it")
-    func seatChosenAndBooked() async throws {
-        let app = Harness(seats: true)
-        app.flow.startSearch()
-        let running = app.run()
+    /// From the review to the seats screen, watched for leaks once it is left.
+    private func openSeats(_ app: Harness) async throws -> LeakDetector {
         try await atReview(app)
         // 1 book, 2 hold, 3 seats, 4 bags, 5 change passenger 1, 6 back.
         try await app.type("3")
@@ -38,6 +35,15 @@ struct SeatsFlowTests {
         let seats = LeakDetector(modules: ["FlightSeats"])
         seats.watch(try #require(app.navigator.top))
         try await app.terminal.waitForOutput(containing: "Choosing for passenger 1 of 1: Adult")
+        return seats
+    }
+
+    @Test("a seat chosen comes back to the review with the new total, the seats screen is freed, the order books it")
+    func seatChosenAndBooked() async throws {
+        let app = Harness(seats: true)
+        app.flow.startSearch()
+        let running = app.run()
+        let seats = try await openSeats(app)
         try await app.type("32A")
         try await app.terminal.waitForOutput(containing: "Enter to confirm")
         app.terminal.clearOutput()
@@ -65,11 +71,7 @@ struct SeatsFlowTests {
         let app = Harness(seats: true)
         app.flow.startSearch()
         let running = app.run()
-        try await atReview(app)
-        try await app.type("3")
-        try await app.waitForStack(4)
-        let seats = LeakDetector(modules: ["FlightSeats"])
-        seats.watch(try #require(app.navigator.top))
+        let seats = try await openSeats(app)
         try await app.type("32A")
         try await app.terminal.waitForOutput(containing: "Enter to confirm")
         try await app.type("b")

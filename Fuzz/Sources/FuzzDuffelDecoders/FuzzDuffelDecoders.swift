@@ -18,6 +18,7 @@ public func fuzzDuffelDecoders(_ start: UnsafeRawPointer, _ count: Int) -> CInt 
     readsBack(DataEnvelope<OrderCancellation>.self, body) { $0.data }
     readsBack(DataEnvelope<OrderPayment>.self, body) { $0.data }
     readsBack(Page<Place>.self, body) { $0 }
+    readsBack(Page<SeatMap>.self, body) { $0 }
 
     // An error status: Duffel's error envelope, or the status and the start of the body.
     let error = DuffelResponseDecoder.errorFor(status: 422, body: body, rateLimit: nil)

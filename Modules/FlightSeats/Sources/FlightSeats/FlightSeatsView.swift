@@ -21,9 +21,11 @@ protocol FlightSeatsView: AnyObject {
 extension FlightSeatsView {
     /// Shows one output of the reducer.
     func render(_ output: FlightSeatsOutput) {
+        // Text from the airline (aircraft, seat names, designators, disclosures) is made visible before it is laid
+        // out, so no escape sequence in it reaches the terminal; the JSON for programs is escaped where it is written.
         switch output {
-        case .screen(let viewModel): display(viewModel)
-        case .maps(let maps): displayMaps(maps)
+        case .screen(let viewModel): display(UntrustedText.sanitized(viewModel))
+        case .maps(let maps): displayMaps(UntrustedText.sanitized(maps))
         case .json(let maps): writeJSON(maps)
         case .note(let note): show(note)
         case .question(let prompt): ask(prompt)

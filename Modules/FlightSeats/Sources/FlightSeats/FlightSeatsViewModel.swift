@@ -2,7 +2,7 @@ import Entities
 import Foundation
 
 /// Exactly what the seats screen shows, already formatted: a pure function of the state.
-struct FlightSeatsViewModel: Encodable, Sendable, Equatable {
+struct FlightSeatsViewModel: Codable, Sendable, Equatable {
     /// `Seats · flight 1 of 2`.
     var title: String
     /// The map of the flight being chosen for; `nil` when there is none to show.

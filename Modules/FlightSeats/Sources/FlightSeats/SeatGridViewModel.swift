@@ -3,10 +3,10 @@ import Foundation
 
 /// One flight's seat map laid out for a terminal: a pure function of the map, the choices, whose turn it is and the
 /// cursor. Each cell is one character wide in a three-character slot; sections are separated by an aisle.
-struct SeatGridViewModel: Encodable, Sendable, Equatable {
+struct SeatGridViewModel: Codable, Sendable, Equatable {
     /// What one place in a row shows.
-    struct Cell: Encodable, Sendable, Equatable {
-        enum Kind: String, Encodable, Sendable {
+    struct Cell: Codable, Sendable, Equatable {
+        enum Kind: String, Codable, Sendable {
             case free, priced, taken, notOffered, mine, others, feature, blank
         }
 
@@ -15,7 +15,7 @@ struct SeatGridViewModel: Encodable, Sendable, Equatable {
         var isCursor = false
     }
 
-    struct Row: Encodable, Sendable, Equatable {
+    struct Row: Codable, Sendable, Equatable {
         /// The row number, or a word for a row without seats.
         var label: String
         var sections: [[Cell]]
