@@ -28,6 +28,10 @@ struct RecordedResponseTests {
             #expect(cancellation.isConfirmed == (file == .orderCancellationConfirmed))
         case .placesLon, .placesNewYork, .placesJFK, .placesParisCDG:
             #expect(!(try file.decode(Page<Place>.self).items.isEmpty))
+        case .seatMaps, .seatMapsRoundTrip:
+            let maps = try file.decode(Page<SeatMap>.self).items
+            #expect(maps.count == (file == .seatMaps ? 1 : 4))
+            #expect(maps.allSatisfy { map in map.seats.contains(where: \.isTaken) && map.seats.contains { !$0.isTaken } })
         default:
             Issue.record("\(file) has no decoding check")
         }
@@ -163,5 +167,23 @@ struct FixtureServiceTests {
         let confirmed = try await service.confirmCancellation(id: quote.id)
         #expect(confirmed.isConfirmed)
         #expect(try await service.order(id: order.id).status == .cancelled)
+    }
+}
+
+@Suite("Fixture extras")
+struct FixtureExtrasTests {
+    @Test("the recorded offers have their seat maps and services; another offer has none; replies can be scripted")
+    func answers() async throws {
+        let extras = FixtureExtrasService()
+        let offer = try FixtureFile.offer.decode(DataEnvelope<Offer>.self).data
+        let maps = try await extras.seatMaps(offerID: offer.id)
+        #expect(maps.map(\.segmentId) == offer.slices.flatMap(\.segments).map(\.id))
+        #expect(try await extras.seatMaps(offerID: "off_other").isEmpty)
+        #expect(try await extras.offerWithServices(id: offer.id).availableServices?.isEmpty == false)
+        await #expect(throws: ServiceError.self) { _ = try await extras.offerWithServices(id: "off_other") }
+        extras.replySeatMaps(with: .failure(.timedOut))
+        await #expect(throws: ServiceError.timedOut) { _ = try await extras.seatMaps(offerID: offer.id) }
+        #expect(extras.seatMapReads == [offer.id, "off_other", offer.id])
+        #expect(extras.serviceReads == [offer.id, "off_other"])
     }
 }
