@@ -111,7 +111,7 @@ final class FlightSummaryTerminalView: FlightSummaryView, Screen {
     }
 
     func displayReview(_ review: ReviewViewModel) {
-        show(SectionHeader("Passengers", detail: "total \(review.total)"))
+        show(SectionHeader("Passengers", detail: review.extras.isEmpty ? "total \(review.total)" : "fare \(review.total)"))
         for passenger in review.passengers {
             show(Paragraph(passenger.heading))
             show(list(passenger.rows))
