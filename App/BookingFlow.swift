@@ -14,7 +14,7 @@ import TerminalUI
 ///          ▲                                 │ back                     │ ▲ back / offer gone    │ new search
 ///          └─────────────────────────────────┴──────────────────────────┼─┼──────────────────────┘
 ///                                                   Offer, seats so far │ │ seats chosen
-///                                                                  FlightSeats (optional, from the review)
+///                                           FlightSeats (optional: before the passengers' details, or from the review)
 ///
 /// Interactive runs start at the search (or at the bookings list). Commands (`flights search …`, `flights book …`)
 /// are deep links: they enter the same modules with their input given and a printed presentation, and the flow

@@ -60,7 +60,8 @@ final class FlightSeatsTerminalView: FlightSeatsView, Screen {
         case .line(let line): .entered(line)
         case .escape: .back
         case .interrupt: .interrupted
-        case .end, .control("d"): .inputEnded
+        // Ctrl-D is a key here, as in the offers table: nothing typed is lost, and Esc goes back.
+        case .end: .inputEnded
         default: nil
         }
     }

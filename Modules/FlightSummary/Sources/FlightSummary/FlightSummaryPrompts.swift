@@ -8,6 +8,9 @@ extension FlightSummaryState {
         switch step {
         case .start, .checking, .booking, .finished:
             return nil
+        case .continueToDetails where seatsOffered && isInteractive:
+            // Seats may be chosen before the details (and again from the review): a third answer.
+            return .text(question: "Book this offer? Passenger details come next; s chooses seats first (y/n/s):", default: "y")
         case .continueToDetails:
             return .confirm(question: "Book this offer? Passenger details come next.", default: true)
         case .field(let passenger, let field):

@@ -54,6 +54,19 @@ extension FlightSummaryReducer {
         }
     }
 
+    /// `Book this offer?` where seats can be chosen: yes goes on to the details, no back to the offers, `s` to the
+    /// seat maps first (the question is asked again when the seats screen hands them back).
+    static func continueOrSeats(_ state: inout State, _ text: String) -> [Effect] {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "", "y", "yes": return beginDetails(&state)
+        case "n", "no": return leaveToOffers()
+        case "s", "seats":
+            guard let offer = state.offer else { return [ask(state)] }
+            return [.show(.prompt(nil)), .navigate(.seats(offer, chosen: state.extras.seats))]
+        default: return [error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil), ask(state)]
+        }
+    }
+
     /// How many of the bag at `index` to add: a whole number from 0 to the most the airline sells; then the next
     /// bag, or the review with the new total.
     static func acceptBags(_ state: inout State, _ text: String, index: Int) -> [Effect] {

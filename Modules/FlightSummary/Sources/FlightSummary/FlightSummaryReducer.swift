@@ -20,6 +20,7 @@ enum FlightSummaryReducer: Reducer {
             return appeared(&state)
         case .entered(let text):
             if case .bag(let index) = state.step { return acceptBags(&state, text, index: index) }
+            if state.step == .continueToDetails { return continueOrSeats(&state, text) }
             guard case .field(let passenger, let field) = state.step else { return [ask(state)] }
             return accept(&state, text, passenger: passenger, field: field)
         case .seatMapsRead(let outcome):
@@ -164,6 +165,9 @@ enum FlightSummaryReducer: Reducer {
         var effects: [Effect] = []
         if let offer = state.offer, state.step != .finished { effects.append(.show(.summary(state.summary(offer)))) }
         switch state.step {
+        case .continueToDetails where !state.extras.seats.isEmpty:
+            let seats = state.extras.seats.map(\.designator).joined(separator: ", ")
+            effects.append(message(.success, "Seats chosen: \(seats); they are booked with the offer (the review shows them)."))
         case .field(let passenger, _):
             effects += heading(state, passenger)
         case .review, .confirmBooking, .lostAnswer:

@@ -116,6 +116,39 @@ struct FlightSummaryExtrasTests {
         #expect(hold.services == services)
     }
 
+    @Test("where seats can be chosen, Book this offer? takes s for seats first; coming back asks it again, seats shown")
+    func seatsBeforeDetails() throws {
+        let offer = try recordedOffer()
+        var state = FlightSummaryState(
+            input: FlightSummaryInput(offerID: offer.id, offer: offer, search: oneWaySearch), storeLocation: "memory",
+            timeZone: utc, now: searchTime, seatsOffered: true)
+        state.offer = offer
+        state.slots = PassengerSlot.slots(for: offer, search: oneWaySearch)
+        state.drafts = [PassengerDraft()]
+        state.step = .continueToDetails
+        #expect(state.prompt == .text(
+            question: "Book this offer? Passenger details come next; s chooses seats first (y/n/s):", default: "y"))
+        #expect(Reducer.reduce(&state, .entered("maybe")) == [
+            .show(.note(.error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil))),
+            .show(.prompt(state.prompt)),
+        ])
+        #expect(Reducer.reduce(&state, .entered("s")) == [.show(.prompt(nil)), .navigate(.seats(offer, chosen: []))])
+        let seat = SeatChoice(
+            segmentId: offer.slices[0].segments[0].id, passengerId: offer.passengers[0].id, designator: "36B",
+            serviceId: "ase_seat", price: Money(amount: 0, currency: "GBP"))
+        _ = Reducer.reduce(&state, .seatsChosen([seat]))
+        let back = Reducer.reduce(&state, .appeared(now: searchTime))
+        #expect(back.contains(.show(.note(.message(Notice(
+            .success, "Seats chosen: 36B; they are booked with the offer (the review shows them)."))))))
+        #expect(back.last == .show(.prompt(state.prompt)))
+        _ = Reducer.reduce(&state, .entered(""))
+        #expect(state.step == .field(passenger: 0, field: .title))
+        #expect(state.extras.seats == [seat])
+        var declined = state
+        declined.step = .continueToDetails
+        #expect(Reducer.reduce(&declined, .entered("n")) == [.show(.prompt(nil)), .navigate(.availability)])
+    }
+
     // MARK: A passengers file's seats and bags
 
     /// An unattended run whose file gives Imogen `seats` and `bags`, at the point its offer check comes back.
