@@ -11,6 +11,23 @@ import Services
 enum SandboxOrders {
     /// Every order in `directory` (the app's `$FLIGHTS_DATA_DIR/sandbox`), newest first.
     static func all(in directory: URL) async throws -> [Order] {
+        try await withClient(in: directory) { client in
+            var orders: [Order] = []
+            var cursor: String?
+            repeat {
+                let page = try await client.orderService.orders(OrderQuery(limit: 200, after: cursor))
+                orders += page.items
+                cursor = page.after
+            } while cursor != nil
+            return orders
+        }
+    }
+
+    /// Runs `body` with the project's Duffel client on a sandbox of our own over `directory`, stopped afterwards
+    /// whatever `body` does.
+    static func withClient<T: Sendable>(
+        in directory: URL, _ body: (DuffelClient) async throws -> T
+    ) async throws -> T {
         var logger = Logger(label: "e2e-sandbox")
         logger.logLevel = .critical
         let sandbox = try await Sandbox.start(SandboxConfiguration(dataDirectory: directory, logger: logger))
@@ -25,16 +42,10 @@ enum SandboxOrders {
             configuration: DuffelConfiguration(baseURL: sandbox.baseURL, accessToken: SandboxConfiguration.appToken),
             transport: http, logger: logger)
         do {
-            var orders: [Order] = []
-            var cursor: String?
-            repeat {
-                let page = try await client.orderService.orders(OrderQuery(limit: 200, after: cursor))
-                orders += page.items
-                cursor = page.after
-            } while cursor != nil
+            let value = try await body(client)
             await http.shutdown()
             await sandbox.stop()
-            return orders
+            return value
         } catch {
             await http.shutdown()
             await sandbox.stop()

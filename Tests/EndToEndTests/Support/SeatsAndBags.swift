@@ -1,9 +1,5 @@
-import CurlHTTP
-import DuffelServices
 import Entities
 import Foundation
-import Logging
-import SandboxServer
 
 /// What the seats-and-bags tests read: an offer with one flight, its seat maps as `flights seats` prints them (JSON
 /// and the drawn grid), the bags the sandbox sells with it, and the seats screen and review on a terminal.
@@ -64,29 +60,8 @@ enum SeatsAndBags {
     /// The offer as the sandbox sells it with its extras (`GET /air/offers/{id}?return_available_services=true`),
     /// asked of a sandbox of our own in a directory of its own (the sandbox's offer ids are valid in any).
     static func offerWithServices(_ id: String, app: FlightsApp) async throws -> Offer {
-        var logger = Logger(label: "e2e-sandbox-extras")
-        logger.logLevel = .critical
-        let directory = app.root.appendingPathComponent("extras-sandbox", isDirectory: true)
-        let sandbox = try await Sandbox.start(SandboxConfiguration(dataDirectory: directory, logger: logger))
-        let http: HTTPClient
-        do {
-            http = try HTTPClient(configuration: HTTPClientConfiguration(timeout: .seconds(30), retry: .none))
-        } catch {
-            await sandbox.stop()
-            throw error
-        }
-        let client = DuffelClient(
-            configuration: DuffelConfiguration(baseURL: sandbox.baseURL, accessToken: SandboxConfiguration.appToken),
-            transport: http, logger: logger)
-        do {
-            let offer = try await client.extrasService.offerWithServices(id: id)
-            await http.shutdown()
-            await sandbox.stop()
-            return offer
-        } catch {
-            await http.shutdown()
-            await sandbox.stop()
-            throw error
+        try await SandboxOrders.withClient(in: app.root.appendingPathComponent("extras-sandbox", isDirectory: true)) {
+            try await $0.extrasService.offerWithServices(id: id)
         }
     }
 

@@ -109,14 +109,7 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
     func displayCalendar(_ text: String) {
         // ItineraryCalendar removed every control character from the server's text; this keeps the promise even so:
         // nothing but the CRLF line ends reaches the terminal as a control character.
-        let safe = text.unicodeScalars.filter { scalar in
-            switch scalar.value {
-            case 0x0D, 0x0A: true
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: false
-            default: true
-            }
-        }
-        terminal.write(String(safe))
+        terminal.write(UntrustedText.removingUnsafe(text))
     }
 
     func displayPrompt(_ prompt: BookingsPrompt?) {

@@ -41,6 +41,19 @@ public enum UntrustedText {
         return String(result)
     }
 
+    /// `text` with everything a terminal would interpret left out, a carriage return before a line feed kept: a
+    /// file for programs whose format asks for CRLF line ends (an iCalendar file), written as it is otherwise.
+    public static func removingUnsafe(_ text: String) -> String {
+        guard !isSafe(text) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let lineEnd = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
+            if lineEnd || !isUnsafe(scalar) { result.append(scalar) }
+        }
+        return String(result)
+    }
+
     /// Whether `text` holds anything a terminal would interpret.
     public static func isSafe(_ text: String) -> Bool {
         !text.unicodeScalars.contains(where: isUnsafe)

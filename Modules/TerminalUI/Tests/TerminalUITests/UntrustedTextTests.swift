@@ -45,6 +45,12 @@ struct UntrustedTextTests {
         #expect(decoded == ["name": "a\u{9B}b\u{202E}c"])
     }
 
+    @Test("a file for programs keeps its CRLF line ends and loses what else a terminal would interpret")
+    func removingUnsafe() {
+        #expect(UntrustedText.removingUnsafe("BEGIN:VCALENDAR\r\nX\u{1B}]0;t\u{07}\r\u{9B}\u{202E}\r\n") == "BEGIN:VCALENDAR\r\nX]0;t\r\n")
+        #expect(UntrustedText.removingUnsafe("plain\r\n") == "plain\r\n")
+    }
+
     @Test("a screen note from the server reaches the terminal visibly, styled as ours")
     @MainActor
     func notes() {
