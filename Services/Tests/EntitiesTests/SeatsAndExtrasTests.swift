@@ -105,4 +105,13 @@ struct SeatsAndExtrasTests {
         #expect(services?.first?["id"] as? String == "ase_1")
         #expect(services?.first?["quantity"] as? Int == 2)
     }
+
+    @Test("weights and extras' prices as a traveller reads them")
+    func words() {
+        #expect(TravelFormat.kilograms(23) == "23 kg")
+        #expect(TravelFormat.kilograms(Decimal(string: "2669.6")!) == "2,670 kg")
+        #expect(TravelFormat.kilograms(430...1_640) == "430–1,640 kg")
+        #expect(TravelFormat.price(Money(amount: 0, currency: "GBP")) == "free")
+        #expect(TravelFormat.price(Money(amount: 18, currency: "GBP")) == "£18.00")
+    }
 }

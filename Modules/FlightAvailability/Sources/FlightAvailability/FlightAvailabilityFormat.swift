@@ -17,24 +17,7 @@ enum AvailabilityFormat {
 
     /// The offer's CO₂ estimate, `412 kg` (`2,670 kg`), whole kilograms; `–` when it has none.
     static func emissions(_ offer: Offer) -> String {
-        guard let kilograms = AvailabilityOffers.emissionsKg(offer) else { return "–" }
-        return "\(grouped(kilograms)) kg"
-    }
-
-    /// A whole number of kilograms with thousands separated by commas, as prices are: `2,670`.
-    static func grouped(_ value: Decimal) -> String {
-        var rounded = Decimal()
-        var exact = value
-        NSDecimalRound(&rounded, &exact, 0, .plain)
-        let digits = NSDecimalNumber(decimal: rounded).stringValue
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
-        }
-        return groups.joined(separator: ",")
+        AvailabilityOffers.emissionsKg(offer).map(TravelFormat.kilograms) ?? "–"
     }
 
     /// One leg as a line.

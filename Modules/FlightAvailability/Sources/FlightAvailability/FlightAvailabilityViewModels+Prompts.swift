@@ -79,7 +79,7 @@ extension AvailabilityViewModels {
         let estimates = (state.result?.offers ?? []).compactMap(AvailabilityOffers.emissionsKg)
         var intro: [String] = []
         if let least = estimates.min(), let most = estimates.max() {
-            intro = ["CO₂ estimates in these offers: \(AvailabilityFormat.grouped(least))–\(AvailabilityFormat.grouped(most)) kg"]
+            intro = ["CO₂ estimates in these offers: \(TravelFormat.kilograms(least...most))"]
         }
         return QuestionViewModel(
             kind: .maxEmissions, intro: intro,

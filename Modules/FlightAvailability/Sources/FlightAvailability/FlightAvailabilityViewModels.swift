@@ -175,7 +175,7 @@ enum AvailabilityViewModels {
 
     /// `at most 500 kg`.
     static func emissionsLimit(_ kilograms: Int) -> String {
-        "at most \(AvailabilityFormat.grouped(Decimal(kilograms))) kg"
+        "at most \(TravelFormat.kilograms(Decimal(kilograms)))"
     }
 
     /// Why `action` cannot be done now, and what to do instead.

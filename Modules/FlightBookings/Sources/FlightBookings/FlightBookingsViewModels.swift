@@ -112,10 +112,10 @@ extension FlightBookingsState {
             KeyValueList.Row("Airline", order.owner.name),
         ]
         var total = order.totalAmount?.formatted ?? "Unknown (the flight service did not say)"
-        let extras = order.services.compactMap(\.totalAmount).filter { $0.currency == order.totalAmount?.currency }
+        let extras = order.services.compactMap(\.totalAmount)
         if let base = order.baseAmount, let tax = order.taxAmount {
-            let cost = extras.reduce(Decimal(0)) { $0 + $1.amount }
-            let seatsAndBags = extras.isEmpty ? "" : " + seats and bags \(Money(amount: cost, currency: base.currency).formatted)"
+            let cost = extras.reduce(Money.zero(base.currency)) { $0.adding($1) ?? $0 }
+            let seatsAndBags = extras.isEmpty ? "" : " + seats and bags \(cost.formatted)"
             total += " (base \(base.formatted) + taxes \(tax.formatted)\(seatsAndBags))"
         }
         rows.append(KeyValueList.Row("Total", total))

@@ -63,8 +63,7 @@ extension FlightSeatsReducer {
             state.choices.append(SeatChoice(
                 segmentId: flight.segment.id, passengerId: passenger.id, designator: name, serviceId: service.id,
                 price: service.totalAmount))
-            let price = service.totalAmount.amount == 0 ? "free" : service.totalAmount.formatted
-            state.notice = .info("\(name) for passenger \(number) (\(label(passenger))), \(price).")
+            state.notice = .info("\(name) for passenger \(number) (\(label(passenger))), \(TravelFormat.price(service.totalAmount)).")
             state.cursor = name
             advance(&state)
         } else {

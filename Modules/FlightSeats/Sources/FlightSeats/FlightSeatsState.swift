@@ -84,8 +84,6 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
 
     /// The sum of the chosen seats' prices, in the offer's currency.
     var total: Money {
-        choices.reduce(Money.zero(offer?.totalAmount.currency ?? "")) { sum, choice in
-            Money(amount: sum.amount + choice.price.amount, currency: sum.currency)
-        }
+        choices.reduce(Money.zero(offer?.totalAmount.currency ?? "")) { $0.adding($1.price) ?? $0 }
     }
 }

@@ -64,7 +64,7 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
         if seat.isTaken {
             parts.append("taken")
         } else if let service = passengerId.flatMap({ seat.service(for: $0) }) {
-            parts.append(service.totalAmount.amount == 0 ? "free" : service.totalAmount.formatted)
+            parts.append(TravelFormat.price(service.totalAmount))
         } else {
             parts.append("not offered to this passenger")
         }
@@ -77,8 +77,7 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
         for flight in state.flights {
             let here = state.passengers.enumerated().compactMap { index, passenger in
                 state.choice(segmentId: flight.segment.id, passengerId: passenger.id).map {
-                    let price = $0.price.amount == 0 ? "free" : $0.price.formatted
-                    return "passenger \(index + 1) \($0.designator) (\(price))"
+                    "passenger \(index + 1) \($0.designator) (\(TravelFormat.price($0.price)))"
                 }
             }
             guard !here.isEmpty else { continue }

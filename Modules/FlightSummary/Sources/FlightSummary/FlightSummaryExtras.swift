@@ -30,33 +30,39 @@ extension FlightSummaryState {
 
     /// What the chosen seats and bags cost, in the offer's currency.
     var extrasTotal: Money {
-        let currency = offer?.totalAmount.currency ?? ""
-        let seats = extras.seats.reduce(Decimal(0)) { $0 + $1.price.amount }
-        let bags = extras.bags.reduce(Decimal(0)) { sum, chosen in
-            sum + (bagServices.first { $0.id == chosen.id }?.totalAmount.amount ?? 0) * Decimal(chosen.quantity)
+        let prices = extras.seats.map(\.price) + extras.bags.compactMap { chosen in
+            bagServices.first { $0.id == chosen.id }?.totalAmount.multiplied(by: chosen.quantity)
         }
-        return Money(amount: seats + bags, currency: currency)
+        let zero = Money.zero(offer?.totalAmount.currency ?? "")
+        return prices.reduce(zero) { $0.adding($1) ?? $0 }
     }
 
     /// The fare and the extras: what is paid when booking.
     var totalToPay: Money? {
-        offer.map { Money(amount: $0.totalAmount.amount + extrasTotal.amount, currency: $0.totalAmount.currency) }
+        offer.map { $0.totalAmount.adding(extrasTotal) ?? $0.totalAmount }
     }
 
     /// `Passenger 1 (Adult) · London → New York: checked bag up to 23 kg, £20.00 each (1 included), how many to add (0–2)?`
     func bagQuestion(_ index: Int) -> String {
         guard bagServices.indices.contains(index), let offer else { return "" }
         let service = bagServices[index]
-        let who = slots.first { service.passengerIds.contains($0.id) }
-        let person = who.map { "Passenger \($0.index + 1) (\(SummaryFormat.label($0)))" } ?? "A passenger"
-        let legs = offer.slices.filter { slice in slice.segments.contains { service.segmentIds.contains($0.id) } }
-        let route = legs.map { "\($0.origin.iataCode) → \($0.destination.iataCode)" }.joined(separator: ", ")
-        let kind = service.metadata?.baggageType?.displayName ?? "bag"
-        let weight = service.metadata?.maximumWeightKg.map { " up to \($0) kg" } ?? ""
-        let included = legs.first?.segments.first?.passengers.first { $0.passengerId == who?.id }?.baggages
+        let bag = describe(service, in: offer)
+        let person = bag.who.map { "Passenger \($0.index + 1) (\(SummaryFormat.label($0)))" } ?? "A passenger"
+        let weight = service.metadata?.maximumWeightKg.map { " up to " + TravelFormat.kilograms($0) } ?? ""
+        let included = bag.legs.first?.segments.first?.passengers.first { $0.passengerId == bag.who?.id }?.baggages
             .filter { $0.type == (service.metadata?.baggageType ?? .checked) }.reduce(0) { $0 + $1.quantity } ?? 0
-        return "\(person) · \(route): \(kind)\(weight), \(service.totalAmount.formatted) each (\(included) included). "
+        return "\(person) · \(bag.route): \(bag.kind)\(weight), \(service.totalAmount.formatted) each (\(included) included). "
             + "How many to add (0–\(service.maximumQuantity))?"
+    }
+
+    /// Who a bag service is for, the legs it covers (and their route, `LHR → JFK`) and its kind (`checked bag`).
+    private func describe(
+        _ service: AvailableService, in offer: Offer
+    ) -> (who: PassengerSlot?, legs: [Slice], route: String, kind: String) {
+        let legs = offer.slices.filter { slice in slice.segments.contains { service.segmentIds.contains($0.id) } }
+        let route = TravelFormat.route(legs.map { ($0.origin.iataCode, $0.destination.iataCode) }, roundTrip: false)
+        return (slots.first { service.passengerIds.contains($0.id) }, legs, route,
+                service.metadata?.baggageType?.displayName ?? "bag")
     }
 
     /// The review's lines for the extras: each seat and bag with its price, and the total with them.
@@ -68,17 +74,14 @@ extension FlightSummaryState {
             let segment = segments.first { $0.id == seat.segmentId }
             let flight = segment.map { "\($0.flightNumber) \($0.origin.iataCode) → \($0.destination.iataCode)" } ?? "a flight"
             let who = slots.first { $0.id == seat.passengerId }.map { "passenger \($0.index + 1)" } ?? "a passenger"
-            let price = seat.price.amount == 0 ? "free" : seat.price.formatted
-            rows.append(KeyValueList.Row("Seat", "\(seat.designator) for \(who) on \(flight), \(price)"))
+            rows.append(KeyValueList.Row("Seat", "\(seat.designator) for \(who) on \(flight), \(TravelFormat.price(seat.price))"))
         }
         for chosen in extras.bags {
             guard let service = bagServices.first(where: { $0.id == chosen.id }) else { continue }
-            let who = slots.first { service.passengerIds.contains($0.id) }.map { "passenger \($0.index + 1)" } ?? "a passenger"
-            let legs = offer.slices.filter { slice in slice.segments.contains { service.segmentIds.contains($0.id) } }
-                .map { "\($0.origin.iataCode) → \($0.destination.iataCode)" }.joined(separator: ", ")
-            let kind = service.metadata?.baggageType?.displayName ?? "bag"
-            let cost = Money(amount: service.totalAmount.amount * Decimal(chosen.quantity), currency: service.totalAmount.currency)
-            rows.append(KeyValueList.Row("Bags", "\(chosen.quantity) × \(kind) for \(who) on \(legs), \(cost.formatted)"))
+            let bag = describe(service, in: offer)
+            let who = bag.who.map { "passenger \($0.index + 1)" } ?? "a passenger"
+            let cost = service.totalAmount.multiplied(by: chosen.quantity)
+            rows.append(KeyValueList.Row("Bags", "\(chosen.quantity) × \(bag.kind) for \(who) on \(bag.route), \(cost.formatted)"))
         }
         guard !rows.isEmpty, let total = totalToPay else { return rows }
         return rows + [KeyValueList.Row("Total with extras", total.formatted)]

@@ -98,9 +98,8 @@ extension FlightSummaryState {
         case .seats:
             let seats = extras.seats
             guard !seats.isEmpty else { return "Choose seats" }
-            let cost = seats.reduce(Decimal(0)) { $0 + $1.price.amount }
-            let price = cost == 0 ? "free" : Money(amount: cost, currency: offer.totalAmount.currency).formatted
-            return "Change seats (\(TravelFormat.count(seats.count, "seat")) chosen, \(price))"
+            let cost = seats.reduce(Money.zero(offer.totalAmount.currency)) { $0.adding($1.price) ?? $0 }
+            return "Change seats (\(TravelFormat.count(seats.count, "seat")) chosen, \(TravelFormat.price(cost)))"
         case .bags:
             let count = extras.bags.reduce(0) { $0 + $1.quantity }
             return count == 0 ? "Add bags" : "Change bags (\(TravelFormat.count(count, "extra bag")))"

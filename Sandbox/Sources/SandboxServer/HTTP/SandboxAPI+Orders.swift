@@ -27,7 +27,7 @@ extension SandboxAPI {
         let servicesTotal = SandboxAPI.total(of: services, currency: offer.totalAmount.currency)
         try await validatePayment(creation, offer: offer, services: servicesTotal, search: search)
 
-        let order = makeOrder(creation, offer: offer, services: services, at: bookedAt)
+        let order = makeOrder(creation, offer: offer, services: services, servicesTotal: servicesTotal, at: bookedAt)
         let stored: Order
         do {
             stored = try await store.insertOrder(order, offerID: offerID)
@@ -187,7 +187,9 @@ extension SandboxAPI {
     }
 
     /// The order as stored: its total is the offer's and the services' together.
-    private func makeOrder(_ creation: OrderCreation, offer: Offer, services: [ChosenService], at date: Date) -> Order {
+    private func makeOrder(
+        _ creation: OrderCreation, offer: Offer, services: [ChosenService], servicesTotal: Money, at date: Date
+    ) -> Order {
         let types = Dictionary(offer.passengers.map { ($0.id, $0.resolvedType) }, uniquingKeysWith: { first, _ in first })
         let passengers = creation.passengers.map { details in
             OrderPassenger(
@@ -207,7 +209,6 @@ extension SandboxAPI {
                 passengerIds: [passenger.id])
         }
         let id = SandboxID.random("ord_")
-        let servicesTotal = SandboxAPI.total(of: services, currency: offer.totalAmount.currency)
         return Order(
             id: id, bookingReference: "", type: creation.type,
             totalAmount: offer.totalAmount.adding(servicesTotal) ?? offer.totalAmount,
