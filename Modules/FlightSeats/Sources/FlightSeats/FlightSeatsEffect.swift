@@ -15,6 +15,11 @@ enum FlightSeatsEffect: Encodable, Sendable, Equatable {
     case navigate(FlightSeatsRoute)
 }
 
+/// The ids the screen's reads run under: a new read of the same kind replaces the one under way.
+enum FlightSeatsEffectID: Hashable, Sendable {
+    case offer, maps
+}
+
 /// What the view can be told to show.
 enum FlightSeatsOutput: Encodable, Sendable, Equatable {
     /// The screen: one flight's map, who is choosing, what is chosen.

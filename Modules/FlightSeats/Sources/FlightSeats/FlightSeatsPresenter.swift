@@ -9,7 +9,7 @@ final class FlightSeatsPresenter: StorePresenter {
     private weak var router: (any FlightSeatsRouter)?
     let store: Store<FlightSeatsReducer>
     private let interactor: FlightSeatsInteractor
-    private let tasks = EffectTasks<String>()
+    private let tasks = EffectTasks<FlightSeatsEffectID>()
 
     init(store: Store<FlightSeatsReducer>, interactor: FlightSeatsInteractor, router: any FlightSeatsRouter) {
         self.store = store
@@ -27,10 +27,10 @@ final class FlightSeatsPresenter: StorePresenter {
         let interactor = interactor
         switch effect {
         case .loadOffer(let id):
-            let outcome = await tasks.run("offer") { await interactor.offer(id: id) }
+            let outcome = await tasks.run(.offer) { await interactor.offer(id: id) }
             return [.offerLoaded(outcome)]
         case .loadMaps(let offerID):
-            let outcome = await tasks.run("maps") { await interactor.seatMaps(offerID: offerID) }
+            let outcome = await tasks.run(.maps) { await interactor.seatMaps(offerID: offerID) }
             return [.mapsLoaded(outcome)]
         case .show(let output):
             view?.render(output)

@@ -26,13 +26,8 @@ final class FlightSeatsTerminalView: FlightSeatsView, Screen {
                 terminal.write(prompt)
                 let key = await terminal.readKey()
                 terminal.writeLine()
-                if let action = Self.action(for: key) {
-                    await presenter.send(action)
-                } else if key == .cancelled {
-                    question = prompt
-                } else {
-                    question = prompt
-                }
+                // A key the screen ignores, or a cancelled read, keeps the question.
+                if let action = Self.action(for: key) { await presenter.send(action) } else { question = prompt }
             } else {
                 switch await terminal.readLine(prompt: prompt, default: nil) {
                 case .text(let line): await presenter.send(.entered(line))
