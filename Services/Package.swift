@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
         .library(name: "LocalStore", targets: ["LocalStore"]),
         .executable(name: "flights-http-benchmark", targets: ["HTTPBenchmark"]),
+        .executable(name: "flights-json-benchmark", targets: ["JSONBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -44,6 +45,12 @@ let package = Package(
             name: "HTTPBenchmark",
             dependencies: ["CurlHTTP"],
             path: "Benchmarks/HTTPBenchmark",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "JSONBenchmark",
+            dependencies: ["Entities"],
+            path: "Benchmarks/JSONBenchmark",
             swiftSettings: strict
         ),
         .testTarget(
