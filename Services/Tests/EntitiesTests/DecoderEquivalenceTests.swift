@@ -1,0 +1,74 @@
+import Entities
+import Foundation
+import Testing
+
+/// `DuffelJSON`'s coders against Foundation's (``ReferenceCoders``), on every recorded response and on every payload
+/// Duffel published: each body is read as every answer the app reads, and both paths must agree on what it reads
+/// (or on the error), on the bytes written back, and on reading those bytes again.
+@Suite("DuffelJSON reads and writes as Foundation's coders do")
+struct DecoderEquivalenceTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func bodies() throws -> [String] {
+        let folders = ["Fixtures/Sources/FixtureServices/Responses", "Fixtures/conformance"]
+        var paths: [String] = []
+        for folder in folders {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
+            for case let path as String in walker where path.hasSuffix(".json") && path != "manifest.json" {
+                paths.append("\(folder)/\(path)")
+            }
+        }
+        return paths.sorted()
+    }
+
+    @Test("the corpus is there")
+    func corpus() throws {
+        let paths = try Self.bodies()
+        #expect(paths.filter { $0.hasPrefix("Fixtures/Sources") }.count >= 20)
+        #expect(paths.filter { $0.hasPrefix("Fixtures/conformance") }.count >= 100)
+    }
+
+    @Test("every body reads the same through both paths", arguments: try bodies())
+    func sameReading(_ path: String) throws {
+        let body = try Data(contentsOf: Self.root.appendingPathComponent(path))
+        var read = 0
+        read += try EquivalenceCheck.compare(DataEnvelope<OfferRequest>.self, body, path) { $0.data }
+        read += try EquivalenceCheck.compare(Page<Offer>.self, body, path) { $0 }
+        read += try EquivalenceCheck.compare(DataEnvelope<Offer>.self, body, path) { $0.data }
+        read += try EquivalenceCheck.compare(DataEnvelope<Order>.self, body, path) { $0.data }
+        read += try EquivalenceCheck.compare(Page<Order>.self, body, path) { $0 }
+        read += try EquivalenceCheck.compare(DataEnvelope<OrderCancellation>.self, body, path) { $0.data }
+        read += try EquivalenceCheck.compare(Page<OrderCancellation>.self, body, path) { $0 }
+        read += try EquivalenceCheck.compare(DataEnvelope<OrderPayment>.self, body, path) { $0.data }
+        read += try EquivalenceCheck.compare(Page<Place>.self, body, path) { $0 }
+        read += try EquivalenceCheck.compare(Page<SeatMap>.self, body, path) { $0 }
+        read += try EquivalenceCheck.compare(DataEnvelope<[AvailableService]>.self, body, path) { $0.data }
+        read += try EquivalenceCheck.compare(APIError.self, body, path) { $0 }
+        // Every file is an answer the app reads as one of these, or an answer of an endpoint the app does not call.
+        if path.hasPrefix("Fixtures/Sources") || ["offer", "order", "seat_maps", "error", "payment"].contains(where: {
+            path.hasPrefix("Fixtures/conformance/\($0)/")
+        }) {
+            #expect(read > 0, "\(path) read as nothing")
+        }
+    }
+
+    @Test("odd bodies read the same through both paths", arguments: EquivalenceCheck.oddBodies)
+    func oddBodies(_ text: String) throws {
+        let body = Data(text.utf8)
+        _ = try EquivalenceCheck.compare(DataEnvelope<Offer>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(Page<Place>.self, body, text) { $0 }
+        _ = try EquivalenceCheck.compare(DataEnvelope<Order>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(APIError.self, body, text) { $0 }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[String: Int]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[Double]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[Int8]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[UInt64]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[Bool?]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[String]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[Float]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[Date]>.self, body, text) { $0.data }
+        _ = try EquivalenceCheck.compare(DataEnvelope<[Decimal]>.self, body, text) { $0.data }
+    }
+}
