@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flights", targets: ["FlightsApp"]),
+        .executable(name: "flights-bench", targets: ["FlightsBench"]),
     ],
     dependencies: [
         .package(path: "Services"),
@@ -48,6 +49,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "App",
+            swiftSettings: strict
+        ),
+        // What a traveller waits for on screen, timed through a module against a running server (scripts/bench).
+        .executableTarget(
+            name: "FlightsBench",
+            dependencies: [
+                .product(name: "Services", package: "Services"),
+                .product(name: "DuffelServices", package: "Services"),
+                .product(name: "CurlHTTP", package: "Services"),
+                .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "FlightAvailability", package: "FlightAvailability"),
+            ],
+            path: "Benchmarks/FlightsBench",
             swiftSettings: strict
         ),
         .testTarget(

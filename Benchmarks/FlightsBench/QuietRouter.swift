@@ -1,0 +1,10 @@
+import Entities
+import FlightAvailability
+
+/// A router that goes nowhere: the benchmark only watches the screen.
+@MainActor
+final class QuietRouter: FlightAvailabilityRouter {
+    func navigateToSummary(offer: Offer, search: SearchRequest) {}
+    func navigateBack() {}
+    func availabilityDidFinish(_ outcome: AvailabilityOutcome) {}
+}
