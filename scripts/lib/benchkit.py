@@ -14,7 +14,7 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRATCH = os.path.join(ROOT, ".build-release")
+SCRATCH = os.path.join(ROOT, ".build-static")  # release, the runtime linked in: the bench's own folder
 TOKEN = "duffel_test_flights_bench"
 
 
@@ -34,9 +34,10 @@ def need(command, package):
 
 
 def build(products):
-    """Release-builds `products` (the root package's or its dependencies') into the bench's own folder; returns the
-    folder holding the binaries."""
-    base = ["swift", "build", "-c", "release", "--scratch-path", SCRATCH]
+    """Release-builds `products` (the root package's or its dependencies') into the bench's own folder, with the
+    Swift runtime and Foundation linked in as a shipped binary would have them (it saves the dynamic loader 8 to 15 ms
+    at every start); returns the folder holding the binaries."""
+    base = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", SCRATCH]
     for product in products:
         say(f"building {product} (release) ...")
         result = subprocess.run(base + ["--product", product], cwd=ROOT, capture_output=True, text=True)
