@@ -49,6 +49,28 @@ final class FlightSearchInteractor: Sendable {
             message: "“\(trimmed)” could be several places; give one of these codes: \(choices.joined(separator: ", "))."))
     }
 
+    /// Every place of `lookups` resolved at once (a real API is a round trip away for each), answered in their order;
+    /// the first service failure in that order, if any, is thrown.
+    func resolveUnattended(
+        _ lookups: [(text: String, field: FlightSearchField)]
+    ) async throws(ServiceError) -> [Result<ChosenPlace, FlightSearchIssue>] {
+        typealias Answer = Result<Result<ChosenPlace, FlightSearchIssue>, ServiceError>
+        let answers = await withTaskGroup(of: (Int, Answer).self) { group in
+            for (index, lookup) in lookups.enumerated() {
+                group.addTask {
+                    do throws(ServiceError) {
+                        return (index, .success(try await self.resolveUnattended(lookup.text, field: lookup.field)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var answers = [Answer?](repeating: nil, count: lookups.count)
+            for await (index, answer) in group { answers[index] = answer }
+            return answers.compactMap { $0 }
+        }
+        return try answers.map { answer throws(ServiceError) in try answer.get() }
+    }
 
     // MARK: Reading and judging (unattended mode, and tests)
 
@@ -84,19 +106,21 @@ final class FlightSearchInteractor: Sendable {
         }
         let legs = Array(input.legs.prefix(BookingRules.maxSlices))
         draft.legs = legs.map { _ in FlightSearchDraft.Leg() }
+        let lookups = legs.enumerated().flatMap { index, leg in
+            [(leg.from, FlightSearchField.origin(leg: index)), (leg.to, FlightSearchField.destination(leg: index))]
+        }
+        let answers: [Result<ChosenPlace, FlightSearchIssue>]
         do {
-            for (index, leg) in legs.enumerated() {
-                switch try await resolveUnattended(leg.from, field: .origin(leg: index)) {
-                case .success(let place): draft.legs[index].from = place
-                case .failure(let issue): problems.append(issue)
-                }
-                switch try await resolveUnattended(leg.to, field: .destination(leg: index)) {
-                case .success(let place): draft.legs[index].to = place
-                case .failure(let issue): problems.append(issue)
-                }
-            }
+            answers = try await resolveUnattended(lookups)
         } catch {
             return .failure(.service(error))
+        }
+        for (offset, answer) in answers.enumerated() {
+            switch answer {
+            case .success(let place) where offset.isMultiple(of: 2): draft.legs[offset / 2].from = place
+            case .success(let place): draft.legs[offset / 2].to = place
+            case .failure(let issue): problems.append(issue)
+            }
         }
         for (index, leg) in legs.enumerated() {
             let base = index > 0 ? draft.legs[index - 1].date : nil

@@ -306,6 +306,22 @@ struct FlightSearchInteractorTests {
         #expect(request.maxConnections == 1)
     }
 
+    @Test("unattended: every place is looked up at once, and each answer lands on its own leg")
+    func unattendedLooksUpTogether() async throws {
+        let places = HeldPlaceService()
+        let interactor = FlightSearchInteractor(places: places, now: { TestClock.searchDay }, timeZone: TestClock.londonZone)
+        let input = FlightSearchInput(
+            legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18"), .init(from: "JFK", to: "paris cdg", date: "+5")],
+            mode: .unattended)
+        let search = Task { await interactor.unattendedRequest(for: input) }
+        // One look-up after another would leave one waiting here; a real API is a round trip away for each.
+        try await poll("the four look-ups to be under way together") { places.waitingCount == 4 }
+        places.release()
+        let request = try await search.value.get()
+        #expect(request.slices.map(\.origin) == ["LHR", "JFK"])
+        #expect(request.slices.map(\.destination) == ["JFK", "CDG"])
+    }
+
     @Test("unattended failures name the field and what to do", arguments: [
         (FlightSearchInput(legs: [.init(from: "xyzzy", to: "JFK", date: "18 dec")], mode: .unattended),
          "From: No airport or city matches “xyzzy”. Try a city or an airport name, or a three-letter code."),

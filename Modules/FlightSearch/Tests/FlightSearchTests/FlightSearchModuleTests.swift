@@ -338,17 +338,4 @@ struct FlightSearchModuleTests {
         #expect(weakView == nil)
         #expect(weakPresenter == nil)
     }
-
-    /// Polls `condition` (something no terminal event announces) until it holds, failing after `timeout`.
-    private func poll(
-        _ description: String, timeout: Duration = .seconds(10), until condition: () -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                throw VirtualTerminalTimeout(condition: description, timeout: timeout, screen: [])
-            }
-            await Task.yield()
-        }
-    }
 }

@@ -120,3 +120,17 @@ struct ModuleHarness {
         screen = builder.build(input: input, router: router, terminal: terminal)
     }
 }
+
+/// Polls `condition` (something no terminal event announces) until it holds, failing after `timeout`.
+func poll(
+    _ description: String, timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
+    until condition: () -> Bool
+) async throws {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            throw VirtualTerminalTimeout(condition: description, timeout: timeout, screen: [])
+        }
+        await Task.yield()
+    }
+}
