@@ -19,6 +19,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS]`; a trailing offset or `Z` is refused, since these times are local.
     public init?(_ description: String) {
+        if let parts = CanonicalDateText.dateTime(description),
+           let date = CalendarDate(year: parts.year, month: parts.month, day: parts.day),
+           let time = LocalTime(hour: parts.hour, minute: parts.minute), parts.second < 60 {
+            self.init(date: date, time: time, second: parts.second)
+            return
+        }
         let halves = description.split(separator: "T", omittingEmptySubsequences: false)
         guard halves.count == 2, let date = CalendarDate(String(halves[0])) else { return nil }
         let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
