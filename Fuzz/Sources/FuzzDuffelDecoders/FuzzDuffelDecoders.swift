@@ -1,4 +1,4 @@
-import Entities
+@testable import Entities
 import Foundation
 import FuzzSupport
 import Services
@@ -36,6 +36,7 @@ public func fuzzDuffelDecoders(_ start: UnsafeRawPointer, _ count: Int) -> CInt 
 private func readsBack<Response: Codable, Value: Equatable>(
     _ type: Response.Type, _ body: Data, _ value: (Response) -> Value
 ) {
+    agreesWithFoundation(type, body, value)
     let first: Response
     do {
         first = try DuffelResponseDecoder.decode(type, status: 200, body: body)
@@ -48,6 +49,29 @@ private func readsBack<Response: Codable, Value: Equatable>(
     check(value(second) == value(third), "\(Response.self) reads back differently:\n\(text(written))")
     if !hasValuesWrittenRounded(body) {
         check(value(first) == value(second), "\(Response.self) reads back differently:\n\(text(written))")
+    }
+}
+
+/// `DuffelJSON`'s own reader, when it reads `body` without leaving it to Foundation, reads what Foundation's
+/// `JSONDecoder` reads with the timestamps `DuffelJSON` parses; and it never reads what Foundation refuses.
+private func agreesWithFoundation<Response: Decodable, Value: Equatable>(
+    _ type: Response.Type, _ body: Data, _ value: (Response) -> Value
+) {
+    guard let fast = DuffelJSONDecoder.fastDecode(Response.self, from: body, userInfo: [:]) else { return }
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .custom { decoder in
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = DuffelJSON.parseTimestamp(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a timestamp: \(text)")
+        }
+        return date
+    }
+    do {
+        let expected = try foundation.decode(Response.self, from: body)
+        check(value(fast) == value(expected), "\(Response.self): the fast path reads differently from Foundation")
+    } catch {
+        check(false, "\(Response.self): the fast path reads what Foundation refuses: \(error)")
     }
 }
 
