@@ -14,31 +14,37 @@ struct JSONTapeReader {
     private let base: UnsafeRawPointer
     private let size: Int
     private var position = 0
-    private var nodes: UnsafeMutableBufferPointer<JSONTapeNode>
-    private var count = 0
+    private var nodes: TapeBuffer<JSONTapeNode>
+    private var members: TapeBuffer<UInt64>
+    /// The members of the objects being read, innermost last; each object moves its own to ``members`` when it ends.
+    private var open: TapeBuffer<UInt64>
 
     /// Reads `data`, or throws ``Unsupported``.
     static func read(_ data: Data) throws(Unsupported) -> JSONTape {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 8)
         _ = data.copyBytes(to: copy)
         var reader = JSONTapeReader(base: UnsafeRawPointer(copy.baseAddress!), size: data.count)
+        defer { reader.open.free() }
         do {
             reader.skipSpace()
             try reader.value(depth: 0)
             reader.skipSpace()
             guard reader.position == reader.size else { throw Unsupported() }
         } catch {
-            reader.nodes.deallocate()
+            reader.nodes.free()
+            reader.members.free()
             copy.deallocate()
             throw Unsupported()
         }
-        return JSONTape(bytes: copy, nodes: reader.nodes, count: reader.count)
+        return JSONTape(bytes: copy, nodes: reader.nodes, members: reader.members)
     }
 
     private init(base: UnsafeRawPointer, size: Int) {
         self.base = base
         self.size = size
-        nodes = .allocate(capacity: max(size / 8, 64))
+        nodes = TapeBuffer(capacity: size / 8)
+        members = TapeBuffer(capacity: size / 24)
+        open = TapeBuffer(capacity: 256)
     }
 
     @inline(__always) private func byte(_ at: Int) -> UInt8 { base.load(fromByteOffset: at, as: UInt8.self) }
@@ -52,17 +58,7 @@ struct JSONTapeReader {
         }
     }
 
-    @inline(__always) private mutating func append(_ node: JSONTapeNode) -> Int {
-        if count == nodes.count {
-            let larger = UnsafeMutableBufferPointer<JSONTapeNode>.allocate(capacity: nodes.count * 2)
-            _ = larger.initialize(fromContentsOf: nodes)
-            nodes.deallocate()
-            nodes = larger
-        }
-        nodes[count] = node
-        count += 1
-        return count - 1
-    }
+    @inline(__always) private mutating func append(_ node: JSONTapeNode) -> Int { nodes.append(node) }
 
     private mutating func value(depth: Int) throws(Unsupported) {
         guard position < size else { throw Unsupported() }
@@ -90,13 +86,24 @@ struct JSONTapeReader {
         position += 1
         skipSpace()
         var members: UInt32 = 0
+        // Which key hashes this object has seen, 128 buckets: only a key whose bucket is taken is compared.
+        var seen: (UInt64, UInt64) = (0, 0)
         if position < size, byte(position) == UInt8(ascii: "}") {
             position += 1
         } else {
             while true {
                 guard position < size, byte(position) == UInt8(ascii: "\"") else { throw Unsupported() }
                 let key = try string(key: true)
-                try refuseDuplicate(key, in: at)
+                open.append(UInt64(nodes[key].hash) << 32 | UInt64(key))
+                let bucket = nodes[key].hash & 127
+                let bit: UInt64 = 1 << (bucket & 63)
+                if bucket < 64 {
+                    if seen.0 & bit != 0 { try refuseDuplicate(Int(members)) }
+                    seen.0 |= bit
+                } else {
+                    if seen.1 & bit != 0 { try refuseDuplicate(Int(members)) }
+                    seen.1 |= bit
+                }
                 skipSpace()
                 guard position < size, byte(position) == UInt8(ascii: ":") else { throw Unsupported() }
                 position += 1
@@ -112,22 +119,27 @@ struct JSONTapeReader {
                 skipSpace()
             }
         }
+        let first = open.count - Int(members)
+        nodes[at].hash = UInt32(self.members.count)
+        self.members.append(seen.0)
+        self.members.append(seen.1)
+        for slot in first..<open.count { self.members.append(open[slot]) }
+        open.removeLast(Int(members))
         nodes[at].start = members
-        nodes[at].end = UInt32(count)
+        nodes[at].end = UInt32(nodes.count)
     }
 
-    /// Foundation refuses an object with a key twice; such a document is left to it.
-    private func refuseDuplicate(_ key: Int, in object: Int) throws(Unsupported) {
-        let name = nodes[key]
-        var index = object + 1
-        while index < key {
-            let other = nodes[index]
-            if other.hash == name.hash, other.end - other.start == name.end - name.start,
+    /// Foundation refuses an object with a key twice; such a document is left to it. `earlier` members of the
+    /// object being read come before the key just added to ``open``.
+    private func refuseDuplicate(_ earlier: Int) throws(Unsupported) {
+        let last = open[open.count - 1]
+        let name = nodes[Int(UInt32(truncatingIfNeeded: last))]
+        for slot in (open.count - 1 - earlier)..<(open.count - 1) where open[slot] >> 32 == last >> 32 {
+            let other = nodes[Int(UInt32(truncatingIfNeeded: open[slot]))]
+            if other.end - other.start == name.end - name.start,
                memcmp(base + Int(other.start), base + Int(name.start), Int(name.end - name.start)) == 0 {
                 throw Unsupported()
             }
-            let value = nodes[index + 1]
-            index = value.kind == .array || value.kind == .object ? Int(value.end) : index + 2
         }
     }
 
@@ -153,7 +165,7 @@ struct JSONTapeReader {
             }
         }
         nodes[at].start = elements
-        nodes[at].end = UInt32(count)
+        nodes[at].end = UInt32(nodes.count)
     }
 
     /// A string from its opening quote; a key must be plain ASCII.
@@ -162,9 +174,8 @@ struct JSONTapeReader {
         position += 1
         let start = position
         var flags: UInt8 = 0
-        var hash: UInt32 = 2_166_136_261
-        if !key { skipPlainBytes() }
         while true {
+            skipPlainBytes()
             guard position < size else { throw Unsupported() }
             let current = byte(position)
             if current == UInt8(ascii: "\"") { break }
@@ -179,7 +190,6 @@ struct JSONTapeReader {
                 guard !key else { throw Unsupported() }
                 flags |= JSONTapeNode.nonASCII
             }
-            hash = (hash ^ UInt32(current)) &* 16_777_619
             position += 1
         }
         let end = position
@@ -188,11 +198,13 @@ struct JSONTapeReader {
             guard String(validating: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self) != nil
             else { throw Unsupported() }
         }
+        let hash = !key ? 0 : end == start ? JSONTape.emptyHash : JSONTape.hash(base + start, end - start)
         return append(JSONTapeNode(kind: .string, flags: flags, start: UInt32(start), end: UInt32(end), hash: hash))
     }
 
-    /// Moves over the bytes of a string that need no look: ASCII other than quotes, backslashes and controls,
-    /// eight at a time.
+    /// Moves to the next byte of a string that needs a look (a quote, a backslash, a control character or a byte
+    /// beyond ASCII), eight bytes at a time; in the last seven bytes of the document, it leaves the work to the
+    /// caller's loop.
     @inline(__always) private mutating func skipPlainBytes() {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -200,9 +212,14 @@ struct JSONTapeReader {
             let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
-            // A byte is zero in `quote` or `backslash` at a quote or backslash; below 0x20 or from 0x80 otherwise.
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- (ones &* 0x20)) | word
-            guard special & highs == 0 else { return }
+            // The lowest byte flagged is always one that needs a look (higher ones may be false alarms, which
+            // the caller's loop passes over).
+            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- (ones &* 0x20))
+                | word) & highs
+            if special != 0 {
+                position += special.trailingZeroBitCount / 8
+                return
+            }
             position += 8
         }
     }
