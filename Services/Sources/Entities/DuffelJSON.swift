@@ -42,6 +42,9 @@ public enum DuffelJSON {
     /// time, written back, moved by days each time it was read (found by `scripts/fuzz`). An instant outside the
     /// years 1 to 9999, which four year digits cannot write, is refused.
     public static func parseTimestamp(_ text: String) -> Date? {
+        if let date = CanonicalDateText.timestamp(text) {
+            return (firstWritable..<pastLastWritable).contains(date.timeIntervalSince1970) ? date : nil
+        }
         guard var date = foundationTimestamp(text) else { return nil }
         // Foundation's reading of a day up to ten days before the reform can be after it (the ten days it skipped).
         if date.timeIntervalSince1970 < gregorianReform + 10 * 86_400,
