@@ -1,4 +1,4 @@
-import Entities
+@testable import Entities
 import Foundation
 import FuzzSupport
 import Services
@@ -36,6 +36,7 @@ public func fuzzDuffelDecoders(_ start: UnsafeRawPointer, _ count: Int) -> CInt 
 private func readsBack<Response: Codable, Value: Equatable>(
     _ type: Response.Type, _ body: Data, _ value: (Response) -> Value
 ) {
+    agreesWithFoundation(type, body, value)
     let first: Response
     do {
         first = try DuffelResponseDecoder.decode(type, status: 200, body: body)
@@ -49,6 +50,47 @@ private func readsBack<Response: Codable, Value: Equatable>(
     if !hasValuesWrittenRounded(body) {
         check(value(first) == value(second), "\(Response.self) reads back differently:\n\(text(written))")
     }
+}
+
+/// `DuffelJSON`'s own reader, when it reads `body` without leaving it to Foundation, reads what Foundation's
+/// `JSONDecoder` reads with timestamps read by Foundation's `ISO8601FormatStyle` (``foundationTimestamp(_:)``, as
+/// `DuffelJSON.parseTimestamp` reads those it does not read itself); and it never reads what Foundation refuses.
+private func agreesWithFoundation<Response: Decodable, Value: Equatable>(
+    _ type: Response.Type, _ body: Data, _ value: (Response) -> Value
+) {
+    guard let fast = DuffelJSONDecoder.fastDecode(Response.self, from: body, userInfo: [:]) else { return }
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .custom { decoder in
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = foundationTimestamp(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a timestamp: \(text)")
+        }
+        return date
+    }
+    do {
+        let expected = try foundation.decode(Response.self, from: body)
+        check(value(fast) == value(expected), "\(Response.self): the fast path reads differently from Foundation")
+    } catch {
+        check(false, "\(Response.self): the fast path reads what Foundation refuses: \(error)")
+    }
+}
+
+/// `DuffelJSON.parseTimestamp` as it was before it read Duffel's own shapes itself: Foundation's ISO 8601 parser,
+/// with its correction for days before the Gregorian reform, and the years four digits can write.
+private func foundationTimestamp(_ text: String) -> Date? {
+    func parse(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle())
+    }
+    let reform: TimeInterval = -12_219_292_800
+    guard var date = parse(text) else { return nil }
+    if date.timeIntervalSince1970 < reform + 10 * 86_400, let named = CalendarDate(String(text.prefix(10))),
+       named.dayNumber * 86_400 < Int(reform), let midnight = parse("\(named)T00:00:00Z") {
+        date.addTimeInterval(Double(named.dayNumber * 86_400) - midnight.timeIntervalSince1970)
+    }
+    guard (-62_135_596_800..<253_402_300_800).contains(date.timeIntervalSince1970) else { return nil }
+    return date
 }
 
 /// `value` written by `DuffelJSON` and read again as a live answer would be, and the text written.

@@ -23,6 +23,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// Parses `YYYY-MM-DD` strictly; anything else gives `nil`.
     public init?(_ description: String) {
+        if let parts = CanonicalDateText.date(description) {
+            self.init(year: parts.year, month: parts.month, day: parts.day)
+            return
+        }
         let parts = description.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

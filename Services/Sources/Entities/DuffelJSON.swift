@@ -8,9 +8,12 @@ public import Foundation
 /// these two functions, so a fixture decodes exactly as a live response does.
 public enum DuffelJSON {
     /// A decoder for Duffel responses and request bodies.
+    ///
+    /// It reads a document with a purpose-built reader first and leaves to Foundation's `JSONDecoder` every document
+    /// that reader cannot promise to read exactly as Foundation would, and every error: the values and the errors are
+    /// Foundation's, several times faster.
     public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
+        DuffelJSONDecoder(timestamps: .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = parseTimestamp(text) else {
@@ -18,8 +21,7 @@ public enum DuffelJSON {
                     in: container, debugDescription: "Expected an ISO 8601 timestamp, found \"\(text)\"")
             }
             return date
-        }
-        return decoder
+        })
     }
 
     /// An encoder that writes what Duffel writes (sorted keys, so output is stable and diffable).
@@ -40,6 +42,9 @@ public enum DuffelJSON {
     /// time, written back, moved by days each time it was read (found by `scripts/fuzz`). An instant outside the
     /// years 1 to 9999, which four year digits cannot write, is refused.
     public static func parseTimestamp(_ text: String) -> Date? {
+        if let date = CanonicalDateText.timestamp(text) {
+            return (firstWritable..<pastLastWritable).contains(date.timeIntervalSince1970) ? date : nil
+        }
         guard var date = foundationTimestamp(text) else { return nil }
         // Foundation's reading of a day up to ten days before the reform can be after it (the ten days it skipped).
         if date.timeIntervalSince1970 < gregorianReform + 10 * 86_400,

@@ -19,6 +19,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS]`; a trailing offset or `Z` is refused, since these times are local.
     public init?(_ description: String) {
+        if let parts = CanonicalDateText.dateTime(description),
+           let date = CalendarDate(year: parts.year, month: parts.month, day: parts.day),
+           let time = LocalTime(hour: parts.hour, minute: parts.minute), parts.second < 60 {
+            self.init(date: date, time: time, second: parts.second)
+            return
+        }
         let halves = description.split(separator: "T", omittingEmptySubsequences: false)
         guard halves.count == 2, let date = CalendarDate(String(halves[0])) else { return nil }
         let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
@@ -128,6 +134,11 @@ public struct ISODuration: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Parses `P[nD][T[nH][nM][nS]]` (weeks too); years and months are refused, their length is not fixed.
     public init?(_ description: String) {
+        if let seconds = ISODuration.asciiSeconds(description) {
+            guard let seconds = seconds else { return nil }
+            self.init(seconds: seconds)
+            return
+        }
         var rest = Substring(description.uppercased())
         guard rest.first == "P", rest.count > 1 else { return nil }
         rest = rest.dropFirst()
@@ -160,6 +171,49 @@ public struct ISODuration: Sendable, Hashable, Comparable, Codable, CustomString
         }
         guard number.isEmpty, sawComponent else { return nil }
         self.init(seconds: total)
+    }
+
+    /// The general parser below read from the bytes of an ASCII text (where upper-casing is the ASCII one and a
+    /// character is a byte): `nil` for text that is not ASCII, `.some(nil)` for ASCII text it refuses.
+    private static func asciiSeconds(_ description: String) -> Int?? {
+        var text = description
+        return text.withUTF8 { bytes -> Int?? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count > 1, bytes[0] | 0x20 == UInt8(ascii: "p") else { return .some(nil) }
+            var total = 0
+            var inTime = false
+            var number = 0
+            var digits = 0
+            var sawComponent = false
+            for byte in bytes.dropFirst() {
+                let digit = byte &- UInt8(ascii: "0")
+                if digit < 10 {
+                    if digits < 9 { number = number * 10 + Int(digit) }
+                    digits += 1
+                    continue
+                }
+                let letter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+                if letter == UInt8(ascii: "T") {
+                    guard !inTime, digits == 0 else { return .some(nil) }
+                    inTime = true
+                    continue
+                }
+                guard (1...9).contains(digits) else { return .some(nil) }
+                switch (letter, inTime) {
+                case (UInt8(ascii: "W"), false): total += number * 7 * 86_400
+                case (UInt8(ascii: "D"), false): total += number * 86_400
+                case (UInt8(ascii: "H"), true): total += number * 3600
+                case (UInt8(ascii: "M"), true): total += number * 60
+                case (UInt8(ascii: "S"), true): total += number
+                default: return .some(nil)
+                }
+                number = 0
+                digits = 0
+                sawComponent = true
+            }
+            guard digits == 0, sawComponent else { return .some(nil) }
+            return .some(total)
+        }
     }
 
     /// Canonical ISO 8601: `PT7H5M`, `P1DT2H30M`, `PT0S`.

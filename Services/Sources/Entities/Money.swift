@@ -88,13 +88,33 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// A plain decimal string: digits, one optional leading `-`, one optional `.`.
     static func parseAmount(_ text: String) -> Decimal? {
-        var body = Substring(text)
-        if body.first == "-" { body = body.dropFirst() }
-        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.count == 1 || !parts[1].isEmpty else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        guard isPlainAmount(text) else { return nil }
+        return Decimal(string: text, locale: posix)
+    }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// `-?[0-9]+(\.[0-9]+)?`, checked on the bytes (a string of these bytes only is ASCII, one character a byte).
+    private static func isPlainAmount(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
+            var whole = 0
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                index += 1
+                whole += 1
+            }
+            guard whole > 0 else { return false }
+            guard index < bytes.count else { return true }
+            guard bytes[index] == UInt8(ascii: ".") else { return false }
+            index += 1
+            var fraction = 0
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                index += 1
+                fraction += 1
+            }
+            return fraction > 0 && index == bytes.count
+        }
     }
 
     static func format(_ amount: Decimal, fractionDigits: Int, grouping: Bool) -> String {

@@ -10,8 +10,8 @@ import Foundation
 extension KeyedDecodingContainer {
     /// An inessential field: `nil` when it is absent, `null`, or cannot be read as `T`.
     func lenient<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
-        guard contains(key) else { return nil }
-        return (try? decodeIfPresent(T.self, forKey: key)) ?? nil
+        // `decodeIfPresent` already reads an absent key as `nil`; asking `contains` first found the key twice.
+        (try? decodeIfPresent(T.self, forKey: key)) ?? nil
     }
 
     /// An inessential text field; numbers and booleans are kept as their text, anything else reads as `nil`.
