@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SandboxServer", targets: ["SandboxServer"]),
         .executable(name: "flights-sandbox", targets: ["flights-sandbox"]),
         .executable(name: "flights-sandbox-benchmark", targets: ["SandboxBenchmark"]),
+        .executable(name: "flights-sandbox-profile", targets: ["SandboxProfile"]),
     ],
     dependencies: [
         .package(path: "../Services"),
@@ -65,6 +66,15 @@ let package = Package(
                 .product(name: "CurlHTTP", package: "Services"),
             ],
             path: "Benchmarks/SandboxBenchmark",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "SandboxProfile",
+            dependencies: [
+                "SandboxServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/SandboxProfile",
             swiftSettings: strict
         ),
         .testTarget(

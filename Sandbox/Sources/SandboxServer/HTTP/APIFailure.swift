@@ -7,11 +7,14 @@ struct APIReply: Sendable {
     var body: Data
     /// How long the parts of the work took, reported in a `server-timing` header for benchmarks.
     var timings: [(name: String, duration: Duration)] = []
+    /// Set when the body is the same every time this key is asked for, so its compressed form can be kept
+    /// (``AnswerCache``).
+    var cacheKey: String?
 
     /// `value` as Duffel's JSON; with a `shape`, every field Duffel lists for it is there (``WireShapes``).
     static func json(_ value: some Encodable, status: Int = 200, shape: WireShape? = nil) throws(APIFailure) -> APIReply {
         do {
-            let body = try DuffelJSON.encoder().encode(value)
+            let body = try SandboxJSON.encoder().encode(value)
             return APIReply(status: status, body: shape.map { WireShapes.complete(body, as: $0) } ?? body)
         } catch {
             throw .internalError("The answer could not be encoded: \(error)")

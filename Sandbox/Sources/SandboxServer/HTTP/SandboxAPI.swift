@@ -11,6 +11,8 @@ final class SandboxAPI: Sendable {
     /// Recent searches, so paging through offers and reading one back do not regenerate them; costed by offers,
     /// which keeps the memory bounded (about 20,000 offers) whatever size the searches are.
     private let searches = LockedCache<String, GeneratedSearch>(budget: 20_000)
+    /// Offer requests' answers, encoded (and gzipped) once.
+    let answers = AnswerCache()
 
     /// The most a search waits before the timeout scenario answers 504, whatever `supplier_timeout` says.
     static let longestSupplierWait = Duration.seconds(1)
@@ -54,10 +56,14 @@ final class SandboxAPI: Sendable {
         }
         let clock = ContinuousClock()
         let started = clock.now
+        let cacheKey = SandboxAPI.answerKey(SandboxID.offerRequestID(for: key), includingOffers: returnOffers)
+        if let body = answers.body(for: cacheKey) {
+            return APIReply(status: 201, body: body, timings: [("cached", clock.now - started)], cacheKey: cacheKey)
+        }
         let search = generatedSearch(for: key)
         let generated = clock.now
-        var reply = try APIReply.json(
-            DataEnvelope(search.offerRequest(includingOffers: returnOffers)), status: 201, shape: .offerRequest)
+        var reply = try offerRequestReply(search, includingOffers: returnOffers, cacheKey: cacheKey)
+        reply.status = 201
         reply.timings = [("generate", generated - started), ("encode", clock.now - generated)]
         return reply
     }
@@ -66,7 +72,23 @@ final class SandboxAPI: Sendable {
         guard let key = SandboxID.searchKey(fromOfferRequestID: id) else {
             throw .notFound("No offer request has the id \(id).")
         }
-        return try .json(DataEnvelope(generatedSearch(for: key).offerRequest(includingOffers: true)), shape: .offerRequest)
+        let cacheKey = SandboxAPI.answerKey(id, includingOffers: true)
+        if let body = answers.body(for: cacheKey) { return APIReply(status: 200, body: body, cacheKey: cacheKey) }
+        return try offerRequestReply(generatedSearch(for: key), includingOffers: true, cacheKey: cacheKey)
+    }
+
+    /// An offer request's answer (200), encoded and kept in ``answers``: it depends on the search alone.
+    private func offerRequestReply(
+        _ search: GeneratedSearch, includingOffers: Bool, cacheKey: String
+    ) throws(APIFailure) -> APIReply {
+        var reply = try APIReply.json(DataEnvelope(search.offerRequest(includingOffers: includingOffers)), shape: .offerRequest)
+        answers.store(body: reply.body, for: cacheKey)
+        reply.cacheKey = cacheKey
+        return reply
+    }
+
+    private static func answerKey(_ offerRequestID: String, includingOffers: Bool) -> String {
+        "\(offerRequestID)|\(includingOffers ? "offers" : "bare")"
     }
 
     /// Duffel's rules first (shared with the app), then whether the airports exist.

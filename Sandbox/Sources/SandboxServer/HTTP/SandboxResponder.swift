@@ -70,6 +70,7 @@ struct SandboxResponder: HTTPResponder {
         let status: Int
         let body: Data
         var timings: [(name: String, duration: Duration)] = []
+        var cacheKey: String?
         if let injected = decision.errorStatus {
             let failure = SandboxResponder.injectedFailure(status: injected)
             (status, body) = (failure.status, failure.body(requestID: requestID))
@@ -85,7 +86,7 @@ struct SandboxResponder: HTTPResponder {
                         message: "More than \(verdict.limit) requests were made in the current window; try again in \(seconds) s.")
                 }
                 let reply = try await route(request)
-                (status, body, timings) = (reply.status, reply.body, reply.timings)
+                (status, body, timings, cacheKey) = (reply.status, reply.body, reply.timings, reply.cacheKey)
             } catch let failure as APIFailure {
                 (status, body) = (failure.status, failure.body(requestID: requestID))
             } catch {
@@ -102,7 +103,7 @@ struct SandboxResponder: HTTPResponder {
         }
         return finish(
             status: status, body: body, headers: headers, request: request, decision: decision, context: context,
-            timings: timings)
+            timings: timings, cacheKey: cacheKey)
     }
 
     // MARK: - Routing
@@ -236,7 +237,7 @@ struct SandboxResponder: HTTPResponder {
 
     private func finish(
         status: Int, body: Data, headers: HTTPFields, request: Request, decision: FaultInjector.Decision,
-        context: Context, timings: [(name: String, duration: Duration)] = []
+        context: Context, timings: [(name: String, duration: Duration)] = [], cacheKey: String? = nil
     ) -> Response {
         var headers = headers
         var timings = timings
@@ -246,11 +247,16 @@ struct SandboxResponder: HTTPResponder {
             headers[.vary] = "Accept-Encoding"
             let clock = ContinuousClock()
             let started = clock.now
-            if let compressed = try? bytes.compress(with: .gzip()) {
+            let keptKey = decision.malformed ? nil : cacheKey
+            if let kept = keptKey.flatMap(api.answers.gzipped(for:)) {
+                bytes = kept
+                headers[.contentEncoding] = "gzip"
+            } else if let compressed = try? bytes.compress(with: SandboxResponder.gzip) {
                 bytes = compressed
                 headers[.contentEncoding] = "gzip"
-                if !timings.isEmpty { timings.append(("gzip", clock.now - started)) }
+                if let keptKey { api.answers.store(gzipped: compressed, for: keptKey) }
             }
+            if !timings.isEmpty { timings.append(("gzip", clock.now - started)) }
         }
         if !timings.isEmpty {
             SandboxResponder.set(&headers, "server-timing", timings.map { name, duration in
@@ -274,6 +280,10 @@ struct SandboxResponder: HTTPResponder {
             throw InjectedFault.bodyTruncated
         })
     }
+
+    /// zlib's fastest level: on a 250-offer answer (1.4 MB of JSON) about half the time of its default level,
+    /// for 99 KB instead of 55 KB; the sandbox's clients are on the same machine or network.
+    static let gzip = CompressionAlgorithm.gzip(configuration: ZlibConfiguration(compressionLevel: .fastestCompression))
 
     static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
@@ -300,20 +310,4 @@ struct SandboxResponder: HTTPResponder {
 enum InjectedFault: Error {
     case connectionDropped
     case bodyTruncated
-}
-
-/// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`) for `ratelimit-reset`.
-enum HTTPDateFormat {
-    private static let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    static func string(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
-        let day = CalendarDate(dayNumber: dayNumber)
-        let secondOfDay = seconds - dayNumber * 86_400
-        let weekday = days[((dayNumber % 7) + 7) % 7]
-        let clock = String(format: "%02d:%02d:%02d", secondOfDay / 3_600, (secondOfDay % 3_600) / 60, secondOfDay % 60)
-        return "\(weekday), \(String(format: "%02d", day.day)) \(months[day.month - 1]) \(day.year) \(clock) GMT"
-    }
 }

@@ -24,7 +24,8 @@ struct WireShapes: Sendable {
     }
 
     func complete(_ body: Data, as shape: WireShape) -> Data {
-        guard var root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return body }
+        guard var root = (JSONTreeReader.parse(body) ?? (try? JSONSerialization.jsonObject(with: body))) as? [String: Any]
+        else { return body }
         let data = root["data"]
         switch shape {
         case .offerRequest: root["data"] = (data as? [String: Any]).map(offerRequest) ?? data
@@ -48,6 +49,7 @@ struct WireShapes: Sendable {
         if shape == .offerList || shape == .orderList || shape == .placeList {
             root["meta"] = Self.filled(root["meta"] as? [String: Any] ?? [:], ["limit": null, "after": null, "before": null])
         }
+        if let written = JSONTreeWriter.data(root, capacity: body.count + body.count / 2) { return written }
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         return (try? JSONSerialization.data(withJSONObject: root, options: options)) ?? body
     }

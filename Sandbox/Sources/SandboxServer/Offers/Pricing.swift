@@ -60,7 +60,10 @@ enum Pricing {
     }
 
     static func money(minorUnits: Int, currency: String) -> Money {
-        Money(amount: Decimal(minorUnits) / 100, currency: currency)
+        // The same value as Decimal(minorUnits) / 100, without Decimal's long division (half of generating a
+        // search went to it).
+        let amount = Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -2, significand: Decimal(minorUnits.magnitude))
+        return Money(amount: amount, currency: currency)
     }
 
     /// An economy fare for one adult over `distanceKm`, in pounds: steep per kilometre on short routes,
