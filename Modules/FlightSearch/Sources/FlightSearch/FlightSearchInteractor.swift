@@ -54,22 +54,31 @@ final class FlightSearchInteractor: Sendable {
     func resolveUnattended(
         _ lookups: [(text: String, field: FlightSearchField)]
     ) async throws(ServiceError) -> [Result<ChosenPlace, FlightSearchIssue>] {
-        typealias Answer = Result<Result<ChosenPlace, FlightSearchIssue>, ServiceError>
-        let answers = await withTaskGroup(of: (Int, Answer).self) { group in
+        let answers = await withTaskGroup(of: (Int, LookupAnswer).self) { group in
             for (index, lookup) in lookups.enumerated() {
-                group.addTask {
-                    do throws(ServiceError) {
-                        return (index, .success(try await self.resolveUnattended(lookup.text, field: lookup.field)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+                group.addTask { (index, await self.lookUp(lookup.text, field: lookup.field)) }
             }
-            var answers = [Answer?](repeating: nil, count: lookups.count)
+            var answers = [LookupAnswer?](repeating: nil, count: lookups.count)
             for await (index, answer) in group { answers[index] = answer }
-            return answers.compactMap { $0 }
+            return answers
         }
-        return try answers.map { answer throws(ServiceError) in try answer.get() }
+        var places: [Result<ChosenPlace, FlightSearchIssue>] = []
+        for answer in answers {
+            guard let answer else { throw .cancelled }
+            places.append(try answer.get())
+        }
+        return places
+    }
+
+    /// One place of an unattended search, or the service's failure, as a value that can cross from a child task.
+    private typealias LookupAnswer = Result<Result<ChosenPlace, FlightSearchIssue>, ServiceError>
+
+    private func lookUp(_ text: String, field: FlightSearchField) async -> LookupAnswer {
+        do {
+            return .success(try await resolveUnattended(text, field: field))
+        } catch {
+            return .failure(error)
+        }
     }
 
     // MARK: Reading and judging (unattended mode, and tests)
