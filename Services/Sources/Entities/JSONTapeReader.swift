@@ -21,6 +21,8 @@ struct JSONTapeReader {
 
     /// Reads `data`, or throws ``Unsupported``.
     static func read(_ data: Data) throws(Unsupported) -> JSONTape {
+        // Nodes keep offsets and counts in 32 bits.
+        guard data.count < Int(UInt32.max) else { throw Unsupported() }
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 8)
         _ = data.copyBytes(to: copy)
         var reader = JSONTapeReader(base: UnsafeRawPointer(copy.baseAddress!), size: data.count)
