@@ -77,11 +77,43 @@ final class TapeDecoder: Decoder {
         let node = tape.node(index)
         guard node.kind == .number else { throw mismatch(Double.self, at: index) }
         let text = tape.numberBytes(node)
+        if let value = Self.exactDouble(text) { return value }
         // Foundation refuses what overflows or underflows; those, and texts too long to be sure, go to it.
         guard text.count <= 40, let value = Double(String(decoding: text, as: UTF8.self)),
-              value.isNormal || (value == 0 && !text.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }))
+              value.isNormal || (value == 0 && !text.prefix(while: { $0 | 0x20 != UInt8(ascii: "e") })
+                .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }))
         else { throw foundationDecides() }
         return value
+    }
+
+    /// A decimal without exponent and with at most 15 digits, as the quotient of two doubles that hold their values
+    /// exactly: IEEE division rounds it correctly, so it is the double `strtod` (and Foundation) reads.
+    static func exactDouble(_ text: UnsafeRawBufferPointer) -> Double? {
+        var index = text.first == UInt8(ascii: "-") ? 1 : 0
+        var mantissa = 0
+        var digits = 0
+        var fraction = -1
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                guard fraction < 0 else { return nil }
+                fraction = 0
+            } else {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                mantissa = mantissa * 10 + Int(digit)
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+                guard digits <= 15 else { return nil }
+            }
+            index += 1
+        }
+        let value = Double(mantissa) / powersOfTen[max(fraction, 0)]
+        return text.first == UInt8(ascii: "-") ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
     }
 
     func date(at index: Int) throws -> Date {

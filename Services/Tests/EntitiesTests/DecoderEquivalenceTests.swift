@@ -65,6 +65,24 @@ struct DecoderEquivalenceTests {
         }
     }
 
+    @Test("numbers in every length and place of the point read the same through both paths")
+    func numbers() throws {
+        var random = TimestampEquivalenceTests.Sequence(state: 4_711)
+        var numbers: [String] = []
+        for index in 0..<5_000 {
+            let digits = 1 + index % 18
+            var text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+            while text.count > 1 && text.hasPrefix("0") { text.removeFirst() }
+            let point = Int.random(in: 0...text.count, using: &random)
+            if point > 0 && point < text.count { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            if index % 3 == 0 { text = "-" + text }
+            if index % 17 == 0 { text += "e\(Int.random(in: -30...30, using: &random))" }
+            numbers.append(text)
+        }
+        let body = Data("{\"data\": [\(numbers.joined(separator: ", "))]}".utf8)
+        #expect(try EquivalenceCheck.compare(DataEnvelope<[Double]>.self, body, "numbers", fastPath: true) { $0.data } == 1)
+    }
+
     @Test("odd bodies read the same through both paths", arguments: EquivalenceCheck.oddBodies)
     func oddBodies(_ text: String) throws {
         let body = Data(text.utf8)
