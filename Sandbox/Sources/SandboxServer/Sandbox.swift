@@ -36,6 +36,8 @@ public final class Sandbox: Sendable {
     public static func start(_ configuration: SandboxConfiguration = SandboxConfiguration()) async throws(SandboxError) -> Sandbox {
         let configuration = try configuration.validated()
         let directory = configuration.resolvedDataDirectory
+        // Parsing the airports is most of the start-up: on another core, while the store opens and the server binds.
+        WorldMap.shared.warmUp()
         let store = try SandboxStore(directory: directory)
         let api = SandboxAPI(world: WorldMap.shared, store: store, now: configuration.now)
         let responder = SandboxResponder(

@@ -14,7 +14,8 @@ struct APIReply: Sendable {
     /// `value` as Duffel's JSON; with a `shape`, every field Duffel lists for it is there (``WireShapes``).
     static func json(_ value: some Encodable, status: Int = 200, shape: WireShape? = nil) throws(APIFailure) -> APIReply {
         do {
-            let body = try SandboxJSON.encoder().encode(value)
+            // The wire shapes write the answer again, with its keys sorted.
+            let body = try SandboxJSON.encoder(sortingKeys: shape == nil).encode(value)
             return APIReply(status: status, body: shape.map { WireShapes.complete(body, as: $0) } ?? body)
         } catch {
             throw .internalError("The answer could not be encoded: \(error)")

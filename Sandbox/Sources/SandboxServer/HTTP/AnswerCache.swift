@@ -1,12 +1,13 @@
 import Foundation
 import NIOCore
 
-/// Answers that depend on nothing but their request: an offer request's (its offers are a pure function of the
-/// search key, which its id carries) is encoded once, and gzipped once, however often it is asked for again.
-/// Bounded by bytes; like ``LockedCache``, it forgets everything at once when full.
+/// Answers that depend on nothing but their request: an offer request's, and a page of its offers (its offers
+/// are a pure function of the search key, which its id carries), encoded once, and gzipped once, however often
+/// they are asked for again. Bounded by bytes; like ``LockedCache``, it forgets everything at once when full.
 ///
 /// Nothing an answer here depends on changes with the store: bookings, seats taken and offer reads change
-/// offers as they are read one by one, orders and seat maps, none of which is kept here.
+/// offers as they are read one by one, orders and seat maps, none of which is kept here; pages of a search
+/// whose prices rise as its offers are read (a scenario) are not kept either.
 final class AnswerCache: Sendable {
     private let bodies = LockedCache<String, Data>(budget: 32 << 20)
     private let compressed = LockedCache<String, ByteBuffer>(budget: 16 << 20)

@@ -12,7 +12,12 @@ enum HTTPDateFormat {
         let day = CalendarDate(dayNumber: dayNumber)
         let secondOfDay = seconds - dayNumber * 86_400
         let weekday = days[((dayNumber % 7) + 7) % 7]
-        let clock = String(format: "%02d:%02d:%02d", secondOfDay / 3_600, (secondOfDay % 3_600) / 60, secondOfDay % 60)
-        return "\(weekday), \(String(format: "%02d", day.day)) \(months[day.month - 1]) \(day.year) \(clock) GMT"
+        let clock = "\(twoDigits(secondOfDay / 3_600)):\(twoDigits((secondOfDay % 3_600) / 60)):\(twoDigits(secondOfDay % 60))"
+        return "\(weekday), \(twoDigits(day.day)) \(months[day.month - 1]) \(day.year) \(clock) GMT"
+    }
+
+    /// `%02d` without `String(format:)`, which is slow on every answer.
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
     }
 }

@@ -135,6 +135,9 @@ final class SandboxAPI: Sendable {
             }
             connections = value
         }
+        // A page is a function of the search and these parameters, unless reading offers raises their prices.
+        let pageKey = "page|\(offerRequestID)|\(sort ?? "")|\(connections.map(String.init) ?? "")|\(pageSize)|\(after ?? "")"
+        if let body = answers.body(for: pageKey) { return APIReply(status: 200, body: body, cacheKey: pageKey) }
         let search = generatedSearch(for: key)
         var offers = Array(search.offers.enumerated())
         if let connections {
@@ -164,7 +167,12 @@ final class SandboxAPI: Sendable {
             page.append(try await current(entry.element, of: search, countingRead: false))
         }
         let next = end < offers.count ? SandboxID.cursor(offset: end, scope: scope) : nil
-        return try .json(Page(items: page, after: next, before: nil, limit: pageSize), shape: .offerList)
+        var reply = try APIReply.json(Page(items: page, after: next, before: nil, limit: pageSize), shape: .offerList)
+        if !search.scenarios.contains(.priceRisesOnRead) {
+            answers.store(body: reply.body, for: pageKey)
+            reply.cacheKey = pageKey
+        }
+        return reply
     }
 
     /// `GET /air/offers/{id}`, and the price action: the offer as it stands now. Each counts as a read.

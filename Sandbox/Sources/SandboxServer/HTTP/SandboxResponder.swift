@@ -242,25 +242,32 @@ struct SandboxResponder: HTTPResponder {
         var headers = headers
         var timings = timings
         headers[.contentType] = "application/json; charset=utf-8"
-        var bytes = ByteBuffer(bytes: decision.malformed ? SandboxResponder.malformed(body) : body)
-        if SandboxResponder.acceptsGzip(request.headers[.acceptEncoding]) {
+        let keptKey = decision.malformed ? nil : cacheKey
+        let gzip = SandboxResponder.acceptsGzip(request.headers[.acceptEncoding])
+        var bytes: ByteBuffer
+        if gzip, let kept = keptKey.flatMap(api.answers.gzipped(for:)) {
+            // The body is not even copied: its gzipped form was kept.
+            bytes = kept
             headers[.vary] = "Accept-Encoding"
-            let clock = ContinuousClock()
-            let started = clock.now
-            let keptKey = decision.malformed ? nil : cacheKey
-            if let kept = keptKey.flatMap(api.answers.gzipped(for:)) {
-                bytes = kept
-                headers[.contentEncoding] = "gzip"
-            } else if let compressed = try? bytes.compress(with: SandboxResponder.gzip) {
-                bytes = compressed
-                headers[.contentEncoding] = "gzip"
-                if let keptKey { api.answers.store(gzipped: compressed, for: keptKey) }
+            headers[.contentEncoding] = "gzip"
+            if !timings.isEmpty { timings.append(("gzip", .zero)) }
+        } else {
+            bytes = ByteBuffer(bytes: decision.malformed ? SandboxResponder.malformed(body) : body)
+            if gzip {
+                headers[.vary] = "Accept-Encoding"
+                let clock = ContinuousClock()
+                let started = clock.now
+                if let compressed = try? bytes.compress(with: SandboxResponder.gzip) {
+                    bytes = compressed
+                    headers[.contentEncoding] = "gzip"
+                    if let keptKey { api.answers.store(gzipped: compressed, for: keptKey) }
+                }
+                if !timings.isEmpty { timings.append(("gzip", clock.now - started)) }
             }
-            if !timings.isEmpty { timings.append(("gzip", clock.now - started)) }
         }
         if !timings.isEmpty {
             SandboxResponder.set(&headers, "server-timing", timings.map { name, duration in
-                "\(name);dur=\(String(format: "%.3f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3))"
+                "\(name);dur=\(ServerTiming.milliseconds(duration))"
             }.joined(separator: ", "))
         }
         let responseStatus = HTTPResponse.Status(code: status)

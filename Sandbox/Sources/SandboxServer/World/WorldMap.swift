@@ -37,13 +37,22 @@ enum AirportSize: Int, Sendable, Comparable {
 /// The sandbox's view of the real airports in Fixtures' reference data: places for suggestions, airports for
 /// segments, distances for durations and prices.
 final class WorldMap: Sendable {
-    static let shared = WorldMap(directory: .world)
+    /// The world of the bundled airport data, which is parsed on first use (most of a sandbox's start-up):
+    /// ``warmUp()`` starts that in the background.
+    static let shared = WorldMap(directory: { AirportDirectory.world })
 
-    private let directory: AirportDirectory
+    private let loadDirectory: @Sendable () -> AirportDirectory
+    private var directory: AirportDirectory { loadDirectory() }
     private let cache = LockedCache<String, AirportInfo?>(budget: 4_096)
 
-    init(directory: AirportDirectory) {
-        self.directory = directory
+    init(directory: @escaping @Sendable () -> AirportDirectory) {
+        self.loadDirectory = directory
+    }
+
+    /// Loads the airport data now, off the caller's task, so that a sandbox can listen before it is ready;
+    /// the first request that needs it waits for it.
+    func warmUp() {
+        Task.detached(priority: .userInitiated) { [loadDirectory] in _ = loadDirectory() }
     }
 
     /// The airport with IATA code `code`, or `nil`.
