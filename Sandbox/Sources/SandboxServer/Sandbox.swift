@@ -36,8 +36,10 @@ public final class Sandbox: Sendable {
     public static func start(_ configuration: SandboxConfiguration = SandboxConfiguration()) async throws(SandboxError) -> Sandbox {
         let configuration = try configuration.validated()
         let directory = configuration.resolvedDataDirectory
-        // Parsing the airports is most of the start-up: on another core, while the store opens and the server binds.
-        WorldMap.shared.warmUp()
+        // Parsing the airports is most of the start-up: on another core, while the store opens and the server binds,
+        // and finished before `start` returns, so that no client's time limit runs while a first request waits for it
+        // (a debug build on a busy machine parses for seconds).
+        let worldLoaded = WorldMap.shared.warmUp()
         let store = try SandboxStore(directory: directory)
         let api = SandboxAPI(world: WorldMap.shared, store: store, now: configuration.now)
         let responder = SandboxResponder(
@@ -75,6 +77,7 @@ public final class Sandbox: Sendable {
             await runTask.value
             throw .invalidConfiguration("\(configuration.host) cannot be written in a URL")
         }
+        await worldLoaded.value
         configuration.logger.info("sandbox listening", metadata: ["url": "\(baseURL)", "data": "\(directory.path)"])
         return Sandbox(baseURL: baseURL, port: port, dataDirectory: directory, serviceGroup: serviceGroup, runTask: runTask)
     }

@@ -49,9 +49,10 @@ final class WorldMap: Sendable {
         self.loadDirectory = directory
     }
 
-    /// Loads the airport data now, off the caller's task, so that a sandbox can listen before it is ready;
-    /// the first request that needs it waits for it.
-    func warmUp() {
+    /// Starts loading the airport data off the caller's task, so that a sandbox can open its store and bind while it
+    /// parses; the task ends when the data is loaded (a request that needs it meanwhile waits for it).
+    @discardableResult
+    func warmUp() -> Task<Void, Never> {
         Task.detached(priority: .userInitiated) { [loadDirectory] in _ = loadDirectory() }
     }
 
