@@ -1,4 +1,3 @@
-import CompressNIO
 import Entities
 import Foundation
 import HTTPTypes
