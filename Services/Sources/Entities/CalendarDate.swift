@@ -42,7 +42,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        PaddedDigits.appendDate(year: year, month: month, day: day, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Days since 1970-01-01 (negative before), on the proleptic Gregorian calendar.

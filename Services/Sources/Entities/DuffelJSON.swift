@@ -77,9 +77,19 @@ public enum DuffelJSON {
         let fraction = Int(milliseconds - Int64(seconds) * 1000)
         let day = CalendarDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
         let secondOfDay = seconds - day.dayNumber * 86_400
-        return String(
-            format: "%@T%02d:%02d:%02d.%03dZ", day.description, secondOfDay / 3600, (secondOfDay % 3600) / 60,
-            secondOfDay % 60, fraction)
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        PaddedDigits.appendDate(year: day.year, month: day.month, day: day.day, to: &text)
+        text.append(UInt8(ascii: "T"))
+        PaddedDigits.append(secondOfDay / 3600, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        PaddedDigits.append((secondOfDay % 3600) / 60, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        PaddedDigits.append(secondOfDay % 60, width: 2, to: &text)
+        text.append(UInt8(ascii: "."))
+        PaddedDigits.append(fraction, width: 3, to: &text)
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
