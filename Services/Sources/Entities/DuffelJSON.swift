@@ -25,14 +25,15 @@ public enum DuffelJSON {
     }
 
     /// An encoder that writes what Duffel writes (sorted keys, so output is stable and diffable).
+    ///
+    /// It writes a value with a purpose-built writer first and leaves to Foundation's `JSONEncoder` every value that
+    /// writer cannot promise to write exactly as Foundation would, and every error: the bytes are Foundation's,
+    /// several times faster.
     public static func encoder(pretty: Bool = false) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
+        DuffelJSONEncoder(pretty: pretty, timestamps: .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(formatTimestamp(date))
-        }
-        return encoder
+        })
     }
 
     /// Parses `2026-12-18T09:45:00Z`, `2026-12-18T09:45:00.123456Z` or with an offset such as `+01:00`.
