@@ -180,7 +180,12 @@ public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var minutesSinceMidnight: Int { hour * 60 + minute }
 
     /// `HH:mm`.
-    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public var description: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(5)
+        PaddedDigits.appendTime(hour: hour, minute: minute, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
         lhs.minutesSinceMidnight < rhs.minutesSinceMidnight

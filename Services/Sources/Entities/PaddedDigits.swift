@@ -31,4 +31,11 @@ enum PaddedDigits {
         output.append(UInt8(ascii: "-"))
         append(day, width: 2, to: &output)
     }
+
+    /// `HH:mm`, as `String(format: "%02d:%02d")` writes it.
+    static func appendTime(hour: Int, minute: Int, to output: inout [UInt8]) {
+        append(hour, width: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        append(minute, width: 2, to: &output)
+    }
 }

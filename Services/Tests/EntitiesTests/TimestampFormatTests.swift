@@ -60,4 +60,24 @@ struct TimestampFormatTests {
         }
         #expect(differences.isEmpty, "written differently: \(differences.prefix(5))")
     }
+
+    @Test("every time of day, and local date-times across the calendar")
+    func localTimes() {
+        var differences: [String] = []
+        for hour in 0...23 {
+            for minute in 0...59 {
+                let time = LocalTime(hour: hour, minute: minute)!
+                if time.description != String(format: "%02d:%02d", hour, minute) { differences.append("\(hour):\(minute)") }
+            }
+        }
+        var random = TimestampEquivalenceTests.Sequence(state: 7)
+        for _ in 0..<20_000 {
+            let seconds = Double.random(in: -70_000_000_000...260_000_000_000, using: &random)
+            let local = LocalDateTime(Date(timeIntervalSince1970: seconds), in: TimeZone(identifier: "UTC")!)
+            let expected = "\(Self.referenceDay(local.date))T"
+                + String(format: "%02d:%02d:%02d", local.time.hour, local.time.minute, local.second)
+            if local.description != expected { differences.append(expected) }
+        }
+        #expect(differences.isEmpty, "written differently: \(differences.prefix(5))")
+    }
 }
