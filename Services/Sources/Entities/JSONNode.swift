@@ -13,13 +13,7 @@ enum JSONNode {
 
 /// The members of an object, in the order they were encoded (a container holds a reference, as Foundation's does).
 final class JSONObjectNode {
-    var keys: [String] = []
-    var values: [JSONNode] = []
-
-    init() {
-        keys.reserveCapacity(8)
-        values.reserveCapacity(8)
-    }
+    var members: [(key: String, value: JSONNode)] = []
 }
 
 /// The elements of an array.

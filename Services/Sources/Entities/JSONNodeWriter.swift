@@ -44,39 +44,50 @@ struct JSONNodeWriter {
 
     private mutating func write(_ object: JSONObjectNode, depth: Int) throws(UnsupportedEncoding) {
         output.append(UInt8(ascii: "{"))
-        if object.keys.isEmpty {
+        if object.members.isEmpty {
             if pretty { closePretty(depth: depth, empty: true) }
             output.append(UInt8(ascii: "}"))
             return
         }
-        let order = try Self.sortedOrder(object.keys)
-        for (position, index) in order.enumerated() {
+        // The tree is written once: its members are sorted where they are.
+        try Self.sort(&object.members)
+        for (position, member) in object.members.enumerated() {
             if position > 0 { output.append(UInt8(ascii: ",")) }
             if pretty { newline(depth: depth + 1) }
             // Plain keys need no escape.
             output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: object.keys[index].utf8)
+            output.append(contentsOf: member.key.utf8)
             output.append(UInt8(ascii: "\""))
             if pretty {
                 output.append(contentsOf: " : ".utf8)
             } else {
                 output.append(UInt8(ascii: ":"))
             }
-            try write(object.values[index], depth: depth + 1)
+            try write(member.value, depth: depth + 1)
         }
         if pretty { closePretty(depth: depth, empty: false) }
         output.append(UInt8(ascii: "}"))
     }
 
-    /// The members' indices in Foundation's order.
-    static func sortedOrder(_ keys: [String]) throws(UnsupportedEncoding) -> [Int] {
-        for key in keys where !isPlainKey(key) { throw UnsupportedEncoding() }
-        // For plain keys, String's order is their bytes' order, which is Foundation's.
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        for position in order.indices.dropFirst() where keys[order[position]] == keys[order[position - 1]] {
+    /// Puts `members` in Foundation's order.
+    static func sort(_ members: inout [(key: String, value: JSONNode)]) throws(UnsupportedEncoding) {
+        for member in members where !isPlainKey(member.key) { throw UnsupportedEncoding() }
+        // For plain keys, String's order is their bytes' order, which is Foundation's. Most objects are small:
+        // an insertion sort, without the closure and index array of `sort(by:)`, is faster on them.
+        if members.count > 24 {
+            members.sort { $0.key < $1.key }
+        } else {
+            for unsorted in members.indices.dropFirst() {
+                var index = unsorted
+                while index > 0 && members[index].key < members[index - 1].key {
+                    members.swapAt(index, index - 1)
+                    index -= 1
+                }
+            }
+        }
+        for index in members.indices.dropFirst() where members[index].key == members[index - 1].key {
             throw UnsupportedEncoding()
         }
-        return order
     }
 
     /// Lower-case ASCII letters and underscores, at least one.

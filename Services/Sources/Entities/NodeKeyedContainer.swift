@@ -5,8 +5,7 @@ struct NodeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
 
     @inline(__always) private func put(_ node: JSONNode, _ key: Key) {
-        object.keys.append(key.stringValue)
-        object.values.append(node)
+        object.members.append((key.stringValue, node))
     }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
