@@ -108,6 +108,7 @@ struct EncoderEquivalenceTests {
         Self.check(["a": [String: [Int]](), "b": ["c": []], "d": ["e": [1, 2]]], .fast)
         Self.check([[[[String: Int]]]](arrayLiteral: [[[:]], []]), .fast)
         Self.check(Nested(), .fast)
+        Self.check(TwoContainers(), .fast)
     }
 
     @Test("top-level fragments and dates")
@@ -178,6 +179,27 @@ extension EncoderEquivalenceTests {
             _ = list.nestedUnkeyedContainer()
             try list.encode(Date(timeIntervalSince1970: 86_400))
             _ = outer.nestedContainer(keyedBy: CodingKeys.self, forKey: .outer)
+        }
+    }
+
+    /// Asks for its keyed container twice, and an array's twice: Foundation gives the same container again.
+    struct TwoContainers: Encodable {
+        enum CodingKeys: String, CodingKey { case first, second, list }
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.container(keyedBy: CodingKeys.self)
+            try first.encode(1, forKey: .first)
+            var second = encoder.container(keyedBy: CodingKeys.self)
+            try second.encode(2, forKey: .second)
+            try second.encode(Pair(), forKey: .list)
+        }
+    }
+
+    struct Pair: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.unkeyedContainer()
+            try first.encode("a")
+            var second = encoder.unkeyedContainer()
+            try second.encode("b")
         }
     }
 
