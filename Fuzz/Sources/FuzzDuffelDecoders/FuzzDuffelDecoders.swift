@@ -5,7 +5,8 @@ import Services
 
 // Every Duffel answer the app reads, through the decoder live answers and fixtures go through
 // (`DuffelResponseDecoder`): a body never crashes it, and what it reads is written back by `DuffelJSON`'s encoder
-// (as the sandbox and the bookings file write) and read again as the same value.
+// (as the sandbox and the bookings file write), byte for byte as Foundation's `JSONEncoder` writes it, and read again
+// as the same value.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDuffelDecoders(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -101,6 +102,18 @@ private func writtenAndRead<Response: Codable>(_ value: Response) -> (Response, 
     } catch {
         check(false, "\(Response.self) read from the body cannot be written: \(error)")
         return nil
+    }
+    // DuffelJSON writes with an encoder of its own: its bytes must be those of Foundation's, with the same settings.
+    for pretty in [false, true] {
+        let reference = JSONEncoder()
+        reference.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        reference.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(DuffelJSON.formatTimestamp(date))
+        }
+        let expected = try? reference.encode(value)
+        let found = pretty ? try? DuffelJSON.encoder(pretty: true).encode(value) : written
+        check(found == expected, "\(Response.self) written differently from Foundation (pretty \(pretty)):\n\(text(found ?? Data()))")
     }
     do {
         return (try DuffelResponseDecoder.decode(Response.self, status: 200, body: written), written)

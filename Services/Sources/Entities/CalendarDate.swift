@@ -42,7 +42,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        PaddedDigits.appendDate(year: year, month: month, day: day, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Days since 1970-01-01 (negative before), on the proleptic Gregorian calendar.
@@ -177,7 +180,12 @@ public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var minutesSinceMidnight: Int { hour * 60 + minute }
 
     /// `HH:mm`.
-    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public var description: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(5)
+        PaddedDigits.appendTime(hour: hour, minute: minute, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
         lhs.minutesSinceMidnight < rhs.minutesSinceMidnight

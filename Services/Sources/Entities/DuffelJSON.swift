@@ -25,14 +25,15 @@ public enum DuffelJSON {
     }
 
     /// An encoder that writes what Duffel writes (sorted keys, so output is stable and diffable).
+    ///
+    /// It writes a value with a purpose-built writer first and leaves to Foundation's `JSONEncoder` every value that
+    /// writer cannot promise to write exactly as Foundation would, and every error: the bytes are Foundation's,
+    /// several times faster.
     public static func encoder(pretty: Bool = false) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
+        DuffelJSONEncoder(pretty: pretty, timestamps: .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(formatTimestamp(date))
-        }
-        return encoder
+        })
     }
 
     /// Parses `2026-12-18T09:45:00Z`, `2026-12-18T09:45:00.123456Z` or with an offset such as `+01:00`.
@@ -77,9 +78,19 @@ public enum DuffelJSON {
         let fraction = Int(milliseconds - Int64(seconds) * 1000)
         let day = CalendarDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
         let secondOfDay = seconds - day.dayNumber * 86_400
-        return String(
-            format: "%@T%02d:%02d:%02d.%03dZ", day.description, secondOfDay / 3600, (secondOfDay % 3600) / 60,
-            secondOfDay % 60, fraction)
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        PaddedDigits.appendDate(year: day.year, month: day.month, day: day.day, to: &text)
+        text.append(UInt8(ascii: "T"))
+        PaddedDigits.append(secondOfDay / 3600, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        PaddedDigits.append((secondOfDay % 3600) / 60, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        PaddedDigits.append(secondOfDay % 60, width: 2, to: &text)
+        text.append(UInt8(ascii: "."))
+        PaddedDigits.append(fraction, width: 3, to: &text)
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

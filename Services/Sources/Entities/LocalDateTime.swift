@@ -52,7 +52,14 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
 
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var description: String {
-        "\(date)T\(time):\(String(format: "%02d", second))"
+        var text: [UInt8] = []
+        text.reserveCapacity(19)
+        PaddedDigits.appendDate(year: date.year, month: date.month, day: date.day, to: &text)
+        text.append(UInt8(ascii: "T"))
+        PaddedDigits.appendTime(hour: time.hour, minute: time.minute, to: &text)
+        text.append(UInt8(ascii: ":"))
+        PaddedDigits.append(second, width: 2, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Seconds since 1970-01-01T00:00:00 on this wall clock, ignoring any time zone.

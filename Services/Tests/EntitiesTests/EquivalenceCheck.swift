@@ -5,7 +5,7 @@ import Testing
 /// One comparison of `DuffelJSON`'s coders with ``ReferenceCoders``.
 enum EquivalenceCheck {
     /// Reads `body` as `Response` both ways and records every difference; gives 1 when it read, 0 when both refused.
-    /// With `fastPath`, the document must be read without falling back to Foundation.
+    /// With `fastPath`, the document must be read, and its value written, without falling back to Foundation.
     static func compare<Response: Codable, Value: Equatable>(
         _ type: Response.Type, _ body: Data, _ label: String, fastPath: Bool = false, _ value: (Response) -> Value
     ) throws -> Int {
@@ -37,8 +37,15 @@ enum EquivalenceCheck {
         case (.success(let expected), .success(let found)):
             #expect(value(found) == value(expected), "\(label) as \(Response.self): read differently")
             let written = try DuffelJSON.encoder().encode(found)
-            let referenceWritten = try ReferenceCoders.encoder().encode(expected)
-            #expect(written == referenceWritten, "\(label) as \(Response.self): written differently")
+            for pretty in [false, true] {
+                let bytes = pretty ? try DuffelJSON.encoder(pretty: true).encode(found) : written
+                let referenceWritten = try ReferenceCoders.encoder(pretty: pretty).encode(expected)
+                #expect(bytes == referenceWritten, "\(label) as \(Response.self), pretty \(pretty): written differently")
+                // With `fastPath`, the value must also be written without falling back to Foundation.
+                if fastPath && DuffelJSONEncoder.fastEncode(found, pretty: pretty, userInfo: [:]) == nil {
+                    Issue.record("\(label) as \(Response.self), pretty \(pretty): written by Foundation")
+                }
+            }
             let again = try DuffelJSON.decoder().decode(Response.self, from: written)
             let referenceAgain = try ReferenceCoders.decoder().decode(Response.self, from: written)
             #expect(value(again) == value(referenceAgain), "\(label) as \(Response.self): read back differently")
