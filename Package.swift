@@ -1,6 +1,11 @@
 // swift-tools-version: 6.2
-// Flights: a flight search and booking app for the terminal, composed from (B)VIPER module packages.
-// This root package is the composition root: the `flights` executable (App/) and its tests (Tests/).
+// Flights: a flight search and booking app for the terminal, composed from (B)VIPER modules.
+//
+// This manifest is the one source of truth for every target of the repository: another team that writes
+// `.package(url: "…/flights", from: "1.0.0")` gets each library below as a product, with no `path:` dependency in
+// what it resolves. Each folder (Services/, Fixtures/, Sandbox/, Modules/X/) is also a package of its own that builds
+// and tests alone; its Package.swift is generated from this file (`scripts/manifests`, checked in CI with `--check`),
+// so a target's dependencies are written here once. See Modules/README.md.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -9,82 +14,313 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+/// The feature modules. Each sees Services (Entities and the service protocols), TerminalUI and ModuleCore only, and
+/// its tests add FixtureServices: the rule that keeps modules apart is this dependency list, and the compiler holds
+/// every module to it (`--explicit-target-dependency-import-check error`). `scripts/new-module` adds a name here.
+let featureModules = [
+    "FlightSearch",
+    "FlightAvailability",
+    "FlightSummary",
+    "FlightSeats",
+    "FlightBookings",
+]
+
+let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "TerminalUI", "ModuleCore"]
+
+let modules: [Target] = featureModules.flatMap { name -> [Target] in
+    [
+        .target(
+            name: name,
+            dependencies: moduleDependencies,
+            path: "Modules/\(name)/Sources/\(name)",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "\(name)Tests",
+            dependencies: [.target(name: name)] + moduleDependencies + ["FixtureServices"],
+            path: "Modules/\(name)/Tests/\(name)Tests",
+            swiftSettings: strict
+        ),
+    ]
+}
+
+let services: [Target] = [
+    .systemLibrary(
+        name: "CCurl",
+        path: "Services/Sources/CCurl",
+        pkgConfig: "libcurl",
+        providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
+    .target(
+        name: "CurlHTTP",
+        dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")],
+        path: "Services/Sources/CurlHTTP",
+        swiftSettings: strict
+    ),
+    .target(name: "Entities", path: "Services/Sources/Entities", swiftSettings: strict),
+    .target(name: "Services", dependencies: ["Entities"], path: "Services/Sources/Services", swiftSettings: strict),
+    .target(
+        name: "DuffelServices",
+        dependencies: ["Services", "Entities", "CurlHTTP", .product(name: "Logging", package: "swift-log")],
+        path: "Services/Sources/DuffelServices",
+        swiftSettings: strict
+    ),
+    .target(
+        name: "LocalStore",
+        dependencies: ["Services", "Entities"],
+        path: "Services/Sources/LocalStore",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "flights-http-benchmark",
+        dependencies: ["CurlHTTP"],
+        path: "Services/Benchmarks/HTTPBenchmark",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "flights-json-benchmark",
+        dependencies: ["Entities"],
+        path: "Services/Benchmarks/JSONBenchmark",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "CurlHTTPTests",
+        dependencies: ["CurlHTTP", .product(name: "Logging", package: "swift-log")],
+        path: "Services/Tests/CurlHTTPTests",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "EntitiesTests",
+        dependencies: ["Entities"],
+        path: "Services/Tests/EntitiesTests",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "LocalStoreTests",
+        dependencies: ["LocalStore", "Services", "Entities"],
+        path: "Services/Tests/LocalStoreTests",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "DuffelServicesTests",
+        dependencies: ["DuffelServices", "Services", "Entities", "CurlHTTP"],
+        path: "Services/Tests/DuffelServicesTests",
+        swiftSettings: strict
+    ),
+]
+
+let terminal: [Target] = [
+    .target(name: "TerminalUI", path: "Modules/TerminalUI/Sources/TerminalUI", swiftSettings: strict),
+    // The small core every module's roles share: a store that reduces actions and runs their effects with
+    // cancellation by id, and the session recorder and replayer.
+    .target(
+        name: "ModuleCore",
+        dependencies: ["TerminalUI"],
+        path: "Modules/TerminalUI/Sources/ModuleCore",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "ModuleCoreTests",
+        dependencies: ["ModuleCore", "TerminalUI"],
+        path: "Modules/TerminalUI/Tests/ModuleCoreTests",
+        swiftSettings: strict
+    ),
+    // A tiny program the tests run under a pipe or a pseudo-terminal, so the real SystemTerminal (raw mode, signal
+    // handling, restore on exit) is exercised in a separate process.
+    .executableTarget(
+        name: "TerminalUIProbe",
+        dependencies: ["TerminalUI"],
+        path: "Modules/TerminalUI/Sources/TerminalUIProbe",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "TerminalUITests",
+        dependencies: ["TerminalUI"],
+        path: "Modules/TerminalUI/Tests/TerminalUITests",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "TerminalUIBenchmark",
+        dependencies: ["TerminalUI"],
+        path: "Modules/TerminalUI/Benchmarks/TerminalUIBenchmark",
+        swiftSettings: strict
+    ),
+]
+
+let fixtures: [Target] = [
+    // The CSVs under Data/ are the reviewable source; the library compiles the same text from
+    // Generated/EmbeddedAirportData.swift (see Fixtures/README.md: `.embedInCode` is far too slow at this size).
+    .target(
+        name: "AirportData",
+        path: "Fixtures/Sources/AirportData",
+        exclude: ["Data"],
+        swiftSettings: strict
+    ),
+    // The service protocols answered from the recorded responses, decoded through the same code as the HTTP path;
+    // module tests, and other teams' tests, link it.
+    .target(
+        name: "FixtureServices",
+        dependencies: ["AirportData", "Services", "Entities"],
+        path: "Fixtures/Sources/FixtureServices",
+        exclude: ["Responses/README.md"],
+        resources: [.copy("Responses")],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "AirportDataTests",
+        dependencies: ["AirportData"],
+        path: "Fixtures/Tests/AirportDataTests",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "FixtureServicesTests",
+        dependencies: ["FixtureServices", "Services", "Entities"],
+        path: "Fixtures/Tests/FixtureServicesTests",
+        swiftSettings: strict
+    ),
+    // Duffel's own published payloads (conformance/), read through the decoder live answers go through.
+    .testTarget(
+        name: "ConformanceTests",
+        dependencies: ["Services", "Entities"],
+        path: "Fixtures/Tests/ConformanceTests",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "AirportDataBenchmark",
+        dependencies: ["AirportData"],
+        path: "Fixtures/Benchmarks/AirportDataBenchmark",
+        swiftSettings: strict
+    ),
+]
+
+let sandbox: [Target] = [
+    .target(
+        name: "SandboxServer",
+        dependencies: [
+            "Entities",
+            "AirportData",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        path: "Sandbox/Sources/SandboxServer",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "flights-sandbox",
+        dependencies: [
+            "SandboxServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Sandbox/Sources/flights-sandbox",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "flights-sandbox-benchmark",
+        dependencies: ["SandboxServer", "Entities", "Services", "DuffelServices", "CurlHTTP"],
+        path: "Sandbox/Benchmarks/SandboxBenchmark",
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "flights-sandbox-profile",
+        dependencies: ["SandboxServer", .product(name: "Logging", package: "swift-log")],
+        path: "Sandbox/Benchmarks/SandboxProfile",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "SandboxTests",
+        dependencies: ["SandboxServer", "Entities", "Services", "DuffelServices", "CurlHTTP", "AirportData"],
+        path: "Sandbox/Tests/SandboxTests",
+        swiftSettings: strict
+    ),
+]
+
+let app: [Target] = [
+    .executableTarget(
+        name: "FlightsApp",
+        dependencies: [
+            "Services",
+            "Entities",
+            "DuffelServices",
+            "CurlHTTP",
+            "LocalStore",
+            "SandboxServer",
+            "TerminalUI",
+            "ModuleCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ] + featureModules.map { .target(name: $0) },
+        path: "App",
+        swiftSettings: strict
+    ),
+    // What a traveller waits for on screen, timed through a module against a running server (scripts/bench).
+    .executableTarget(
+        name: "flights-bench",
+        dependencies: ["Services", "Entities", "DuffelServices", "CurlHTTP", "TerminalUI", "FlightAvailability"],
+        path: "Benchmarks/FlightsBench",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "AppTests",
+        dependencies: ["FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "FlightSearch"],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "EndToEndTests",
+        dependencies: [
+            "SandboxServer",
+            "DuffelServices",
+            "CurlHTTP",
+            "Services",
+            "Entities",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: strict
+    ),
+]
+
 let package = Package(
     name: "Flights",
     platforms: [.macOS(.v15)],
     products: [
+        // Feature modules: each one screen, entered only through its Builder.
+        .library(name: "FlightSearch", targets: ["FlightSearch"]),
+        .library(name: "FlightAvailability", targets: ["FlightAvailability"]),
+        .library(name: "FlightSummary", targets: ["FlightSummary"]),
+        .library(name: "FlightSeats", targets: ["FlightSeats"]),
+        .library(name: "FlightBookings", targets: ["FlightBookings"]),
+        // The platform every module's screen runs on.
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "ModuleCore", targets: ["ModuleCore"]),
+        // Services: the value types, the service protocols, Duffel v2 over libcurl, the local bookings ledger.
+        .library(name: "Entities", targets: ["Entities"]),
+        .library(name: "Services", targets: ["Services", "Entities"]),
+        .library(name: "DuffelServices", targets: ["DuffelServices"]),
+        .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
+        .library(name: "LocalStore", targets: ["LocalStore"]),
+        // For other teams' tests: the services answered from recorded responses, and an in-process Duffel stand-in.
+        .library(name: "AirportData", targets: ["AirportData"]),
+        .library(name: "FixtureServices", targets: ["FixtureServices"]),
+        .library(name: "SandboxServer", targets: ["SandboxServer"]),
         .executable(name: "flights", targets: ["FlightsApp"]),
-        .executable(name: "flights-bench", targets: ["FlightsBench"]),
+        .executable(name: "flights-sandbox", targets: ["flights-sandbox"]),
     ],
     dependencies: [
-        .package(path: "Services"),
-        .package(path: "Sandbox"),
-        .package(path: "Modules/TerminalUI"),
-        .package(path: "Modules/FlightSearch"),
-        .package(path: "Modules/FlightAvailability"),
-        .package(path: "Modules/FlightSummary"),
-        .package(path: "Modules/FlightBookings"),
-        .package(path: "Modules/FlightSeats"),
-        .package(path: "Fixtures"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Hummingbird's default traits pull in swift-configuration, which the sandbox does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
-    targets: [
-        .executableTarget(
-            name: "FlightsApp",
-            dependencies: [
-                .product(name: "Services", package: "Services"),
-                .product(name: "DuffelServices", package: "Services"),
-                .product(name: "CurlHTTP", package: "Services"),
-                .product(name: "LocalStore", package: "Services"),
-                .product(name: "SandboxServer", package: "Sandbox"),
-                .product(name: "TerminalUI", package: "TerminalUI"),
-                .product(name: "ModuleCore", package: "TerminalUI"),
-                .product(name: "FlightSearch", package: "FlightSearch"),
-                .product(name: "FlightAvailability", package: "FlightAvailability"),
-                .product(name: "FlightSummary", package: "FlightSummary"),
-                .product(name: "FlightBookings", package: "FlightBookings"),
-                .product(name: "FlightSeats", package: "FlightSeats"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "App",
-            swiftSettings: strict
-        ),
-        // What a traveller waits for on screen, timed through a module against a running server (scripts/bench).
-        .executableTarget(
-            name: "FlightsBench",
-            dependencies: [
-                .product(name: "Services", package: "Services"),
-                .product(name: "DuffelServices", package: "Services"),
-                .product(name: "CurlHTTP", package: "Services"),
-                .product(name: "TerminalUI", package: "TerminalUI"),
-                .product(name: "FlightAvailability", package: "FlightAvailability"),
-            ],
-            path: "Benchmarks/FlightsBench",
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "AppTests",
-            dependencies: [
-                "FlightsApp",
-                .product(name: "FixtureServices", package: "Fixtures"),
-                .product(name: "Services", package: "Services"),
-                .product(name: "TerminalUI", package: "TerminalUI"),
-                .product(name: "FlightSearch", package: "FlightSearch"),
-            ],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: [
-                .product(name: "SandboxServer", package: "Sandbox"),
-                .product(name: "DuffelServices", package: "Services"),
-                .product(name: "CurlHTTP", package: "Services"),
-                .product(name: "Services", package: "Services"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-    ]
+    targets: services + terminal + fixtures + sandbox + modules + app
 )
