@@ -1,8 +1,10 @@
 # Sourced by the scripts that build: every package of the repository builds into one folder, the root package's own
 # (.build, or $FLIGHTS_SCRATCH), so Services, TerminalUI and the modules compile once for all the packages that use
 # them rather than once per package. Each package is still built and tested as its own root, with only the
-# dependencies it declares; an import it does not declare is caught by scripts/check-isolation, not by the build (the
-# compiler finds every module built so far in the shared folder).
+# dependencies it declares. An import a target does not declare is caught by the root package's build with
+# `--explicit-target-dependency-import-check error` (scripts/test), not by these: the compiler finds every module
+# built so far in the shared folder. A target compiles once for the root and once for its folder's package, since the
+# package's name is part of the command.
 #
 #   swift test "${shared_build[@]}" --package-path Modules/FlightSearch
 #
