@@ -287,13 +287,8 @@ let app: [Target] = [
 let package = Package(
     name: "Flights",
     platforms: [.macOS(.v15)],
-    products: [
-        // Feature modules: each one screen, entered only through its Builder.
-        .library(name: "FlightSearch", targets: ["FlightSearch"]),
-        .library(name: "FlightAvailability", targets: ["FlightAvailability"]),
-        .library(name: "FlightSummary", targets: ["FlightSummary"]),
-        .library(name: "FlightSeats", targets: ["FlightSeats"]),
-        .library(name: "FlightBookings", targets: ["FlightBookings"]),
+    // Feature modules first: each one screen, entered only through its Builder.
+    products: featureModules.map { .library(name: $0, targets: [$0]) } + [
         // The platform every module's screen runs on.
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ModuleCore", targets: ["ModuleCore"]),

@@ -87,7 +87,7 @@ public enum FixtureFile: String, Sendable, CaseIterable {
         }
     }
 
-    /// Decodes the file as a live response with its status would be: a value, or the ``ServiceError`` an error
+    /// Decodes the file as a live response with its status would be: a value, or the `ServiceError` an error
     /// file means.
     public func decode<Response: Decodable>(_ type: Response.Type) throws(ServiceError) -> Response {
         try DuffelResponseDecoder.decode(type, status: status, body: data)

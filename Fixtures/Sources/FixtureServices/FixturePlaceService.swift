@@ -5,7 +5,7 @@ public import Services
 import Synchronization
 
 /// Place suggestions with no network: the recorded answers for `lon`, `new york`, `jfk` and `paris cdg`, and for
-/// any other text the world's airports from ``AirportDirectory``, encoded in Duffel's format and decoded back
+/// any other text the world's airports from `AirportDirectory`, encoded in Duffel's format and decoded back
 /// through the same decoder as a live answer.
 public final class FixturePlaceService: PlaceService {
     private let directory: AirportDirectory

@@ -63,7 +63,7 @@ public struct DuffelConfiguration: Sendable, CustomStringConvertible, CustomRefl
     }
 }
 
-/// Speaks Duffel API v2 over an ``HTTPTransport``: headers, the `data` envelope, the error envelope and the
+/// Speaks Duffel API v2 over an `HTTPTransport`: headers, the `data` envelope, the error envelope and the
 /// rate-limit headers. The Duffel services are thin layers over it.
 public final class DuffelClient: Sendable {
     /// The configuration it was made with.
@@ -73,7 +73,7 @@ public final class DuffelClient: Sendable {
     private let rateLimitState = Mutex<RateLimit?>(nil)
     private let rateLimitWaits: (@Sendable (RateLimitWait) -> Void)?
 
-    /// Creates a client over `transport` (an ``HTTPClient`` in the app, a recorder in tests). `rateLimitWaits` hears
+    /// Creates a client over `transport` (an `HTTPClient` in the app, a recorder in tests). `rateLimitWaits` hears
     /// each wait for a rate limit to reset before a refused request is sent again, to show it to people.
     public init(
         configuration: DuffelConfiguration, transport: any HTTPTransport,
@@ -89,7 +89,7 @@ public final class DuffelClient: Sendable {
     /// The rate-limit state of the latest response, for callers that pace themselves.
     public var latestRateLimit: RateLimit? { rateLimitState.withLock { $0 } }
 
-    /// The three services over this client.
+    /// Place suggestions for what a traveller types.
     public var placeService: DuffelPlaceService { DuffelPlaceService(client: self) }
     /// Offer search and re-check.
     public var offerService: DuffelOfferService { DuffelOfferService(client: self) }

@@ -26,14 +26,14 @@ public protocol ExtrasService: Sendable {
     /// One seat map per segment of the offer (`GET /air/seat_maps?offer_id=`); empty when the airline gives none.
     func seatMaps(offerID: String) async throws(ServiceError) -> [SeatMap]
 
-    /// The offer with its ``Offer/availableServices`` (`GET /air/offers/{id}?return_available_services=true`).
+    /// The offer with its `availableServices` (`GET /air/offers/{id}?return_available_services=true`).
     func offerWithServices(id: String) async throws(ServiceError) -> Offer
 }
 
 /// Books, reads and cancels orders.
 public protocol OrderService: Sendable {
     /// Books an offer. Never retried blindly: when it fails without an answer, look the order up
-    /// (``orders(bookingReference:)`` or by metadata) before trying again.
+    /// (``orders(_:)`` with an ``OrderQuery/bookingReference``, or by metadata) before trying again.
     func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order
 
     /// An order by id.

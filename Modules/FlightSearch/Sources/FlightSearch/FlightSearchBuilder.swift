@@ -57,7 +57,7 @@ public struct FlightSearchBuilder {
         return view
     }
 
-    /// How a recorded session replays this module: its recorded steps run through ``FlightSearchReducer`` again and
+    /// How a recorded session replays this module: its recorded steps run through the module's reducer again and
     /// what they show is laid out on the terminal by the same view, with no place service called.
     public static var replay: ModuleReplay {
         ModuleReplay.of(FlightSearchReducer.self) { terminal in

@@ -15,7 +15,7 @@ public protocol FlightSummaryRouter: AnyObject {
 
     /// The traveller wants to choose seats for `offer` (`chosen` so far): show the seat maps, and call `then` with
     /// the seats confirmed before coming back to this screen (not at all when the traveller went back unchanged).
-    /// Asked only when the builder was given an ``ExtrasService``.
+    /// Asked only when the builder was given an `ExtrasService`.
     func navigateToSeats(for offer: Offer, chosen: [SeatChoice], then: @escaping @MainActor ([SeatChoice]) -> Void)
 }
 

@@ -11,7 +11,7 @@ extension Terminal {
     ///   - title: what is being chosen.
     ///   - options: one line each; they are numbered here, so do not number them yourself. Lines wider than the
     ///     terminal are cut.
-    ///   - default: the option selected at first, and taken by a plain Enter off a TTY.
+    ///   - defaultIndex: the option selected at first, and taken by a plain Enter off a TTY.
     ///   - header: a line shown above the options, aligned with them (column titles).
     ///   - visibleCount: on a TTY, how many options show at once; the list scrolls to keep the selection visible.
     /// - Returns: the index of the chosen option, or how the user left. An empty list returns `.back`.

@@ -41,7 +41,7 @@ extension Terminal {
     ///
     /// - Parameters:
     ///   - question: shown before the input, followed by a space.
-    ///   - default: taken when the user just presses Enter; shown dimmed as `[default]`, and offered again on
+    ///   - defaultValue: taken when the user just presses Enter; shown dimmed as `[default]`, and offered again on
     ///     every re-ask.
     ///   - validate: returns a message saying what is wrong, or `nil` when the answer is fine. It gets the answer
     ///     with surrounding whitespace removed.
@@ -69,7 +69,7 @@ extension Terminal {
     ///
     /// - Parameters:
     ///   - question: shown with `[Y/n]`, `[y/N]` or `[y/n]` after it.
-    ///   - default: the answer Enter gives; `nil` makes the user type one.
+    ///   - defaultValue: the answer Enter gives; `nil` makes the user type one.
     public func confirm(_ question: String, default defaultValue: Bool? = nil) async -> PromptResult<Bool> {
         let hint: String
         switch defaultValue {

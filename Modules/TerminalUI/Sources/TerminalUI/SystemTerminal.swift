@@ -131,7 +131,8 @@ public final class SystemTerminal: Terminal {
         }
     }
 
-    /// Holds Ctrl-C back while a change is on its way (see ``InterruptShield``).
+    /// Holds Ctrl-C back while a change is on its way: the process's SIGINT handler prints `notice` for the first
+    /// one (standard error) and `stopping` for a second, which ends the process.
     public func holdInterrupts(notice: String, stopping: String) {
         InterruptShield.hold(notice: notice, stopping: stopping)
     }

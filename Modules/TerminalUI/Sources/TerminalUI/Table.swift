@@ -31,6 +31,7 @@ public struct Table: Renderable, Equatable {
         /// A column titled `title`.
         ///
         /// - Parameters:
+        ///   - title: the heading shown in the header line.
         ///   - alignment: `.right` for numbers, prices and times that should line up.
         ///   - priority: higher is kept longer.
         ///   - flexible: whether the column may be narrowed.

@@ -222,7 +222,8 @@ public final class VirtualTerminal: Terminal {
     ///
     /// - Parameters:
     ///   - description: what is awaited, for the timeout message.
-    ///   - timeout: how long to wait before failing (times ``deadlineScale``, 1 unless a slow build sets it).
+    ///   - timeout: how long to wait before failing (times `FLIGHTS_TEST_TIMEOUT_SCALE`, 1 unless a slow build sets
+    ///     it).
     ///   - condition: checked on the main actor.
     /// - Throws: ``VirtualTerminalTimeout`` if `condition` does not hold by `timeout`, or the waiting task is
     ///   cancelled first.
