@@ -32,18 +32,7 @@ struct RebookingSandboxTests {
                 terminal: terminal)
             let running = Task { await flow.run(search, presentation: .interactive) }
             defer { running.cancel() }  // a wait that throws leaves the flow waiting for input
-            try await terminal.waitForOutput(containing: "Offer number or command:", timeout: .seconds(60))
-            terminal.enter("1")
-            try await terminal.waitForOutput(containing: "Book this offer?", timeout: .seconds(60))
-            terminal.enter("y")
-            try await terminal.waitForOutput(containing: "Passenger 1 of 1 · Adult")
-            for answer in Traveller.answers { terminal.enter(answer) }
-            try await terminal.waitForOutput(containing: "What next?")
-            terminal.enter("1")
-            try await terminal.waitForOutput(containing: "Book for 1 passenger")
-            terminal.enter("y")
-            try await terminal.waitForOutput(containing: "Press Enter to see your bookings.", timeout: .seconds(60))
-            terminal.enter("")
+            try await Traveller.book(offer: "1", on: terminal, serverWait: .seconds(60))
             await waitForEnd(of: running, on: terminal)
 
             guard case .booked(let reference) = flow.result else {
