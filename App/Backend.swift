@@ -56,10 +56,22 @@ struct BackendChoice: Sendable, Equatable {
         return "\(url.absoluteString) is plain HTTP on another machine: the access token travels unencrypted. Use https."
     }
 
-    /// Whether `host` is this machine.
+    /// Whether `host` is this machine, decided from an IP literal (IPv4 127.0.0.0/8, IPv6 ::1 or an IPv4-mapped
+    /// 127 address), never from a name's text: `127.evil.test` is a name, and resolves wherever its owner likes.
+    /// The one name taken is `localhost`, which libcurl answers with the loopback address itself, never asking DNS.
     static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        let host = host.lowercased()
+        if host == "localhost" { return true }
+        let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var v4 = in_addr()
+        if inet_pton(AF_INET, literal, &v4) == 1 {
+            return UInt32(bigEndian: v4.s_addr) >> 24 == 127
+        }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, literal, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return true }  // ::1
+        return bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
     }
 }
 

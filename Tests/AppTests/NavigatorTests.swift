@@ -226,6 +226,29 @@ struct BackendChoiceTests {
         #expect(local.warning == nil)
     }
 
+    @Test("loopback is an IP literal of this machine, never a name that begins like one",
+          arguments: [
+            ("127.0.0.1", true), ("127.10.20.30", true), ("[::1]", true), ("::1", true), ("[::ffff:127.0.0.1]", true),
+            ("localhost", true), ("LOCALHOST", true),
+            ("127.evil.test", false), ("127.0.0.1.nip.io", false), ("127", false), ("127.0.0.1x", false),
+            ("128.0.0.1", false), ("[::2]", false), ("[::ffff:10.0.0.1]", false), ("localhost.evil.test", false),
+            ("", false),
+          ])
+    func loopback(_ host: String, _ expected: Bool) {
+        #expect(BackendChoice.isLoopback(host) == expected)
+    }
+
+    @Test("a live token is not sent over plain HTTP to a name that only looks like a loopback address")
+    func liveTokenToLoopbackLookalike() {
+        #expect(throws: BackendError.liveTokenOverHTTP(URL(string: "http://127.evil.test:4010")!)) {
+            try BackendChoice.resolve(
+                apiFlag: "http://127.evil.test:4010", environment: ["DUFFEL_ACCESS_TOKEN": "duffel_live_x"])
+        }
+        let warned = try? BackendChoice.resolve(
+            apiFlag: "http://127.evil.test:4010", environment: ["DUFFEL_ACCESS_TOKEN": "duffel_test_x"])
+        #expect(warned?.warning?.contains("unencrypted") == true)
+    }
+
     @Test("exit codes tell bad input, nothing found and backend failures apart")
     func exitCodes() {
         let codes = [FlowOutcome.done, .noResults, .declined, .badInput, .backendError("x"), .cannotSave].map(\.exitCode)
