@@ -72,6 +72,8 @@ public final class DuffelClient: Sendable {
     private let logger: Logger
     private let rateLimitState = Mutex<RateLimit?>(nil)
     private let rateLimitWaits: (@Sendable (RateLimitWait) -> Void)?
+    /// Blanks our own token out of every answer before it is read (see ``TokenRedaction``).
+    private let redaction: TokenRedaction?
 
     /// Creates a client over `transport` (an `HTTPClient` in the app, a recorder in tests). `rateLimitWaits` hears
     /// each wait for a rate limit to reset before a refused request is sent again, to show it to people.
@@ -84,6 +86,8 @@ public final class DuffelClient: Sendable {
         self.transport = transport
         self.logger = logger
         self.rateLimitWaits = rateLimitWaits
+        self.redaction = TokenRedaction(
+            token: configuration.accessToken, shownAs: DuffelConfiguration.redacted(configuration.accessToken))
     }
 
     /// The rate-limit state of the latest response, for callers that pace themselves.
@@ -145,8 +149,9 @@ public final class DuffelClient: Sendable {
         while true {
             let response: HTTPResponse
             do {
-                response = try await transport.send(request)
+                response = try await transport.send(request).redacted(by: redaction)
             } catch {
+                let error = redaction?.apply(to: error) ?? error
                 logger.debug("duffel request failed", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.url.path)", "error": "\(error)"])
                 throw DuffelClient.serviceError(for: error)
             }

@@ -233,6 +233,40 @@ struct DuffelServicesTests {
         await #expect(throws: expected) { try await client(transport).offerService.offer(id: "off_1") }
     }
 
+    @Test("a server that quotes our token back, plainly or with its letters escaped, gets it blanked out of the error",
+          arguments: [false, true])
+    func tokenEchoedInError(escaped: Bool) async {
+        let quoted = escaped ? Self.token.replacingOccurrences(of: "d", with: #"\u0064"#) : Self.token
+        let body = #"{"errors": [{"type": "authentication_error", "title": "Unauthorized", "message": "Bearer "# + quoted
+            + #" is not a valid token"}]}"#
+        let transport = RecordingTransport([RecordingTransport.json(401, body)])
+        let error = await #expect(throws: ServiceError.self) {
+            try await client(transport).offerService.offer(id: "off_1")
+        }
+        #expect(error.map { !"\($0)".contains("SECRET") } == true)
+        #expect(error?.apiError?.errors.first?.message == "Bearer duffel_test_… is not a valid token")
+    }
+
+    @Test("a token quoted in an answer's data reads as blanked out, and the rest of the answer is untouched")
+    func tokenEchoedInData() async throws {
+        let body = #"{"data": [{"type": "airport", "iata_code": "LHR", "name": "Heathrow "# + Self.token
+            + #"", "iata_country_code": "GB", "time_zone": "Europe/London"}]}"#
+        let transport = RecordingTransport([RecordingTransport.json(200, body)])
+        let places = try await client(transport).placeService.suggestions(for: "lon")
+        #expect(places.map(\.name) == ["Heathrow duffel_test_…"])
+        #expect(places.map(\.iataCode) == ["LHR"])
+    }
+
+    @Test("a short token is not looked for in answers: blanking a few common letters would spoil them")
+    func shortTokenLeavesAnswersAlone() {
+        #expect(TokenRedaction(token: "abc", shownAs: "…") == nil)
+        let redaction = TokenRedaction(token: "duffel_test_SECRET", shownAs: "duffel_test_…")
+        let body = Data(#"{"a": "x duffel_test_SECRET y duffel_test_SECRET"}"#.utf8)
+        #expect(redaction?.apply(to: body, isError: false) == Data(#"{"a": "x duffel_test_… y duffel_test_…"}"#.utf8))
+        let clean = Data(#"{"a": "nothing to see"}"#.utf8)
+        #expect(redaction?.apply(to: clean, isError: true) == clean)
+    }
+
     @Test("the token never appears in an error's words")
     func tokenNeverLeaks() async {
         let failures: [Result<HTTPResponse, HTTPClientError>] = [
