@@ -163,8 +163,13 @@ final class FlightBookingsInteractor: Sendable {
         do {
             confirmed = try await orders.confirmCancellation(id: quote.id)
         } catch {
-            guard error.mayHaveTakenEffect else { return .notCancelled(error) }
-            return await recoverCancellation(quote, of: booking, lost: error)
+            // A state conflict may be about our own confirmation: made, then refused with a 429 that the client
+            // waited out and sent again ("already confirmed"). The order, read again, says whether it is cancelled.
+            if error.mayHaveTakenEffect { return await recoverCancellation(quote, of: booking, lost: error) }
+            if error.apiError?.has(.invalidState) == true {
+                return await recoverCancellation(quote, of: booking, lost: error, delays: [.zero])
+            }
+            return .notCancelled(error)
         }
         do {
             var order = try await orders.order(id: confirmed.orderId.isEmpty ? quote.orderId : confirmed.orderId)
@@ -193,12 +198,13 @@ final class FlightBookingsInteractor: Sendable {
         }
     }
 
-    /// The confirmation's answer was lost: the order, read again, says whether it was cancelled.
+    /// The confirmation's answer was lost, or said the cancellation was made already: the order, read again (after
+    /// each of `delays`, the lost-answer waits by default), says whether it was cancelled.
     private func recoverCancellation(
-        _ quote: OrderCancellation, of booking: Booking, lost: ServiceError
+        _ quote: OrderCancellation, of booking: Booking, lost: ServiceError, delays: [Duration]? = nil
     ) async -> CancellationOutcome {
         var lookup: ServiceError?
-        for delay in lookupDelays {
+        for delay in delays ?? lookupDelays {
             if delay > .zero { try? await Task.sleep(for: delay) }
             do {
                 let order = try await orders.order(id: quote.orderId)

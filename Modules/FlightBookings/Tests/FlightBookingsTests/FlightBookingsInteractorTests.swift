@@ -257,13 +257,39 @@ struct FlightBookingsInteractorTests {
         #expect(outcome == .unknown(.timedOut, lookup: .cannotConnect("refused")))
     }
 
-    @Test func aRefusedConfirmationIsNotCancelledWithoutLookingFurther() async throws {
+    @Test func aRefusedConfirmationOfAnOrderStillBookedIsNotCancelled() async throws {
         let booked = try await Booked()
         let bookings = interactor(orders: booked.orders, store: booked.store)
         let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
         booked.orders.replyConfirmations(with: .file(.errorInvalidState))
-        booked.orders.failReads(with: .timedOut)  // Were it read, the outcome would be unknown.
         let outcome = await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order))
         #expect(outcome == .notCancelled(FixtureFile.errorInvalidState.error))
+        #expect(try booked.store.record(reference: "ERDAH6")?.state == .confirmed)
+    }
+
+    @Test func aConfirmationAnsweredAlreadyDoneIsTheCancellationWeMade() async throws {
+        // The shape of a 429 after the cancellation was confirmed: the client waits it out, sends the confirmation
+        // again, and the API answers that it was confirmed already. The order says it is cancelled: that is success.
+        let booked = try await Booked()
+        let bookings = interactor(orders: booked.orders, store: booked.store)
+        let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
+        booked.orders.loseConfirmationAnswers(FixtureFile.errorInvalidState.error)
+        let outcome = await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order))
+        guard case .cancelled(let done, recovered: true) = outcome else {
+            Issue.record("expected the cancellation made to be found, got \(outcome)")
+            return
+        }
+        #expect(done.booking.order?.cancelledAt != nil)
+        #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
+    }
+
+    @Test func aRefusedConfirmationWhoseOrderCannotBeReadIsUnknownNotRefused() async throws {
+        let booked = try await Booked()
+        let bookings = interactor(orders: booked.orders, store: booked.store)
+        let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
+        booked.orders.replyConfirmations(with: .file(.errorInvalidState))
+        booked.orders.failReads(with: .timedOut)
+        let outcome = await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order))
+        #expect(outcome == .unknown(FixtureFile.errorInvalidState.error, lookup: .timedOut))
     }
 }

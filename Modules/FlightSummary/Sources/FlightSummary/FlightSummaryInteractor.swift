@@ -160,7 +160,7 @@ final class FlightSummaryInteractor: Sendable {
         services: [SelectedService], total: Money
     ) async -> BookingAttempt {
         let pending = pendingRecord(offer: offer, passengers: passengers, total: total)
-        var storeProblem = save(pending)
+        let storeProblem = save(pending)
         if lookUpFirst, case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
             return await confirm(order, record: pending, recovered: true)
         }
@@ -173,12 +173,11 @@ final class FlightSummaryInteractor: Sendable {
             let order = try await orders.createOrder(creation)
             return await confirm(order, record: pending, recovered: false)
         } catch {
-            guard error.mayHaveTakenEffect else {
-                var failed = pending
-                failed.state = .failed
-                failed.updatedAt = clock()
-                storeProblem = save(failed) ?? storeProblem
-                return .refused(error, storeProblem: storeProblem)
+            // An answer that says the offer is booked already may be about our own order: made, then refused with a
+            // 429 that the client waited out and sent again. The order is looked up by its key like a lost answer.
+            let saysAlreadyBooked = error.apiError?.has(.alreadyBooked) == true
+            guard error.mayHaveTakenEffect || saysAlreadyBooked else {
+                return .refused(error, storeProblem: markFailed(pending) ?? storeProblem)
             }
             // The server may still be making the order when the answer is lost: look a few times before saying
             // it is not there, and never send it again from here.
@@ -189,12 +188,23 @@ final class FlightSummaryInteractor: Sendable {
                 if case .success(let order?) = lastLookup { return await confirm(order, record: pending, recovered: true) }
             }
             switch lastLookup {
+            case .success where saysAlreadyBooked:
+                // No order carries our key: the offer was booked by another attempt, and this one made nothing.
+                return .refused(error, storeProblem: markFailed(pending) ?? storeProblem)
             case .success:
                 return .notFound(error, storeProblem: storeProblem)
             case .failure(let lookupError):
                 return .unknown(error, lookup: lookupError, storeProblem: storeProblem)
             }
         }
+    }
+
+    /// Saves `pending` as an attempt that made no order; the store's problem, if it could not.
+    private func markFailed(_ pending: BookingRecord) -> BookingStoreError? {
+        var failed = pending
+        failed.state = .failed
+        failed.updatedAt = clock()
+        return save(failed)
     }
 
     /// The order that carries `key`, among the orders made since `since`, if any.

@@ -257,6 +257,46 @@ struct FlightSummaryInteractorTests {
         #expect(store.saves.map(\.state) == [.pending, .confirmed])
     }
 
+    @Test func anAlreadyBookedAnswerAboutOurOwnOrderIsTheBookingMade() async throws {
+        // The shape of a 429 after the order was made: the client waits it out, sends the order again, and the API
+        // answers that the offer is booked already, by the order carrying our key. That is a booking, never a refusal.
+        let (offer, details, slots) = try bookingInputs()
+        let orders = FixtureOrderService()
+        orders.replyCreates(with: .bookThenFail(Self.alreadyBooked))
+        let store = FixtureBookingStore()
+        let attempt = await interactor(orders: orders, store: store)
+            .book(offer: offer, passengers: details, slots: slots, type: .instant)
+        guard case .booked(let order, let recovered, _) = attempt else {
+            Issue.record("expected the booking made to be found, got \(attempt)")
+            return
+        }
+        #expect(recovered)
+        #expect(orders.created.count == 1)
+        #expect(store.saves.map(\.state) == [.pending, .confirmed])
+        #expect(store.saves.last?.bookingReference == order.bookingReference)
+    }
+
+    @Test func anAlreadyBookedAnswerWithNoOrderOfOursIsARefusal() async throws {
+        let (offer, details, slots) = try bookingInputs()
+        let orders = FixtureOrderService()
+        orders.replyCreates(with: .failure(Self.alreadyBooked))
+        let store = FixtureBookingStore()
+        let attempt = await interactor(orders: orders, store: store)
+            .book(offer: offer, passengers: details, slots: slots, type: .instant)
+        guard case .refused(let error, _) = attempt else {
+            Issue.record("expected a refusal, got \(attempt)")
+            return
+        }
+        #expect(error == Self.alreadyBooked)
+        #expect(store.saves.map(\.state) == [.pending, .failed])
+    }
+
+    static let alreadyBooked = ServiceError.api(
+        APIError(status: 422, errors: [APIErrorDetail(
+            type: .invalidState, code: .alreadyBooked, title: "Already booked",
+            message: "Offer off_1 was already booked as order ord_1.")]),
+        rateLimit: nil)
+
     @Test func aTimeoutWithNoOrderKeepsThePendingRecordAndSendsNothingMore() async throws {
         let (offer, details, slots) = try bookingInputs()
         let orders = FixtureOrderService()
