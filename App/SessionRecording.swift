@@ -1,5 +1,7 @@
 import ArgumentParser
+import Entities
 import Foundation
+import LocalStore
 import ModuleCore
 import TerminalUI
 
@@ -10,6 +12,9 @@ enum SessionRecording {
     /// The recorder `--record` or `FLIGHTS_RECORD` asks for, or `nil`. A file that cannot be created is bad input.
     static func recorder(flag: String?, environment: [String: String], terminal: any Terminal) throws -> SessionRecorder? {
         guard let path = flag ?? environment["FLIGHTS_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        if let problem = RecordingTarget.problem(with: path, dataDirectory: DataDirectory.flights(environment: environment)) {
+            throw ValidationError(problem)
+        }
         do {
             return try SessionRecorder(path: path) { problem in
                 terminal.writeDiagnostic("flights: \(problem) The app goes on without it.\n")
@@ -26,7 +31,10 @@ enum SessionRecording {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            terminal.writeDiagnostic("flights: the recording \(String(reflecting: path)) cannot be read (\(error.localizedDescription)); give the path of a file made with --record.\n")
+            var isFolder: ObjCBool = false
+            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                ? "it is a folder, not a file" : FileProblem.reason(error)
+            terminal.writeDiagnostic("flights: the recording \(String(reflecting: path)) cannot be read (\(reason)); give the path of a file made with --record.\n")
             return 64
         }
         let style = terminal.style

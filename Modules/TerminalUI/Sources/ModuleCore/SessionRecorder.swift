@@ -34,13 +34,25 @@ public final class SessionRecorder {
 
     /// A recorder writing to the file at `path`, created or emptied in place (a device or a pipe stays what it is).
     public convenience init(path: String, onFailure: @escaping (String) -> Void = { _ in }) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
+        // Only its owner may read it: a recording holds booking references and e-ticket numbers. An earlier
+        // recording written over keeps its mode through O_TRUNC, so a regular file's mode is set on the open file
+        // too (never a device's: `--record /dev/null` must not change /dev/null for everyone).
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0, Self.ownerOnly(descriptor) else {
             let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
             throw RecordingError(message: "The session cannot be recorded to \(String(reflecting: path)): \(reason). Choose a writable path.")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.init(write: { try handle.write(contentsOf: $0) }, onFailure: onFailure)
+    }
+
+    /// Makes the open file readable and writable by its owner only, when it is a regular file.
+    private static func ownerOnly(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        guard status.st_mode & S_IFMT == S_IFREG else { return true }
+        return status.st_mode & 0o777 == 0o600 || fchmod(descriptor, 0o600) == 0
     }
 
     /// How many steps have been written.

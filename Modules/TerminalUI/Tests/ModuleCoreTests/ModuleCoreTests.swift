@@ -176,6 +176,28 @@ struct ModuleCoreTests {
         #expect(throws: RecordingError.self) { try SessionRecorder(path: "/nonexistent-folder/session.jsonl") }
     }
 
+    @Test("a recording is readable by its owner only, new or written over an earlier one, and a device keeps its mode")
+    func ownerOnlyMode() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recording-mode-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func mode(_ path: String) -> mode_t {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
+        }
+        let fresh = folder.appendingPathComponent("new.jsonl").path
+        _ = try SessionRecorder(path: fresh)
+        #expect(mode(fresh) == 0o600)
+        let earlier = folder.appendingPathComponent("earlier.jsonl").path
+        #expect(FileManager.default.createFile(atPath: earlier, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        #expect(mode(earlier) == 0o644)
+        _ = try SessionRecorder(path: earlier)
+        #expect(mode(earlier) == 0o600)
+        let null = mode("/dev/null")
+        _ = try SessionRecorder(path: "/dev/null")
+        #expect(mode("/dev/null") == null)
+    }
+
     nonisolated static var hasFullDevice: Bool {
         var status = stat()
         return stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
