@@ -22,11 +22,22 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
         var overWing: Bool
     }
 
+    /// One cabin (a deck and a class): its own column letters above its own rows.
+    struct Cabin: Codable, Sendable, Equatable {
+        /// `Upper deck · Business` when the map has more than one cabin; empty otherwise.
+        var label: String
+        /// The column letters above the seats, section by section: every letter the cabin's rows use.
+        var columns: [[String]]
+        /// Each row's cells, one per column letter (a gap where the row has no such seat).
+        var rows: [Row]
+    }
+
     /// `ZZ 117 · LHR → JFK · Boeing 787-9 · Economy`.
     var title: String
-    /// The column letters above the seats, section by section.
-    var columns: [[String]]
-    var rows: [Row]
+    var cabins: [Cabin]
+
+    /// Every cabin's rows, front to back.
+    var rows: [Row] { cabins.flatMap(\.rows) }
 
     static let legend = ". free  $ extra cost  x taken  - not for this passenger  * this passenger  1-9 other passengers  "
         + "= wing  EX exit  WC lavatory  GA galley"
@@ -37,23 +48,33 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
         let route = "\(segment.origin.iataCode) → \(segment.destination.iataCode)"
         let cabin = cabins.compactMap(\.cabinClass).first.map { " · \($0.displayName)" } ?? ""
         title = ([segment.flightNumber, route, segment.aircraft?.name].compactMap { $0 }.joined(separator: " · ")) + cabin
-        let widest = cabins.flatMap(\.rows).max { $0.sections.flatMap(\.elements).filter(\.isSeat).count
-            < $1.sections.flatMap(\.elements).filter(\.isSeat).count }
-        columns = widest?.sections.map { $0.elements.map { $0.isSeat ? ($0.column ?? " ") : " " } } ?? []
         let chosenHere = choices.filter { $0.segmentId == segment.id }
-        rows = cabins.flatMap { cabin in
-            cabin.rows.enumerated().map { index, row in
+        let decks = Set(cabins.map(\.deck)).count > 1
+        self.cabins = cabins.enumerated().map { number, cabin in
+            let columns = SeatGridLayout.columns(of: cabin)
+            let rows = cabin.rows.enumerated().map { index, row in
                 let overWing = cabin.wings.map { index >= $0.firstRowIndex && index <= $0.lastRowIndex } ?? false
-                let sections = row.sections.map { section in
-                    section.elements.map { element in
-                        Self.cell(element, chosen: chosenHere, passengers: passengers, passengerId: passengerId,
-                                  cursor: cursor)
+                let sections = SeatGridLayout.place(row, on: columns).map { section in
+                    section.map { element in
+                        element.map {
+                            Self.cell($0, chosen: chosenHere, passengers: passengers, passengerId: passengerId,
+                                      cursor: cursor)
+                        } ?? Cell(symbol: "", kind: .blank)
                     }
                 }
                 let features = row.sections.flatMap(\.elements).contains { $0.type == .exitRow } ? "exit" : ""
                 return Row(label: row.number.map(String.init) ?? features, sections: sections, overWing: overWing)
             }
+            let label = cabins.count > 1 ? Self.label(cabin, number: number + 1, decks: decks) : ""
+            return Cabin(label: label, columns: columns, rows: rows)
         }
+    }
+
+    /// `Upper deck · Business`; the deck only when the map has more than one.
+    private static func label(_ cabin: SeatMapCabin, number: Int, decks: Bool) -> String {
+        let deck = decks ? (cabin.deck == 0 ? "Main deck" : cabin.deck == 1 ? "Upper deck" : "Deck \(cabin.deck)") : nil
+        let parts = [deck, cabin.cabinClass?.displayName].compactMap { $0 }
+        return parts.isEmpty ? "Cabin \(number)" : parts.joined(separator: " · ")
     }
 
     private static func cell(
@@ -104,19 +125,23 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
             if cell.isCursor { return "[" + symbol + "]" }
             return " " + (cell.symbol.isEmpty ? " " : symbol) + " "
         }
-        let header = String(repeating: " ", count: labelWidth + 1) + " "
-            + columns.map { $0.map { " \($0) " }.joined() }.joined(separator: "  ")
-        return [header] + rows.map { row in
-            let label = String(repeating: " ", count: labelWidth - row.label.count) + row.label
-            let edge = row.overWing ? "=" : " "
-            // A section is as wide as the seats above it, so an exit or a galley stands under its own section.
-            let drawn = row.sections.enumerated().map { index, cells in
-                let text = cells.map(slot).joined()
-                let width = columns.indices.contains(index) ? columns[index].count * 3 : 0
-                // Every slot is three columns wide.
-                return text + String(repeating: " ", count: max(0, width - cells.count * 3))
+        return cabins.flatMap { cabin in
+            let columns = cabin.columns
+            let header = String(repeating: " ", count: labelWidth + 1) + " "
+                + columns.map { $0.map { " \($0) " }.joined() }.joined(separator: "  ")
+            let title = cabin.label.isEmpty ? [] : [cabin.label]
+            return title + [header] + cabin.rows.map { row in
+                let label = String(repeating: " ", count: labelWidth - row.label.count) + row.label
+                let edge = row.overWing ? "=" : " "
+                // A section is as wide as the seats above it, so an exit or a galley stands under its own section.
+                let drawn = row.sections.enumerated().map { index, cells in
+                    let text = cells.map(slot).joined()
+                    let width = columns.indices.contains(index) ? columns[index].count * 3 : 0
+                    // Every slot is three columns wide.
+                    return text + String(repeating: " ", count: max(0, width - cells.count * 3))
+                }
+                return label + " " + edge + drawn.joined(separator: "  ") + edge
             }
-            return label + " " + edge + drawn.joined(separator: "  ") + edge
         }
     }
 }

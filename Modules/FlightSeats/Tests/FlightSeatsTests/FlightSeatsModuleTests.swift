@@ -77,6 +77,30 @@ struct FlightSeatsModuleTests {
         #expect(router.backs == 1)
     }
 
+    @Test("a row with seats missing is drawn under its letters; 28B is refused, 28K taken")
+    func seatsUnderTheirLetters() async throws {
+        let (state, map) = try FlightSeatsState.sketched { passenger in
+            [SeatSketch.cabin(passengerId: passenger, [(27, "A B C | D E F | H J K"), (28, "A Cx | D E F | J K$")])]
+        }
+        let offer = try require(state.offer)
+        let terminal = VirtualTerminal(columns: 100, isInteractive: false)
+        let router = SpyFlightSeatsRouter()
+        let screen = FlightSeatsBuilder(extras: StaticExtras(maps: [map], offer: offer))
+            .build(input: FlightSeatsInput(offer: offer), router: router, terminal: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "Choosing for passenger 1 of 1")
+        let grid = ReadGrid(terminal.text.components(separatedBy: "\n"))
+        #expect(grid.headers == ["A B C | D E F | H J K"])
+        #expect(grid.rows["28"] == ["A": ".", "C": "x", "D": ".", "E": ".", "F": ".", "J": ".", "K": "$"])
+        terminal.enter("28B")
+        try await terminal.waitForOutput(containing: "There is no seat 28B on this flight (rows 27–28).")
+        terminal.enter("28K")
+        try await terminal.waitForOutput(containing: "Enter to confirm")
+        terminal.enter("")
+        await running.value
+        #expect(router.chosen.map { $0.map(\.designator) } == [["28K"]])
+    }
+
     @Test("every role is freed with the screen")
     func lifetime() async throws {
         let terminal = VirtualTerminal(columns: 80, isInteractive: false, endsWhenEmpty: true)
