@@ -180,8 +180,9 @@ final class CurlTransfer: @unchecked Sendable {
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, unmanaged), "HEADERDATA")
         // An empty string asks for every encoding libcurl can decode, and makes it decode transparently.
         try check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
-        try check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1), "FOLLOWLOCATION")
-        try check(ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, clampedLong(settings.maxRedirects)), "MAXREDIRS")
+        // Redirects are followed by HTTPClient, which decides each one (RedirectPolicy): libcurl would send a
+        // POST's body again to wherever a 307 or 308 points.
+        try check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
         let total = request.timeout ?? settings.timeout
         let connect = request.connectTimeout ?? settings.connectTimeout
         try check(ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(total.milliseconds, 1)), "TIMEOUT_MS")

@@ -77,7 +77,7 @@ public final class HTTPClient: HTTPTransport, Sendable {
             if Task.isCancelled { throw .cancelled }
             let started = ContinuousClock.now
             let wait: Duration
-            switch await perform(request) {
+            switch await performFollowingRedirects(request) {
             case .success(let result):
                 let response = makeResponse(result, for: request, attempt: attempt)
                 log(request, attempt: attempt, started: started, outcome: "\(response.status)")
@@ -113,6 +113,29 @@ public final class HTTPClient: HTTPTransport, Sendable {
     }
 
     // MARK: Internals
+
+    /// Performs `request`, following the redirects RedirectPolicy allows (same origin, GET and HEAD) up to the
+    /// limit; the result carries the final URL and the number of redirects followed.
+    private func performFollowingRedirects(_ request: HTTPRequest) async -> Result<TransferResult, HTTPClientError> {
+        var current = request
+        var redirects = 0
+        while true {
+            let result = await perform(current)
+            guard case .success(var transfer) = result else { return result }
+            transfer.redirectCount = redirects
+            if redirects > 0 { transfer.effectiveURL = current.url.absoluteString }
+            switch RedirectPolicy.decide(status: transfer.status, headers: transfer.headers, for: current) {
+            case .none:
+                return .success(transfer)
+            case .refuse(let target):
+                return .failure(.redirectRefused(method: current.method.rawValue, to: target))
+            case .follow(let target):
+                redirects += 1
+                guard redirects <= settings.maxRedirects else { return .failure(.tooManyRedirects(limit: settings.maxRedirects)) }
+                current.url = target
+            }
+        }
+    }
 
     private func perform(_ request: HTTPRequest) async -> Result<TransferResult, HTTPClientError> {
         guard let easy = engine.makeEasyHandle() else {

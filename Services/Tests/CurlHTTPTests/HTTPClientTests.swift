@@ -206,7 +206,36 @@ import Testing
             var components = try #require(URLComponents(url: base.appending(path: "redirect-to"), resolvingAgainstBaseURL: false))
             components.queryItems = [URLQueryItem(name: "url", value: target)]
             let error = await sendError(client, HTTPRequest(url: try #require(components.url)))
-            #expect(error == .unsupportedScheme(try #require(URL(string: target)?.scheme)))
+            #expect(error == .redirectRefused(method: "GET", to: target))
+            #expect(client.metrics.transfers == 1)
+        }
+    }
+
+    @Test(arguments: [307, 308, 302, 303])
+    func aPOSTIsNeverRedirectedEvenWithinItsOrigin(status: Int) async throws {
+        try await withClient { client, base in
+            var components = try #require(URLComponents(url: base.appending(path: "redirect-to"), resolvingAgainstBaseURL: false))
+            let target = base.appending(path: "post").absoluteString
+            components.queryItems = [URLQueryItem(name: "url", value: target), URLQueryItem(name: "status_code", value: "\(status)")]
+            let request = HTTPRequest(
+                method: .post, url: try #require(components.url), headers: ["Content-Type": "application/json"],
+                body: Data(#"{"data": {"passengers": [{"born_on": "1990-04-12"}]}}"#.utf8))
+            let error = await sendError(client, request)
+            #expect(error == .redirectRefused(method: "POST", to: target))
+            #expect(error?.description.contains("nothing was sent there") == true)
+            #expect(client.metrics.transfers == 1)
+        }
+    }
+
+    @Test func aGETIsNotRedirectedToAnotherOrigin() async throws {
+        let elsewhere = try BoundSocket()
+        try await withClient { client, base in
+            var components = try #require(URLComponents(url: base.appending(path: "redirect-to"), resolvingAgainstBaseURL: false))
+            let target = "http://127.0.0.1:\(elsewhere.port)/get"
+            components.queryItems = [URLQueryItem(name: "url", value: target), URLQueryItem(name: "status_code", value: "307")]
+            let error = await sendError(client, HTTPRequest(url: try #require(components.url)))
+            #expect(error == .redirectRefused(method: "GET", to: target))
+            #expect(client.metrics.transfers == 1)
         }
     }
 
