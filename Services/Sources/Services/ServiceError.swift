@@ -112,6 +112,10 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
             }
             if error.has(.authentication) { return "Check DUFFEL_ACCESS_TOKEN." }
             if error.has(.alreadyBooked) { return "Nothing more was booked: the existing booking stands (see `flights bookings`)." }
+            // The airline refused or failed, not the request: changing it would not help.
+            if error.has(.airline) && !error.has(.validation) && error.status < 500 {
+                return "The airline refused it, not the request: choose another offer, or try again later."
+            }
             // The resource's state says it all ("already cancelled"); changing the request would not help.
             if error.has(APIErrorType.invalidState) { return "" }
             if error.has(.validation) {

@@ -267,6 +267,17 @@ struct DuffelServicesTests {
         #expect(redaction?.apply(to: clean, isError: true) == clean)
     }
 
+    @Test("an airline's refusal is the airline's: the advice is another offer or later, never to change the request")
+    func airlineErrorAdvice() async {
+        let body = #"{"meta": {"status": 400}, "errors": [{"type": "airline_error", "code": "airline_unknown", "title": "Airline error", "message": "The airline responded with an unexpected error"}]}"#
+        let transport = RecordingTransport([RecordingTransport.json(400, body)])
+        let error = await #expect(throws: ServiceError.self) {
+            try await client(transport).offerService.offer(id: "off_1")
+        }
+        #expect(error?.suggestion == "The airline refused it, not the request: choose another offer, or try again later.")
+        #expect(error.map { !$0.description.contains("Change the request") } == true)
+    }
+
     @Test("the token never appears in an error's words")
     func tokenNeverLeaks() async {
         let failures: [Result<HTTPResponse, HTTPClientError>] = [
