@@ -161,15 +161,15 @@ struct BookCommand: AsyncParsableCommand {
     func run() async throws {
         let travellers: [FlightSummaryInput.Traveller]
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: passengers))
+            let data = try InputFile.read(
+                passengers, limit: InputFile.passengersLimit, typical: "a passengers file is a few kilobytes")
             travellers = try DuffelJSON.decoder().decode([FlightSummaryInput.Traveller].self, from: data)
+        } catch let error as InputFile.Problem {
+            throw badInput(error.description)
         } catch let error as DecodingError {
             throw badInput("\(passengers) is not a list of passengers in Duffel's format: \(error.readable)")
         } catch {
-            var isFolder: ObjCBool = false
-            let reason = FileManager.default.fileExists(atPath: passengers, isDirectory: &isFolder) && isFolder.boolValue
-                ? "it is a folder, not a file" : FileProblem.reason(error)
-            throw badInput("\(passengers) cannot be read: \(reason)")
+            throw badInput("\(passengers) cannot be read: \(FileProblem.reason(error))")
         }
         let input = FlightSummaryInput(
             offerID: try offerIDArgument(offerID), offer: nil, search: nil,

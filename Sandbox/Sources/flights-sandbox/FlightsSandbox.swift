@@ -59,8 +59,9 @@ struct FlightsSandbox: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var plan = try FaultPlan(parsing: faults ?? environment[FaultPlan.environmentVariable] ?? "")
-        if let latency { plan.latency = try FaultPlan(parsing: "latency=\(latency)").latency }
+        // A plan that cannot be read is bad input like any other (exit 64), not a failure of the sandbox (exit 1).
+        var plan = try faultPlan(faults ?? environment[FaultPlan.environmentVariable] ?? "")
+        if let latency { plan.latency = try faultPlan("latency=\(latency)").latency }
         if let errorStatus {
             plan.errorStatus = errorStatus
             plan.errorRate = errorRate
@@ -96,6 +97,15 @@ struct FlightsSandbox: AsyncParsableCommand {
         let signal = await ShutdownSignal.next()
         say("flights-sandbox stopping (\(signal))")
         await sandbox.stop()
+    }
+}
+
+/// The plan `text` describes; one it cannot read is a `ValidationError`, which ArgumentParser ends with exit 64.
+private func faultPlan(_ text: String) throws -> FaultPlan {
+    do {
+        return try FaultPlan(parsing: text)
+    } catch {
+        throw ValidationError(error.description)
     }
 }
 
