@@ -191,7 +191,9 @@ final class FlightSearchTerminalView: FlightSearchView, Screen {
         case .table(let columns, let rows):
             terminal.display(Self.table(for: FlightSearchChoiceQuestion(title: "", columns: columns, rows: rows, defaultIndex: 0)))
         case .json(let text):
-            terminal.writeLine(text)
+            // The server's data whole, for programs: what a terminal would obey is written as a JSON escape
+            // (`\u009b`), never shown as text of ours (`<U+009B>`), which would change the data.
+            terminal.write(UntrustedText.jsonEscaped(text) + "\n")
         }
     }
 

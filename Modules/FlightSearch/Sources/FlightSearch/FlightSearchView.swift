@@ -30,6 +30,8 @@ protocol FlightSearchView: AnyObject {
 extension FlightSearchView {
     /// Shows or asks what `output` says, through the matching display method.
     func render(_ output: FlightSearchOutput) {
+        // JSON for programs keeps the server's text whole; the view escapes what a terminal would obey in it.
+        if case .places(let listing) = output, case .json = listing { return displayPlaces(listing) }
         // Place names from the server, and what was typed, are made visible before they are styled.
         switch UntrustedText.sanitized(output) {
         case .header(let header): displayHeader(header)

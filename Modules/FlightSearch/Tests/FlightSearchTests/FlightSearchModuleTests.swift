@@ -264,6 +264,31 @@ struct FlightSearchModuleTests {
         }
     }
 
+    /// A place service whose one airport's name carries a C1 control sequence introducer and a right-to-left override.
+    struct PoisonedPlaces: PlaceService {
+        static let name = "Gatwick \u{9B}31mRED\u{202E}txt"
+        func suggestions(for query: String) async throws(ServiceError) -> [Place] {
+            let json = #"{"type": "airport", "iata_code": "LGW", "name": "\#(Self.name)", "iata_country_code": "GB", "time_zone": "Europe/London"}"#
+            do {
+                return [try DuffelJSON.decoder().decode(Place.self, from: Data(json.utf8))]
+            } catch {
+                throw .malformedResponse("\(error)")
+            }
+        }
+    }
+
+    @Test("place look-up as JSON keeps the server's text whole: what a terminal would obey is escaped, never rewritten")
+    func placeLookupJSONKeepsPoisonedNames() async throws {
+        let harness = ModuleHarness(input: FlightSearchInput(placeLookup: "gatwick", json: true), service: PoisonedPlaces())
+        await harness.screen.run()
+        let output = harness.terminal.output
+        #expect(output.contains(#"\u009b31mRED\u202etxt"#), "\(output)")
+        #expect(!output.contains("<U+009B>"))
+        #expect(!output.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E })
+        let places = try DuffelJSON.decoder().decode([Place].self, from: Data(output.utf8))
+        #expect(places.map(\.name) == [PoisonedPlaces.name])
+    }
+
     @Test("no line is wider than the terminal, at 80 and at 120 columns", arguments: [80, 120])
     func fitsTheWidth(columns: Int) async throws {
         for interactive in [false, true] {
