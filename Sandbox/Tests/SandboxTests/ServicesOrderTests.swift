@@ -102,28 +102,6 @@ struct ServicesOrderTests {
         }
     }
 
-    @Test("a hold with a bag: its total includes the bag, and that total is what pays it")
-    func heldWithBag() async throws {
-        try await Harness.run { harness in
-            let listed = try #require(try await harness.offers.createOfferRequest(
-                harness.search("JFK", "EWR"), returnOffers: true).offers.first)
-            let offer = try await harness.client.extrasService.offerWithServices(id: listed.id)
-            let bag = try #require(offer.availableServices?.first)
-            let held = try await harness.orders.createOrder(OrderCreation(
-                type: .hold, selectedOffers: [offer.id], passengers: harness.details(for: offer, departure: departure(harness)),
-                payments: [], services: [SelectedService(id: bag.id)]))
-            let total = try #require(offer.totalAmount.adding(bag.totalAmount))
-            #expect(held.totalAmount == total)
-            #expect(held.services.map(\.type) == [.baggage])
-            let fareOnly = await apiError {
-                try await harness.orders.payOrder(OrderPaymentCreation(orderId: held.id, payment: Payment(amount: offer.totalAmount)))
-            }
-            #expect(fareOnly?.status == 422)
-            let payment = try await harness.orders.payOrder(OrderPaymentCreation(orderId: held.id, payment: Payment(amount: total)))
-            #expect(payment.status == .succeeded && payment.amount == total)
-        }
-    }
-
     @Test("refused with 422 and the field: unknown ids, quantities, one seat each per flight, one passenger per seat")
     func refusals() async throws {
         try await Harness.run { harness in

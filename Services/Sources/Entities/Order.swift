@@ -341,11 +341,12 @@ public struct OrderCreation: Sendable, Hashable, Codable {
     public var selectedOffers: [String]
     /// One per offer passenger, with that passenger's id.
     public var passengers: [PassengerDetails]
-    /// For an instant order: the payment, equal to the offer's total. Empty for a hold.
+    /// For an instant order: the payment, equal to the offer's total. Empty for a hold, and never sent with one.
     public var payments: [Payment]
     /// Key–value data kept with the order (we keep an idempotency key there).
     public var metadata: [String: String]?
-    /// Extras chosen from the offer's available services and its seat maps; the payment covers them too.
+    /// Extras chosen from the offer's available services and its seat maps; the payment covers them too. Never sent
+    /// with a hold: Duffel takes no services on one.
     public var services: [SelectedService]
 
     /// Creates an order body.
@@ -384,10 +385,12 @@ public struct OrderCreation: Sendable, Hashable, Codable {
         try container.encode(type, forKey: .type)
         try container.encode(selectedOffers, forKey: .selectedOffers)
         try container.encode(passengers, forKey: .passengers)
-        try container.encode(payments, forKey: .payments)
+        // Duffel: "When booking an offer with type hold, do not specify payments or services keys". A hold names
+        // neither, not even empty; an instant order always names its payments.
+        if type != .hold { try container.encode(payments, forKey: .payments) }
         try container.encodeIfPresent(metadata, forKey: .metadata)
         // Left out when none were chosen: the body stays as it was for servers that know no services.
-        if !services.isEmpty { try container.encode(services, forKey: .services) }
+        if type != .hold, !services.isEmpty { try container.encode(services, forKey: .services) }
     }
 }
 

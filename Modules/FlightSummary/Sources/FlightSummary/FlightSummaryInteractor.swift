@@ -120,7 +120,8 @@ final class FlightSummaryInteractor: Sendable {
     // MARK: Booking
 
     /// The order body: one passenger per slot, infants on a lap linked to adults in order (first adult to first
-    /// infant), paid now with the re-checked total or held, and the booking key in the metadata.
+    /// infant), paid now with the re-checked total or held, and the booking key in the metadata. A hold carries no
+    /// services (Duffel takes none with one; the reducer refuses a hold with extras before it gets here).
     func orderCreation(
         offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, key: String,
         services: [SelectedService] = [], total: Money? = nil
@@ -134,7 +135,7 @@ final class FlightSummaryInteractor: Sendable {
         return OrderCreation(
             type: type, selectedOffers: [offer.id], passengers: passengers,
             payments: type == .instant ? [Payment(amount: total ?? offer.totalAmount)] : [],
-            metadata: [OrderCreation.bookingKeyMetadata: key], services: services)
+            metadata: [OrderCreation.bookingKeyMetadata: key], services: type == .hold ? [] : services)
     }
 
     /// Books `offer` for `passengers`, keeping the local store in step: a pending record before the order leaves,

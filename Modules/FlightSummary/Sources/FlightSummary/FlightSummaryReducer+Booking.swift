@@ -7,11 +7,23 @@ extension FlightSummaryReducer {
     /// Books `type` with the details given; with `lookUpFirst`, the order is looked for before anything is sent.
     static func book(_ state: inout State, _ type: OrderType, lookUpFirst: Bool) -> [Effect] {
         guard let offer = state.offer, let passengers = state.passengerDetails else { return showReview(&state) }
+        if type == .hold, !state.extras.services.isEmpty { return refuseHeldExtras(&state) }
         state.step = .booking(type)
         let booking = FlightSummaryBooking(
             offer: offer, passengers: passengers, slots: state.slots, type: type, lookUpFirst: lookUpFirst,
             services: state.extras.services, total: state.totalToPay)
         return [bookingProgress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .book(booking)]
+    }
+
+    /// Duffel takes no seats or bags with a hold ("do not specify payments or services keys"): they are booked and
+    /// paid with the fare, so a hold with extras is refused here, before anything is sent.
+    static let heldExtrasProblem =
+        "Seats and bags cannot be added to a held booking: the airline holds the fare alone, and extras are booked and paid with it."
+
+    /// A hold asked for with seats or bags chosen on the review: said, and the review shown again.
+    static func refuseHeldExtras(_ state: inout State) -> [Effect] {
+        [error(heldExtrasProblem, suggestion: "Book and pay now to keep the seats and bags, or choose none to hold the fare.")]
+            + showReview(&state)
     }
 
     /// An interactive booking ended.

@@ -40,6 +40,7 @@ extension FlightSummaryReducer {
         guard options.indices.contains(index) else { return [ask(state)] }
         switch options[index] {
         case .book(let type):
+            if type == .hold, !state.extras.services.isEmpty { return refuseHeldExtras(&state) }
             return go(&state, .confirmBooking(type))
         case .change(let passenger):
             state.editing = .passenger(passenger)

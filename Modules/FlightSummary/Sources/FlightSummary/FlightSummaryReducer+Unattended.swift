@@ -41,6 +41,7 @@ extension FlightSummaryReducer {
         prepareSlots(&state, for: current)
         var effects: [Effect] = [.show(.summary(state.summary(current)))]
         guard case .unattended(let travellers, let assumeYes) = state.input.mode else { return effects }
+        if state.input.hold, asksForExtras { return effects + heldFileExtras(&state) }
         let passengers: [PassengerDetails]
         switch state.rules.details(from: travellers, offer: current, slots: state.slots) {
         case .failure(let problems):
@@ -92,6 +93,7 @@ extension FlightSummaryReducer {
         }
         var effects: [Effect] = [.show(.review(state.review(offer: current, passengers: passengers)))]
         let hold = state.input.hold
+        if hold, !state.extras.services.isEmpty { return effects + heldFileExtras(&state) }
         if hold, !current.canBeHeld {
             let problem = "This offer must be paid when booking; the airline does not hold it."
             effects.append(error(problem, suggestion: "Run the command again without --hold to book and pay now."))
@@ -108,6 +110,13 @@ extension FlightSummaryReducer {
             offer: current, passengers: passengers, slots: state.slots, type: type, lookUpFirst: false,
             services: state.extras.services, total: total)
         return effects + [bookingProgress(hold ? "Holding…" : "Booking…"), .book(booking)]
+    }
+
+    /// Ends a `--hold` run whose passengers file asks for seats or bags, which a hold cannot carry: nothing sent.
+    private static func heldFileExtras(_ state: inout State) -> [Effect] {
+        [error(heldExtrasProblem, suggestion: "Run the command again without --hold to book and pay now with them, "
+            + "or take the seats and bags out of the passengers file to hold the fare.")]
+            + finish(&state, .invalidInput([heldExtrasProblem]))
     }
 
     /// Ends a run whose passengers file asks for what cannot be had: each problem said, nothing booked.

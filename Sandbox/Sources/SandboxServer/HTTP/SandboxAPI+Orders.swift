@@ -6,6 +6,7 @@ extension SandboxAPI {
 
     func createOrder(body: Data) async throws(APIFailure) -> APIReply {
         let creation = try RequestBody.decode(OrderCreation.self, from: body)
+        if creation.type == .hold { try SandboxAPI.refuseHoldExtras(creation, body: body) }
         let bookedAt = now()
         guard creation.selectedOffers.count == 1, let offerID = creation.selectedOffers.first else {
             throw .validation(field: "selected_offers", "Select exactly one offer (its off_… id).")
@@ -143,9 +144,6 @@ extension SandboxAPI {
             guard offer.canBeHeld else {
                 throw .validation(field: "type", "This offer must be paid now: book it with type instant and a payment.")
             }
-            guard creation.payments.isEmpty else {
-                throw .validation(field: "payments", "A hold is paid later: send no payments with it.")
-            }
             return
         case .instant:
             if holdOnly {
@@ -184,6 +182,37 @@ extension SandboxAPI {
             status: 422, type: .validation, code: .invalidPaymentAmount, title: "Invalid payment amount",
             message: "The payment must equal \(owed), not \(payment.amount.wireAmount).",
             source: APIErrorSource(field: "payments[0].amount", pointer: "/data/payments/0/amount"))
+    }
+
+    /// Duffel's rule: "When booking an offer with type hold, do not specify payments or services keys". A hold
+    /// naming `payments`, even as an empty list or `null`, or naming any service, is refused with the field it
+    /// names. An empty `services` list alone is let through: Duffel's own Python client (`duffel-api` 0.6.2, which
+    /// `scripts/check-python-client` drives) sends `"services": []` with every hold.
+    static func refuseHoldExtras(_ creation: OrderCreation, body: Data) throws(APIFailure) {
+        let keys = try RequestBody.decode(OrderBodyKeys.self, from: body)
+        var issues: [ValidationIssue] = []
+        if keys.payments {
+            issues.append(ValidationIssue(
+                field: "payments",
+                message: "When booking an offer with type hold, do not specify payments or services keys: a hold is paid later with POST /air/payments, so send no payments key, not even an empty list."))
+        }
+        if !creation.services.isEmpty {
+            issues.append(ValidationIssue(
+                field: "services",
+                message: "When booking an offer with type hold, do not specify payments or services keys: seats and bags cannot be added to a hold, so send no services; book with type instant to add them."))
+        }
+        if !issues.isEmpty { throw .validation(issues) }
+    }
+
+    /// Whether an order body names `payments` at all, whatever its value.
+    private struct OrderBodyKeys: Decodable {
+        var payments: Bool
+
+        private enum CodingKeys: String, CodingKey { case payments }
+
+        init(from decoder: any Decoder) throws {
+            payments = try decoder.container(keyedBy: CodingKeys.self).contains(.payments)
+        }
     }
 
     /// The order as stored: its total is the offer's and the services' together.
