@@ -20,6 +20,18 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+// The products of Flights the tool itself uses; its tests add the fixtures and the sandbox.
+let flights: [Target.Dependency] = [
+    .product(name: "Entities", package: "flights"),
+    .product(name: "Services", package: "flights"),
+    .product(name: "DuffelServices", package: "flights"),
+    .product(name: "CurlHTTP", package: "flights"),
+    .product(name: "LocalStore", package: "flights"),
+    .product(name: "TerminalUI", package: "flights"),
+    .product(name: "FlightAvailability", package: "flights"),
+    .product(name: "FlightSummary", package: "flights"),
+]
+
 let package = Package(
     name: "Rebooking",
     platforms: [.macOS(.v15)],
@@ -30,33 +42,14 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "rebook",
-            dependencies: [
-                .product(name: "Entities", package: "flights"),
-                .product(name: "Services", package: "flights"),
-                .product(name: "DuffelServices", package: "flights"),
-                .product(name: "CurlHTTP", package: "flights"),
-                .product(name: "LocalStore", package: "flights"),
-                .product(name: "TerminalUI", package: "flights"),
-                .product(name: "FlightAvailability", package: "flights"),
-                .product(name: "FlightSummary", package: "flights"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: flights + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // The team's own flow, on Flights' recorded answers (FixtureServices) and on its sandbox, in process
         // (SandboxServer): what another team's tests link to test a screen of Flights without a network.
         .testTarget(
             name: "RebookingTests",
-            dependencies: [
-                "rebook",
-                .product(name: "Entities", package: "flights"),
-                .product(name: "Services", package: "flights"),
-                .product(name: "DuffelServices", package: "flights"),
-                .product(name: "CurlHTTP", package: "flights"),
-                .product(name: "LocalStore", package: "flights"),
-                .product(name: "TerminalUI", package: "flights"),
-                .product(name: "FlightAvailability", package: "flights"),
-                .product(name: "FlightSummary", package: "flights"),
+            dependencies: ["rebook"] + flights + [
                 .product(name: "FixtureServices", package: "flights"),
                 .product(name: "SandboxServer", package: "flights"),
             ],
