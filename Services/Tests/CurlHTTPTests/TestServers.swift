@@ -25,7 +25,7 @@ actor TestServers {
     private var httpbinTask: Task<URL, any Error>?
     private var fileServerTask: Task<FileServer, any Error>?
     private var tlsServerTask: Task<TLSServer, any Error>?
-    private var slowServerTask: Task<URL, any Error>?
+    private var stallingServerTask: Task<URL, any Error>?
     private var running: [ServerProcess] = []
 
     /// httpbin's base URL: `HTTPBIN_URL` if set, else a local `python3 -m httpbin.core` on a free port.
@@ -50,12 +50,13 @@ actor TestServers {
         return try await task.value
     }
 
-    /// Python's `http.server` classes, configured (not written) here to keep connections alive and to answer
-    /// `/fast` at once and `/slow` after two seconds: a slow answer on a connection already in use.
-    func slowServer() async throws -> URL {
-        if let task = slowServerTask { return try await task.value }
-        let task = Task { try await self.startSlowServer() }
-        slowServerTask = task
+    /// Python's `http.server` classes, configured (not written) here to keep connections alive, to answer
+    /// `/fast` at once and never to answer `/stall`: a request on a connection already in use that can only end by
+    /// the client's timeout, however slow the machine.
+    func stallingServer() async throws -> URL {
+        if let task = stallingServerTask { return try await task.value }
+        let task = Task { try await self.startStallingServer() }
+        stallingServerTask = task
         return try await task.value
     }
 
@@ -129,15 +130,19 @@ actor TestServers {
         return FileServer(baseURL: try url("http://127.0.0.1:\(port)"), files: files)
     }
 
-    private func startSlowServer() async throws -> URL {
+    private func startStallingServer() async throws -> URL {
         let script = """
-        import sys, time
+        import sys
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def log_message(self, *args): pass
             def do_GET(self):
-                if self.path == "/slow": time.sleep(2)
+                if self.path == "/stall":
+                    # No answer, ever: read until the client gives up and closes the connection.
+                    self.rfile.read()
+                    self.close_connection = True
+                    return
                 body = b"ok"
                 self.send_response(200)
                 self.send_header("Content-Length", str(len(body)))
@@ -145,7 +150,7 @@ actor TestServers {
                 self.wfile.write(body)
         ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
         """
-        let port = try await launch(name: "slow http.server") { port in [Self.python, "-c", script, "\(port)"] }
+        let port = try await launch(name: "stalling http.server") { port in [Self.python, "-c", script, "\(port)"] }
         return try url("http://127.0.0.1:\(port)")
     }
 
@@ -172,22 +177,24 @@ actor TestServers {
 
     /// Starts `command(port)` on a free port and waits until it accepts connections; retries with another
     /// port if the server exits first (another process may have taken the port in between).
+    ///
+    /// It waits for one of those two events, not for a time: on two busy cores (load 11) httpbin took 22 s to
+    /// listen, and a deadline only turns a slow start into a failed test. Neither event has a descriptor to wait
+    /// on, so both are looked at in turn.
     private func launch(name: String, _ command: (UInt16) -> [String]) async throws -> UInt16 {
         var lastLog = ""
         for _ in 0..<3 {
             let port = try freePort()
             let server = try ServerProcess(command: command(port))
             running.append(server)
-            let deadline = ContinuousClock.now + .seconds(30)
-            while ContinuousClock.now < deadline {
+            while server.isRunning {
                 if canConnect(port: port) { return port }
-                if !server.isRunning { break }
                 try await Task.sleep(for: .milliseconds(50))
             }
             lastLog = server.log
             server.stop()
         }
-        throw TestServerError(description: "\(name) did not start listening within 30 s; its output:\n\(lastLog)")
+        throw TestServerError(description: "\(name) exited without listening, three times; its output:\n\(lastLog)")
     }
 
     private func url(_ string: String) throws -> URL {
@@ -202,7 +209,8 @@ actor TestServers {
     }
 }
 
-/// A server child of `sh -c`, which stops it when the pipe on its stdin reaches end of file.
+/// A server child of `bash -c`, which stops it when the pipe on its stdin reaches end of file, and which itself
+/// exits when the server does (so that a server that fails to start is seen to have ended).
 final class ServerProcess {
     private let process: Process
     private let stdin: Pipe
@@ -213,13 +221,25 @@ final class ServerProcess {
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // `read` returns at end of file, i.e. when the test process (the pipe's only writer) is gone.
-        // The child inherits this process's blocked-signal mask, so a plain TERM may never arrive: use KILL. The
-        // log goes with the server, so no run leaves files behind.
+        // bash, not sh: the child inherits this process's blocked-signal mask, SIGCHLD included, and dash's `wait`
+        // sleeps until a SIGCHLD arrives, so it would never return; bash waits in waitpid.
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        // The reader's `read` returns at end of file, i.e. when the test process (the pipe's only writer) is gone;
+        // it takes the log away and ends the server. bash waits for the server, so it also ends when the server
+        // ends by itself, keeping the log for `stop()` to read and remove. (A background job's stdin is
+        // /dev/null, so the reader gets the pipe as descriptor 3.) The blocked-signal mask also means a plain TERM
+        // may never arrive: use KILL. No run leaves processes or files behind.
         process.arguments = [
-            "-c", "\"$@\" </dev/null & child=$!; read -r _; kill -KILL $child 2>/dev/null; rm -f \"$SERVER_LOG\"",
-            "sh",
+            "-c",
+            """
+            exec 3<&0
+            "$@" </dev/null 3<&- & child=$!
+            ( read -r _ <&3; rm -f "$SERVER_LOG"; kill -KILL "$child" 2>/dev/null ) & reader=$!
+            exec 3<&-
+            wait "$child"
+            kill -KILL "$reader" 2>/dev/null
+            """,
+            "bash",
         ] + command
         process.environment = ProcessInfo.processInfo.environment.merging(["SERVER_LOG": logFile.path]) { $1 }
         stdin = Pipe()
@@ -243,6 +263,7 @@ final class ServerProcess {
     func stop() {
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()
+        try? FileManager.default.removeItem(at: logFile)
     }
 }
 
@@ -323,27 +344,15 @@ final class BoundSocket {
 }
 
 #if canImport(Glibc)
-    private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+    let streamSocketType = Int32(SOCK_STREAM.rawValue)
 #else
-    private let streamSocketType = SOCK_STREAM
+    let streamSocketType = SOCK_STREAM
 #endif
 
-private func loopbackAddress(port: UInt16) -> sockaddr_in {
+func loopbackAddress(port: UInt16) -> sockaddr_in {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
     return address
-}
-
-/// Polls `condition` until it holds or `timeout` passes; returns whether it held.
-func eventually(
-    within timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool
-) async throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
 }
