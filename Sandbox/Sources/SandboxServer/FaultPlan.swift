@@ -9,13 +9,18 @@ import Foundation
 /// - `late=3s`: handle the request, then wait before answering: the work is done (an order is booked) while the
 ///   client may give up waiting, as when an answer is lost on the way;
 /// - `error=503@0.25`: answer with that status, in Duffel's error envelope, on a quarter of requests;
+/// - `after=429`: handle the request, then answer with that status instead: the work is done (an order is booked,
+///   a cancellation confirmed) while the answer says it was not, as when a rate limiter or a proxy answers after
+///   the API acted (a `429` comes with a one-second `ratelimit-reset`);
+/// - `times=1`: strike only the first so many requests the plan touches, so the client's next try goes through;
 /// - `malformed@0.1`: a 200 whose body is not JSON;
 /// - `truncated@0.1`: the body stops halfway and the connection closes;
 /// - `drop@0.1`: close the connection without answering;
 /// - `seed=7`: which requests are hit is decided by the seed and the order requests arrive in, so a run
 ///   with the same seed and the same requests fails the same way.
 ///
-/// A rate left out means every request (`drop` alone drops them all).
+/// A rate left out means every request (`drop` alone drops them all). `on=POST:/air/orders` limits the plan to
+/// requests whose path starts with that path (a `*` stands for one segment: `on=POST:/air/order_cancellations/*/actions/confirm`).
 public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// Added to every answer.
     public var latency: Duration?
@@ -35,8 +40,12 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     public var lateAnswer: Duration?
     /// Only requests with this method (when given) are touched.
     public var scopeMethod: String?
-    /// Only requests whose path starts with this are touched (when given).
+    /// Only requests whose path starts with this are touched (when given); `*` stands for any one segment.
     public var scopePath: String?
+    /// The status that replaces the answer of a request that was handled (400–599).
+    public var errorAfterHandling: Int?
+    /// How many requests the plan touches at most, counted from the first; `nil` for all.
+    public var times: Int?
 
     /// The environment variable `flights-sandbox` and the app's embedded sandbox read.
     public static let environmentVariable = "FLIGHTS_SANDBOX_FAULTS"
@@ -99,6 +108,16 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
                 }
                 scopeMethod = scope.count == 2 ? scope[0].uppercased() : nil
                 scopePath = path
+            case ("after", let value?):
+                guard let status = Int(value), (400...599).contains(status) else {
+                    throw .invalidFaultSpecification(text, reason: "after takes an HTTP status from 400 to 599")
+                }
+                errorAfterHandling = status
+            case ("times", let value?):
+                guard let count = Int(value), count > 0 else {
+                    throw .invalidFaultSpecification(text, reason: "times takes a whole number above 0")
+                }
+                times = count
             case ("malformed", nil): malformedRate = rate
             case ("truncated", nil): truncatedRate = rate
             case ("drop", nil): dropRate = rate
@@ -109,7 +128,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
                 seed = number
             default:
                 throw .invalidFaultSpecification(
-                    text, reason: "\"\(term)\" is not one of latency=, late=, error=, malformed, truncated, drop, seed=, on=")
+                    text, reason: "\"\(term)\" is not one of latency=, late=, error=, after=, malformed, truncated, drop, times=, seed=, on=")
             }
         }
     }
@@ -117,14 +136,18 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// Whether the plan injects anything at all.
     public var isEmpty: Bool {
         (latency ?? .zero) <= .zero && (lateAnswer ?? .zero) <= .zero && (errorStatus == nil || errorRate == 0)
-            && malformedRate == 0 && truncatedRate == 0 && dropRate == 0
+            && malformedRate == 0 && truncatedRate == 0 && dropRate == 0 && errorAfterHandling == nil
     }
 
     /// Whether the plan touches a request with `method` and `path`.
     public func applies(method: String, path: String) -> Bool {
         if let scopeMethod, scopeMethod != method.uppercased() { return false }
-        if let scopePath, !path.hasPrefix(scopePath) { return false }
-        return true
+        guard let scopePath else { return true }
+        guard scopePath.contains("*") else { return path.hasPrefix(scopePath) }
+        let pattern = scopePath.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard pattern.count <= segments.count else { return false }
+        return zip(pattern, segments).allSatisfy { wanted, segment in wanted == "*" || wanted == segment }
     }
 
     /// The plan as it would be written in a flag.
@@ -133,9 +156,11 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         if let latency { terms.append("latency=\(FaultPlan.milliseconds(latency))ms") }
         if let lateAnswer { terms.append("late=\(FaultPlan.milliseconds(lateAnswer))ms") }
         if let errorStatus { terms.append("error=\(errorStatus)@\(errorRate)") }
+        if let errorAfterHandling { terms.append("after=\(errorAfterHandling)") }
         if malformedRate > 0 { terms.append("malformed@\(malformedRate)") }
         if truncatedRate > 0 { terms.append("truncated@\(truncatedRate)") }
         if dropRate > 0 { terms.append("drop@\(dropRate)") }
+        if let times { terms.append("times=\(times)") }
         if seed != 0 { terms.append("seed=\(seed)") }
         if let scopePath { terms.append("on=\(scopeMethod.map { "\($0):" } ?? "")\(scopePath)") }
         return terms.joined(separator: ",")
@@ -154,6 +179,8 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
             merged.errorStatus = status
             merged.errorRate = other.errorRate
         }
+        if let after = other.errorAfterHandling { merged.errorAfterHandling = after }
+        if let times = other.times { merged.times = times }
         merged.malformedRate = max(merged.malformedRate, other.malformedRate)
         merged.truncatedRate = max(merged.truncatedRate, other.truncatedRate)
         merged.dropRate = max(merged.dropRate, other.dropRate)

@@ -14,6 +14,8 @@ struct FlightsSandbox: AsyncParsableCommand {
             Orders are kept in the data directory, so a restart or a second process sees every booking.
             Faults: --faults "latency=200ms,error=503@0.25,malformed@0.1,truncated@0.1,drop@0.1,seed=7",
             or the FLIGHTS_SANDBOX_FAULTS environment variable, or an x-sandbox-fault header on one request.
+            Also late=3s (handled, then answered late), after=429 (handled, then answered with that status),
+            times=1 (the first so many requests only) and on=POST:/air/orders (a path prefix; * is one segment).
             """)
 
     @Option(help: "The port to listen on; 0 picks a free one.")

@@ -7,6 +7,7 @@ final class FaultInjector: Sendable {
         var latency: Duration?
         var lateAnswer: Duration?
         var errorStatus: Int?
+        var errorAfterHandling: Int?
         var malformed = false
         var truncated = false
         var drop = false
@@ -20,6 +21,7 @@ final class FaultInjector: Sendable {
     /// The decision for the next request under `plan` (the server's, perhaps overlaid by a request header).
     func decide(_ plan: FaultPlan) -> Decision {
         let number = sequence.add(1, ordering: .relaxed).newValue
+        if let times = plan.times, number > UInt64(times) { return Decision() }
         return FaultInjector.decision(plan, requestNumber: number)
     }
 
@@ -27,7 +29,7 @@ final class FaultInjector: Sendable {
         var random = SplitMix64(seed: plan.seed ^ SplitMix64.mix(requestNumber))
         // Every draw is made whatever the rates, so changing one rate does not reshuffle the others.
         let dropDraw = random.unit(), errorDraw = random.unit(), malformedDraw = random.unit(), truncatedDraw = random.unit()
-        var decision = Decision(latency: plan.latency, lateAnswer: plan.lateAnswer)
+        var decision = Decision(latency: plan.latency, lateAnswer: plan.lateAnswer, errorAfterHandling: plan.errorAfterHandling)
         decision.drop = dropDraw < plan.dropRate
         if let status = plan.errorStatus, errorDraw < plan.errorRate { decision.errorStatus = status }
         decision.malformed = malformedDraw < plan.malformedRate

@@ -66,8 +66,8 @@ struct SandboxResponder: HTTPResponder {
         SandboxResponder.set(&headers, "ratelimit-remaining", String(verdict.remaining))
         SandboxResponder.set(&headers, "ratelimit-reset", HTTPDateFormat.string(verdict.resetsAt))
 
-        let status: Int
-        let body: Data
+        var status: Int
+        var body: Data
         var timings: [(name: String, duration: Duration)] = []
         var cacheKey: String?
         if let injected = decision.errorStatus {
@@ -92,6 +92,15 @@ struct SandboxResponder: HTTPResponder {
                 logger.error("request failed", metadata: ["request_id": "\(requestID)", "error": "\(error)"])
                 let failure = APIFailure.internalError("\(error)")
                 (status, body) = (failure.status, failure.body(requestID: requestID))
+            }
+        }
+        if let after = decision.errorAfterHandling {
+            // Handled, and answered as if it were not.
+            let failure = SandboxResponder.injectedFailure(status: after)
+            (status, body) = (failure.status, failure.body(requestID: requestID))
+            if after == 429 {
+                SandboxResponder.set(&headers, "retry-after", "1")
+                SandboxResponder.set(&headers, "ratelimit-reset", HTTPDateFormat.string(api.now().addingTimeInterval(1)))
             }
         }
         logger.debug("request", metadata: [
