@@ -85,6 +85,12 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
     public var state: State
     /// For a hold awaiting payment: the deadline to pay it.
     public var paymentRequiredBy: Date?
+    /// What was paid with the order itself (an instant booking sends its payment with it): such an order is paid,
+    /// whatever its payment status says later, and is never offered for payment again. `nil` for a hold.
+    public var paymentSent: Money?
+    /// When the offer booked stops being sold: a pending booking whose order is still not found after it never
+    /// went through, as no order can be made from the offer any more.
+    public var offerExpiresAt: Date?
     /// When it was first written.
     public var createdAt: Date
     /// When it last changed.
@@ -113,7 +119,8 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
         case backend, legs, passengers, total, state
         case bookingKey = "booking_key", offerID = "offer_id", orderID = "order_id"
         case bookingReference = "booking_reference", createdAt = "created_at", updatedAt = "updated_at"
-        case paymentRequiredBy = "payment_required_by"
+        case paymentRequiredBy = "payment_required_by", paymentSent = "payment_sent"
+        case offerExpiresAt = "offer_expires_at"
     }
 
     /// Records are identified by their booking key.
@@ -135,8 +142,28 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
         return text.joined(separator: ", ")
     }
 
+    /// `order` with what this record knows: an order whose payment went with it is paid, though the API may still say
+    /// it awaits payment (an airline can take a moment to mark it), so nothing offers to pay it a second time.
+    public func known(_ order: Order) -> Order {
+        guard paymentSent != nil, order.paymentStatus.awaitingPayment, order.cancelledAt == nil else { return order }
+        var paid = order
+        paid.paymentStatus = PaymentStatus(
+            awaitingPayment: false, paidAt: order.paymentStatus.paidAt ?? order.createdAt ?? createdAt)
+        return paid
+    }
+
+    /// Whether a pending booking not found among the API's orders at `date` can be taken as never made: its offer
+    /// stopped being sold a minute or more before (no order can be made from it now, and one made before would be
+    /// listed), or it was sent `lapse` ago or more.
+    public func hasLapsed(at date: Date, lapse: TimeInterval) -> Bool {
+        guard state == .pending else { return false }
+        if let offerExpiresAt, date.timeIntervalSince(offerExpiresAt) >= 60 { return true }
+        return date.timeIntervalSince(createdAt) >= lapse
+    }
+
     /// The same record updated from the order the API returned.
     public func updated(from order: Order, at date: Date) -> BookingRecord {
+        let order = known(order)
         var copy = self
         copy.orderID = order.id
         copy.bookingReference = order.bookingReference

@@ -27,19 +27,18 @@ final class FlightBookingsInteractor: Sendable {
     /// The current instant.
     var now: Date { clock() }
 
-    /// How long after it was sent a pending booking that the API still does not have is taken as not booked: an
-    /// order is made in seconds, and its answer lost at most for a request's time-out and the look-ups after it.
-    static let pendingLapse: TimeInterval = 3600
-
     /// Where bookings are kept, for the traveller.
     var storeLocation: String { bookings.location }
 
+    /// Settles pending bookings against the API's orders.
+    private var ledger: BookingLedger { BookingLedger(orders: orders, store: bookings, now: clock) }
+
     // MARK: The list
 
-    /// Every booking kept here, newest first, after checking each pending one of this API by its key: found means
-    /// booked (the record is updated); not found keeps it pending, to be told as not booked.
+    /// Every booking kept here, newest first, after checking each pending one of this API by its key (the ledger's
+    /// rules: found means booked; not found, pending until it lapses).
     func loadBookings() async -> Result<BookingList, BookingStoreError> {
-        var records: [BookingRecord]
+        let records: [BookingRecord]
         do {
             records = try bookings.records()
         } catch {
@@ -47,35 +46,10 @@ final class FlightBookingsInteractor: Sendable {
         }
         let pending = records.filter { $0.state == .pending && $0.backend == backend }
         guard !pending.isEmpty else { return .success(BookingList(records: records, reconciliations: [])) }
-        let found: [String: Order]
-        do {
-            found = try await orders.orders(
-                withBookingKeys: Set(pending.map(\.bookingKey)), since: pending.map(\.createdAt).min())
-        } catch {
-            return .success(BookingList(records: records, reconciliations: [.lookupFailed(pending, error)]))
-        }
-        var reconciliations: [Reconciliation] = []
-        var storeProblem: BookingStoreError?
-        for record in pending {
-            guard let order = found[record.bookingKey] else {
-                // Not there long after it was sent: it never went through. Marked so, it stops being pending for
-                // ever (and stops being looked for on every list).
-                if clock().timeIntervalSince(record.createdAt) >= Self.pendingLapse {
-                    var lapsed = record
-                    lapsed.state = .failed
-                    lapsed.updatedAt = clock()
-                    storeProblem = save(lapsed) ?? storeProblem
-                    if let index = records.firstIndex(where: { $0.bookingKey == record.bookingKey }) { records[index] = lapsed }
-                }
-                reconciliations.append(.notFound(record))
-                continue
-            }
-            let updated = record.updated(from: order, at: clock())
-            storeProblem = save(updated) ?? storeProblem
-            if let index = records.firstIndex(where: { $0.bookingKey == record.bookingKey }) { records[index] = updated }
-            reconciliations.append(.confirmed(updated))
-        }
-        return .success(BookingList(records: records, reconciliations: reconciliations, storeProblem: storeProblem))
+        let reconciled = await ledger.reconcile(pending)
+        return .success(BookingList(
+            records: reconciled.applied(to: records), reconciliations: reconciled.outcomes,
+            storeProblem: reconciled.storeProblem))
     }
 
     // MARK: One booking
@@ -226,7 +200,7 @@ final class FlightBookingsInteractor: Sendable {
 
     func follow(_ order: Order, record: BookingRecord) -> Booking {
         let updated = record.updated(from: order, at: clock())
-        var booking = Booking(record: updated, order: order)
+        var booking = Booking(record: updated, order: record.known(order))
         if Self.differs(updated, from: record) {
             booking.storeProblem = save(updated)
         } else {

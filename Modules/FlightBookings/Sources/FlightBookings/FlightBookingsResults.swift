@@ -20,20 +20,10 @@ struct Booking: Sendable, Hashable, Codable {
     var reference: String? { order?.bookingReference ?? record?.bookingReference }
 }
 
-/// What checking a pending booking found.
-enum Reconciliation: Sendable, Hashable, Codable {
-    /// The order carrying its key exists: it is booked, and the record says so now.
-    case confirmed(BookingRecord)
-    /// No order carries its key: as far as the API can tell, it did not go through.
-    case notFound(BookingRecord)
-    /// The orders could not be read; these stay pending.
-    case lookupFailed([BookingRecord], ServiceError)
-}
-
 /// The bookings on this machine, newest first, with what checking the pending ones found.
 struct BookingList: Sendable, Hashable, Codable {
     var records: [BookingRecord]
-    var reconciliations: [Reconciliation]
+    var reconciliations: [PendingBookingOutcome]
     /// Records that were confirmed but could not be written back.
     var storeProblem: BookingStoreError?
 }

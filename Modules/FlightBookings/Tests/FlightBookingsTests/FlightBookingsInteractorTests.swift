@@ -70,7 +70,7 @@ struct FlightBookingsInteractorTests {
         let booked = try await Booked()
         try booked.store.save(pendingRecord(key: "key-old", at: orderTime))
         try booked.store.save(pendingRecord(key: "key-new", at: orderTime.addingTimeInterval(3000)))
-        let later = orderTime.addingTimeInterval(FlightBookingsInteractor.pendingLapse + 60)
+        let later = orderTime.addingTimeInterval(BookingLedger.pendingLapse + 60)
         let list = try await interactor(orders: booked.orders, store: booked.store, now: later).loadBookings().get()
         #expect(list.reconciliations.count == 2)
         let states = Dictionary(uniqueKeysWithValues: try booked.store.records().map { ($0.bookingKey, $0.state) })

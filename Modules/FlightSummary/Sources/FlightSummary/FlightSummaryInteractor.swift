@@ -160,7 +160,7 @@ final class FlightSummaryInteractor: Sendable {
         offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, lookUpFirst: Bool,
         services: [SelectedService], total: Money
     ) async -> BookingAttempt {
-        let pending = pendingRecord(offer: offer, passengers: passengers, total: total)
+        let pending = pendingRecord(offer: offer, passengers: passengers, total: total, type: type)
         let storeProblem = save(pending)
         if lookUpFirst, case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
             return await confirm(order, record: pending, recovered: true)
@@ -217,7 +217,7 @@ final class FlightSummaryInteractor: Sendable {
         }
     }
 
-    private func pendingRecord(offer: Offer, passengers: [PassengerDetails], total: Money) -> BookingRecord {
+    private func pendingRecord(offer: Offer, passengers: [PassengerDetails], total: Money, type: OrderType) -> BookingRecord {
         let now = clock()
         return session.withLock { current in
             var record = current ?? BookingRecord(
@@ -227,6 +227,9 @@ final class FlightSummaryInteractor: Sendable {
             record.legs = offer.slices.map(BookingRecord.Leg.init)
             record.passengers = passengers.map(\.fullName)
             record.total = total
+            // An instant booking sends its payment with the order; a hold sends none.
+            record.paymentSent = type == .instant ? total : nil
+            record.offerExpiresAt = offer.expiresAt
             record.state = .pending
             record.updatedAt = now
             current = record
@@ -238,33 +241,20 @@ final class FlightSummaryInteractor: Sendable {
         let confirmed = record.updated(from: order, at: clock())
         session.withLock { $0 = confirmed }
         let storeProblem = save(confirmed)
-        return .booked(order, recovered: recovered, storeProblem: await settleEarlierAttempts(at: record) ?? storeProblem)
+        return .booked(record.known(order), recovered: recovered, storeProblem: await settleEarlierAttempts(at: record) ?? storeProblem)
     }
 
     /// Once `booked`'s offer is booked, earlier attempts at the same offer left pending here (their answer lost, the
     /// order not found then) are settled rather than left pending for ever: one the API has after all is confirmed
-    /// too (the offer was booked twice, and the traveller must see both); one it does not have never went through.
+    /// too (the offer was booked twice, and the traveller must see both); one it does not have never went through,
+    /// as its offer is taken now.
     private func settleEarlierAttempts(at booked: BookingRecord) async -> BookingStoreError? {
         guard let records = try? bookings.records() else { return nil }
         let earlier = records.filter {
             $0.state == .pending && $0.offerID == booked.offerID && $0.backend == backend && $0.bookingKey != booked.bookingKey
         }
-        guard !earlier.isEmpty,
-              let found = try? await orders.orders(
-                withBookingKeys: Set(earlier.map(\.bookingKey)), since: earlier.map(\.createdAt).min())
-        else { return nil }
-        var problem: BookingStoreError?
-        for record in earlier {
-            var settled = record
-            if let order = found[record.bookingKey] {
-                settled = record.updated(from: order, at: clock())
-            } else {
-                settled.state = .failed
-                settled.updatedAt = clock()
-            }
-            problem = save(settled) ?? problem
-        }
-        return problem
+        return await BookingLedger(orders: orders, store: bookings, now: clock)
+            .reconcile(earlier, offersTaken: [booked.offerID]).storeProblem
     }
 
     private func save(_ record: BookingRecord) -> BookingStoreError? {
