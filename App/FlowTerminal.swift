@@ -5,7 +5,9 @@ import TerminalUI
 /// The terminal the App hands its screens: the real one, and the one place that hears how a person leaves. Ctrl-C
 /// on any screen, or the end of the input, ends the whole flow at once, as a traveller expects, rather than
 /// stepping back one screen at a time (each screen beneath would show itself again on its way out). Modules still
-/// see `.interrupt` and `.end` and may react; their screens are cancelled as the navigator finishes.
+/// see `.interrupt` and `.end` and may react; their screens are cancelled as the navigator finishes. On a TTY, Ctrl-D
+/// comes as a key: every screen asks after the first, and the second in a row leaves the flow here, as the end of
+/// the input does.
 @MainActor
 final class FlowTerminal: Terminal {
     private let base: any Terminal
@@ -13,6 +15,8 @@ final class FlowTerminal: Terminal {
     var onLeave: (() -> Void)?
     /// Whether the flow was left with Ctrl-C (the exit status says so: 130, as for a shell's SIGINT).
     private(set) var wasInterrupted = false
+    /// The last key read was a first Ctrl-D, which the screen answered by asking for a second.
+    private var askedToLeave = false
 
     init(_ base: any Terminal) {
         self.base = base
@@ -52,6 +56,7 @@ final class FlowTerminal: Terminal {
 
     func readLine(prompt: String, default defaultValue: String?) async -> LineInput {
         let input = await base.readLine(prompt: prompt, default: defaultValue)
+        askedToLeave = false
         switch input {
         case .interrupt: leave(interrupted: true)
         case .end: leave(interrupted: false)
@@ -62,9 +67,12 @@ final class FlowTerminal: Terminal {
 
     func readKey() async -> KeyInput {
         let key = await base.readKey()
+        let secondControlD = key == .control("d") && askedToLeave
+        askedToLeave = key == .control("d") && !secondControlD
         switch key {
         case .interrupt: leave(interrupted: true)
         case .end: leave(interrupted: false)
+        case .control("d") where secondControlD: leave(interrupted: false)
         default: break
         }
         return key

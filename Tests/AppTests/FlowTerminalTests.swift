@@ -30,4 +30,36 @@ import Testing
         terminal.rateLimited(wait(seconds: -1))
         #expect(terminal.statusNote == nil)
     }
+
+    /// Counts how often the flow is left.
+    private final class Leaves {
+        var count = 0
+    }
+
+    @Test func twoCtrlDsInARowLeaveTheFlowAndOneDoesNot() async {
+        let base = VirtualTerminal(
+            isInteractive: true, input: [.key(.control("d")), .key(.down), .key(.control("d")), .key(.control("d"))])
+        let terminal = FlowTerminal(base)
+        let leaves = Leaves()
+        terminal.onLeave = { leaves.count += 1 }
+        #expect(await terminal.readKey() == .control("d"))
+        #expect(leaves.count == 0, "one Ctrl-D left")
+        #expect(await terminal.readKey() == .down)
+        #expect(await terminal.readKey() == .control("d"))
+        #expect(leaves.count == 0, "a Ctrl-D after another key left")
+        #expect(await terminal.readKey() == .control("d"))
+        #expect(leaves.count == 1)
+        #expect(!terminal.wasInterrupted)
+    }
+
+    @Test func aLineReadBetweenTwoCtrlDsStartsAgain() async {
+        let base = VirtualTerminal(isInteractive: true, input: [.key(.control("d")), .line("lon"), .key(.control("d"))])
+        let terminal = FlowTerminal(base)
+        let leaves = Leaves()
+        terminal.onLeave = { leaves.count += 1 }
+        _ = await terminal.readKey()
+        _ = await terminal.readLine(prompt: "From: ", default: nil)
+        _ = await terminal.readKey()
+        #expect(leaves.count == 0)
+    }
 }

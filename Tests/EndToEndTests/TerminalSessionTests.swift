@@ -87,20 +87,7 @@ import Testing
     func controlCOnTheOffersEndsTheApp() async throws {
         try await FlightsApp.withFreshData { app in
             try await TmuxSession.run(app) { terminal in
-                try await terminal.waitForPrompt("From:")
-                try await terminal.type("LHR")
-                try await terminal.press("Enter")
-                try await terminal.waitForPrompt("To:")
-                try await terminal.type("JFK")
-                try await terminal.press("Enter")
-                try await terminal.waitForPrompt("Depart")
-                try await terminal.type(TravelData.nextMonthTyped)
-                try await terminal.press("Enter")
-                try await terminal.waitForPrompt("Return")
-                try await terminal.press("Enter")
-                try await terminal.waitForPrompt("Enter to search")
-                try await terminal.press("Enter")
-                try await terminal.waitForPrompt("Enter choose")
+                try await terminal.searchToOffers()
                 try await terminal.press("C-c")
                 let status = try await terminal.waitForExit()
                 let last = (try? await terminal.screen()) ?? ""

@@ -204,3 +204,24 @@ func executableOnPath(_ name: String) -> URL? {
 func shellQuoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
+
+extension TmuxSession {
+    /// Types a one-way search from Heathrow to JFK a month from now, keys as a person presses them, and waits for its
+    /// offers.
+    func searchToOffers() async throws {
+        try await waitForPrompt("From:")
+        try await type("LHR")
+        try await press("Enter")
+        try await waitForPrompt("To:")
+        try await type("JFK")
+        try await press("Enter")
+        try await waitForPrompt("Depart")
+        try await type(TravelData.nextMonthTyped)
+        try await press("Enter")
+        try await waitForPrompt("Return")
+        try await press("Enter")
+        try await waitForPrompt("Enter to search")
+        try await press("Enter")
+        try await waitForPrompt("Enter choose")
+    }
+}

@@ -34,6 +34,8 @@ final class FlightAvailabilityTerminalView: FlightAvailabilityView, Screen {
     var pendingRead: Task<KeyInput, Never>?
     /// Resumed when the state changes (off a TTY, while a search runs, nothing is read).
     private var stateWaiter: CheckedContinuation<Void, Never>?
+    /// A first Ctrl-D was pressed on the offers and the next key decides: a second leaves, any other stays.
+    private var endRequested = false
 
     init(terminal: any Terminal) {
         self.terminal = terminal
@@ -60,7 +62,7 @@ final class FlightAvailabilityTerminalView: FlightAvailabilityView, Screen {
                 await dismissHelpOnKey(presenter)
             case .results, .noOffers, .error, .flexibleDates:
                 if terminal.isInteractive {
-                    await handle(await terminal.readKey(), presenter)
+                    await handleOnPage(await terminal.readKey(), presenter)
                 } else {
                     await readCommand(presenter)
                 }
@@ -107,6 +109,22 @@ final class FlightAvailabilityTerminalView: FlightAvailabilityView, Screen {
     /// Sends the action a key means, if any.
     private func handle(_ key: KeyInput, _ presenter: FlightAvailabilityPresenter) async {
         if let action = action(for: key) { await presenter.send(action) }
+    }
+
+    /// A key on a page of offers (or the dates, or a message). One Ctrl-D asks for a second, as every answer and list
+    /// does, so a slip never drops the search: the question stands below the page until the next key takes it away.
+    private func handleOnPage(_ key: KeyInput, _ presenter: FlightAvailabilityPresenter) async {
+        let asked = endRequested
+        endRequested = key == .control("d") && !asked
+        if asked { terminal.write("\r" + String(repeating: " ", count: max(0, terminal.columns - 1)) + "\r") }
+        switch key {
+        case .control("d") where !asked:
+            terminal.write(terminal.style.dim(TerminalText.truncate(KeyInput.endConfirmation, toWidth: terminal.columns - 1)))
+        case .control("d"):
+            await presenter.send(.inputEnded)
+        default:
+            await handle(key, presenter)
+        }
     }
 
     /// Off a TTY: one typed line.
