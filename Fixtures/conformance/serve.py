@@ -19,6 +19,13 @@ C1 CSI and a bidirectional override. Ids, codes, amounts and times stay as they 
 With `--hostile-all` as well, every other string is poisoned too (booking references, place and airline codes, flight
 and e-ticket numbers, refund destinations, emails, error codes): all but ids, amounts, currencies, dates and times,
 and the few enums an answer cannot be read without (`type`, `status`, `available_actions`).
+With `--redirect 'METHOD /path=STATUS=TARGET'` every matching request is answered with that redirect status (301,
+302, 303, 307 or 308), an empty body and `Location: TARGET` followed by the request's path and query
+(`--redirect 'POST /air/orders=307=http://127.0.0.1:PORT'` sends the booking elsewhere): a server, or a proxy in
+front of it, that points the client at another origin.
+With `--echo-token literal` (or `escaped`) every request is answered 401 in Duffel's error envelope with a message
+quoting the request's bearer token: as it is, or with each of its characters written as a JSON `\\uXXXX` escape
+(`\\u0064\\u0075…`), which a reader scanning the raw bytes for the token would miss.
 
 Standard library only (Python 3.11). Run:
 
@@ -26,10 +33,12 @@ Standard library only (Python 3.11). Run:
                      [--rate-limit-once 'POST /air/offer_requests'] [--reset-seconds 1]
                      [--fail-once 'GET /places/suggestions=503' [--retry-after 1]]
                      [--route 'POST /air/orders=order/python-create-instant-order.json' ...] [--hostile [--hostile-all]]
+                     [--redirect 'POST /air/orders=307=http://127.0.0.1:PORT' ...] [--echo-token literal|escaped]
 
 It prints one line, `listening on http://127.0.0.1:PORT`, then serves until SIGTERM or SIGINT. `--log` appends
-one JSON line per request: {"method", "path", "query", "status", "file"}. A `--route` pattern, like a
-`--rate-limit-once` one, is matched segment by segment against the request path; `{id}` matches any segment.
+one JSON line per request: {"method", "path", "query", "status", "file"}, written before the request is answered,
+so a client that has its answer finds its request in the log. A `--route` pattern, like a `--rate-limit-once` or a
+`--redirect` one, is matched segment by segment against the request path; `{id}` matches any segment.
 """
 import argparse, email.utils, json, math, os, secrets, signal, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -37,6 +46,7 @@ from urllib.parse import parse_qs, urlsplit
 
 DOCS = "https://duffel.com/docs/api/overview/errors"
 LIMIT, WINDOW = 120, 60
+REDIRECT_STATUSES = (301, 302, 303, 307, 308)
 
 # (method, path pattern, manifest kind, default status, file-name preferences, best first)
 ROUTES = [
@@ -130,6 +140,16 @@ class Stub:
                 sys.exit(f"serve.py: --fail-once {text!r}: expected 'METHOD /path=STATUS' with a status from 400 to 599")
             self.failures.append((*split_rule(rule), int(status)))
         self.retry_after = args.retry_after
+        self.redirects = []
+        for text in args.redirect:
+            rule, _, rest = text.partition("=")
+            status, _, target = rest.partition("=")
+            if not rule or not status.isdigit() or int(status) not in REDIRECT_STATUSES \
+                    or not target.startswith(("http://", "https://")):
+                sys.exit(f"serve.py: --redirect {text!r}: expected 'METHOD /path=STATUS=TARGET' with a status of "
+                         f"{', '.join(map(str, REDIRECT_STATUSES))} and an http(s) TARGET")
+            self.redirects.append((*split_rule(rule), int(status), target.rstrip("/")))
+        self.echo_token = args.echo_token
         self.log = open(args.log, "a", encoding="utf-8") if args.log else None
         self.lock = threading.Lock()
         self.window_start, self.count = time.time(), 0
@@ -150,6 +170,11 @@ class Stub:
                     self.once.remove(rule)
                     return True
         return False
+
+    def redirect(self, method, path):
+        """(status, target) of the first `--redirect` rule matching this request, or None."""
+        return next(((status, target) for m, pattern, status, target in self.redirects
+                     if m == method and matches(pattern, path)), None)
 
     def take_failure(self, method, path):
         """The status to fail this request with, once per `--fail-once` rule, or None."""
@@ -204,6 +229,22 @@ def envelope(status, request_id, kind, code, title, message):
     return json.dumps({"meta": {"status": status, "request_id": request_id}, "errors": [error]}).encode()
 
 
+def json_escaped(text):
+    """`text` with every character written as a JSON `\\uXXXX` escape (a surrogate pair beyond the BMP)."""
+    units = text.encode("utf-16-be")
+    return "".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2))
+
+
+def token_echo(request_id, authorization, style):
+    """A 401 whose message quotes the bearer token of `authorization`, literally or escaped letter by letter."""
+    token = authorization[len("Bearer "):] if authorization.startswith("Bearer ") else authorization
+    marker = "TOKEN-" + secrets.token_hex(8)
+    body = envelope(401, request_id, "authentication_error", "invalid_authorization_header", "Invalid access token",
+                    f"The access token '{marker}' is not valid; check the token you sent.").decode()
+    quoted = json.dumps(token)[1:-1] if style == "literal" else json_escaped(token)
+    return body.replace(marker, quoted).encode()
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     stub: Stub
@@ -230,13 +271,19 @@ class Handler(BaseHTTPRequestHandler):
         request_id = secrets.token_urlsafe(15)
         remaining, reset_at = self.stub.tick()
         headers, file = {}, None
-        if not self.headers.get("Authorization", "").startswith("Bearer "):
+        if self.stub.echo_token:
+            status, body = 401, token_echo(request_id, self.headers.get("Authorization", ""), self.stub.echo_token)
+        elif not self.headers.get("Authorization", "").startswith("Bearer "):
             status, body = 401, envelope(401, request_id, "authentication_error", "missing_authorization_header",
                                           "Missing authorization header",
                                           "The 'Authorization' header must be 'Bearer <access token>'.")
         elif self.headers.get("Duffel-Version", "").strip() != "v2":
             status, body = 400, envelope(400, request_id, "invalid_request_error", "unsupported_version",
                                           "Unsupported version", "The 'Duffel-Version' header must be 'v2'.")
+        elif (redirect := self.stub.redirect(method, path)) is not None:
+            status, target = redirect
+            headers["Location"] = target + path + (f"?{query}" if query else "")
+            body = b""
         elif self.stub.take_rate_limit(method, path):
             remaining, reset_at = 0, time.time() + self.stub.reset_seconds
             headers["retry-after"] = str(max(math.ceil(self.stub.reset_seconds), 0))
@@ -262,6 +309,11 @@ class Handler(BaseHTTPRequestHandler):
             except LookupError as error:
                 status, body = 404, envelope(404, request_id, "invalid_request_error", "not_found", "Not found",
                                               str(error))
+        if self.stub.log:
+            line = {"method": method, "path": path, "query": query, "status": status, "file": file}
+            with self.stub.lock:
+                self.stub.log.write(json.dumps(line) + "\n")
+                self.stub.log.flush()
         self.send_response(status)
         headers.update({
             "Content-Type": "application/json", "x-request-id": request_id, "ratelimit-limit": str(LIMIT),
@@ -273,11 +325,6 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
-        if self.stub.log:
-            line = {"method": method, "path": path, "query": query, "status": status, "file": file}
-            with self.stub.lock:
-                self.stub.log.write(json.dumps(line) + "\n")
-                self.stub.log.flush()
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = handle_any
 
@@ -306,6 +353,13 @@ def main():
                         help="the Retry-After header of --fail-once answers (seconds or an HTTP-date); none if not given")
     parser.add_argument("--route", action="append", default=[], metavar="'METHOD /path=file'",
                         help="serve this corpus file for matching requests (repeatable)")
+    parser.add_argument("--redirect", action="append", default=[], metavar="'METHOD /path=STATUS=TARGET'",
+                        help="answer every matching request with this redirect status (301, 302, 303, 307, 308) and "
+                             "Location: TARGET (an origin, like http://127.0.0.1:PORT) plus the request's path and "
+                             "query (repeatable)")
+    parser.add_argument("--echo-token", choices=["literal", "escaped"],
+                        help="answer every request 401 with a message quoting its bearer token, as it is or with each "
+                             "character a JSON \\uXXXX escape")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     parser.add_argument("--hostile", action="store_true",
                         help="wrap every name and message in control sequences a terminal would obey")

@@ -212,7 +212,7 @@ public final class DuffelClient: Sendable {
             // What happened, without the HTTP layer's own advice: the service error adds the traveller's.
             return .transport(transferFailure(code: code, message: message))
         case .redirectRefused(let method, let target):
-            return .transport("the service redirected the \(method) request to \(target); nothing was sent there")
+            return .redirected(method: method, to: target)
         case .tooManyRedirects, .shutDown, .invalidURL, .unsupportedScheme, .invalidRequest:
             return .transport(error.description)
         }

@@ -22,6 +22,8 @@ extension ServiceError {
         switch self {
         case .api(let apiError, _): apiError.status >= 500
         case .unexpectedStatus(let code, _): code >= 500
+        // A redirect is the server's answer that it did not act: the request is to be sent elsewhere, and was not.
+        case .redirected: false
         case .timedOut, .cannotConnect, .insecureConnection, .transport, .malformedResponse, .responseTooLarge, .cancelled:
             true
         }

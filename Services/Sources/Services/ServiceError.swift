@@ -22,6 +22,9 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
     case cancelled
     /// Any other transport failure.
     case transport(String)
+    /// The server answered with a redirect that is not followed (to another address, or of a request with a body):
+    /// it did not act on the request, and nothing was sent to `to`.
+    case redirected(method: String, to: String)
 
     /// The API error, when the server answered with one.
     public var apiError: APIError? {
@@ -39,7 +42,7 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
         case .api(let error, _): return error.status == 429 || error.status >= 500
         case .unexpectedStatus(let code, _): return code == 429 || code >= 500
         case .malformedResponse: return true
-        case .insecureConnection, .cancelled: return false
+        case .insecureConnection, .cancelled, .redirected: return false
         }
     }
 
@@ -90,6 +93,8 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
             return "Cancelled."
         case .transport(let detail):
             return "The connection to the flight service failed (\(detail))."
+        case .redirected(let method, let target):
+            return "The flight service redirected the \(method) request to \(target); nothing was sent there."
         }
     }
 
@@ -133,6 +138,8 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
             return "Change the request and try again."
         case .unexpectedStatus(let code, _):
             return code >= 500 ? "Try again in a moment." : "Check the server address."
+        case .redirected:
+            return "Check the server address: give an API that moved by its new address (--api or FLIGHTS_API_URL)."
         case .malformedResponse:
             return "Try again; if it keeps failing, the server may not speak Duffel's API v2."
         case .cancelled:

@@ -133,6 +133,7 @@ enum AvailabilityFormat {
             if apiError.status >= 500 || apiError.has(.api) { return "service error" }
             return "error \(apiError.status)"
         case .unexpectedStatus(let code, _): return code >= 500 ? "service error" : "error \(code)"
+        case .redirected: return "redirected"
         case .malformedResponse, .responseTooLarge: return "unreadable answer"
         case .cancelled: return "cancelled"
         }
