@@ -159,11 +159,11 @@ struct BookCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let travellers: [FlightSummaryInput.Traveller]
+        let travellers: [PassengersFile.Traveller]
         do {
             let data = try InputFile.read(
                 passengers, limit: InputFile.passengersLimit, typical: "a passengers file is a few kilobytes")
-            travellers = try DuffelJSON.decoder().decode([FlightSummaryInput.Traveller].self, from: data)
+            travellers = try PassengersFile.travellers(from: data)
         } catch let error as InputFile.Problem {
             throw badInput(error.description)
         } catch let error as DecodingError {

@@ -58,7 +58,7 @@ public enum ItineraryCalendar {
             "DTSTAMP:" + utcStamp(now),
             property("DTSTART", segment.departingAt, at: segment.origin),
             property("DTEND", segment.arrivingAt, at: segment.destination),
-            "SUMMARY:" + text("\(flight) \(place(segment.origin)) → \(place(segment.destination))"),
+            "SUMMARY:" + text("\(flight) \(TravelFormat.city(of: segment.origin)) → \(TravelFormat.city(of: segment.destination))"),
             "LOCATION:" + text(location(segment.origin, terminal: segment.originTerminal)),
             "DESCRIPTION:" + textLines(description(segment, flight: flight, in: order)),
             "STATUS:" + (cancelled ? "CANCELLED" : order.status == .awaitingPayment ? "TENTATIVE" : "CONFIRMED"),
@@ -77,15 +77,9 @@ public enum ItineraryCalendar {
         return [code, segment.marketingCarrierFlightNumber].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// `London (LHR)`: the city an airport serves (or its name) and its code.
-    static func place(_ airport: Airport) -> String {
-        let city = airport.cityName.flatMap { $0.isEmpty ? nil : $0 } ?? airport.name
-        return city.isEmpty ? airport.iataCode : "\(city) (\(airport.iataCode))"
-    }
-
     /// `Heathrow Airport (LHR), Terminal 5`.
     static func location(_ airport: Airport, terminal: String?) -> String {
-        let name = airport.name.isEmpty ? airport.iataCode : "\(airport.name) (\(airport.iataCode))"
+        let name = TravelFormat.airport(airport)
         guard let terminal, !terminal.isEmpty else { return name }
         return "\(name), Terminal \(terminal)"
     }

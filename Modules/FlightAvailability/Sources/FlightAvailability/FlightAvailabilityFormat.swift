@@ -101,13 +101,8 @@ enum AvailabilityFormat {
             return TravelFormat.route(request)
         }
         return TravelFormat.route(
-            slices.map { (from: place($0.origin), to: place($0.destination)) }, roundTrip: request.tripKind == .roundTrip)
-    }
-
-    /// `London (LHR)`: the city an airport serves, or the city itself, with the code.
-    static func place(_ place: Place) -> String {
-        let name = place.kind == .city ? place.name : (place.cityName ?? place.name)
-        return "\(name) (\(place.iataCode))"
+            slices.map { (from: TravelFormat.city(of: $0.origin), to: TravelFormat.city(of: $0.destination)) },
+            roundTrip: request.tripKind == .roundTrip)
     }
 
     /// `Fri 18 Dec`; for a round trip `Fri 18 Dec – Mon 28 Dec`; multi-city, every leg's day.

@@ -72,9 +72,9 @@ enum BookingsFormat {
             if let departs = slice.departingAt { title += " · \(TravelFormat.day(departs.date))" }
             title += " · \(slice.totalDuration.formatted)"
             let flights = slice.segments.map { segment in
-                var line = "\(segment.flightNumber) · \(TravelFormat.local(segment.departingAt, at: segment.origin)) \(segment.origin.name) (\(segment.origin.iataCode))"
+                var line = "\(segment.flightNumber) · \(TravelFormat.local(segment.departingAt, at: segment.origin)) \(TravelFormat.airport(segment.origin))"
                 if let terminal = segment.originTerminal { line += " T\(terminal)" }
-                line += " → \(TravelFormat.local(segment.arrivingAt, at: segment.destination)) \(segment.destination.name) (\(segment.destination.iataCode))"
+                line += " → \(TravelFormat.local(segment.arrivingAt, at: segment.destination)) \(TravelFormat.airport(segment.destination))"
                 if let terminal = segment.destinationTerminal { line += " T\(terminal)" }
                 if segment.isOperatedByAnotherCarrier { line += " · operated by \(segment.operatingCarrier.name)" }
                 if let aircraft = segment.aircraft { line += " · \(aircraft.name)" }

@@ -114,9 +114,10 @@ struct FlightSearchDraft: Sendable, Equatable, Codable {
         var issues: [FlightSearchIssue] = []
         for (index, leg) in legs.enumerated() {
             if let from = leg.from, let to = leg.to, from.code != to.code, from.overlaps(to) {
+                let (arriving, leaving) = (TravelFormat.named(to.shortName, code: to.code), TravelFormat.named(from.shortName, code: from.code))
                 issues.append(FlightSearchIssue(
                     field: .destination(leg: index),
-                    message: "\(to.shortName) (\(to.code)) and \(from.shortName) (\(from.code)) are the same place; choose another destination."))
+                    message: "\(arriving) and \(leaving) are the same place; choose another destination."))
             }
         }
         if legs.count == 1, let outbound = legs[0].date, let back = returnDate, back < outbound {

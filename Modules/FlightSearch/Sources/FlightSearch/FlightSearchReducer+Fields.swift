@@ -57,7 +57,7 @@ extension FlightSearchReducer {
             state.draft.setPlace(nil, in: field)
             return [error(problems.map(\.message)), ask(state)]
         }
-        return [.show(.confirmation("\(place.longName) (\(place.code))"))] + advance(&state)
+        return [.show(.confirmation(TravelFormat.named(place.longName, code: place.code)))] + advance(&state)
     }
 
     /// What `draft` breaks, filled in so far, on the state's today.

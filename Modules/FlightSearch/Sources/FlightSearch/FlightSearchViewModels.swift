@@ -127,7 +127,7 @@ extension FlightSearchState {
     var form: FlightSearchFormViewModel {
         typealias Row = KeyValueList.Row
         func place(_ place: ChosenPlace?) -> String {
-            place.map { "\($0.longName) (\($0.code))" } ?? "–"
+            place.map { TravelFormat.named($0.longName, code: $0.code) } ?? "–"
         }
         func date(_ date: CalendarDate?) -> String {
             date.map(FlightSearchDateReader.display) ?? "–"
@@ -165,7 +165,7 @@ extension FlightSearchState {
 
     /// `London (LON)`, or `missing` when no place is chosen.
     private static func city(_ place: ChosenPlace?, _ missing: String) -> String {
-        place.map { "\($0.cityName ?? $0.name) (\($0.code))" } ?? missing
+        place.map { TravelFormat.named($0.cityName ?? $0.name, code: $0.code) } ?? missing
     }
 }
 

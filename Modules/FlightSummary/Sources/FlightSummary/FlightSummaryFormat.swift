@@ -27,11 +27,6 @@ enum SummaryFormat {
         [draft.title?.displayName, draft.givenName, draft.familyName].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// `London Heathrow Airport (LHR)`.
-    static func airport(_ airport: Airport) -> String {
-        "\(airport.name) (\(airport.iataCode))"
-    }
-
     static func summary(_ offer: Offer, slots: [PassengerSlot], now: Date, timeZone: TimeZone) -> OfferSummaryViewModel {
         OfferSummaryViewModel(
             title: "\(offer.owner.name) · \(offer.totalAmount.formatted)",
@@ -47,8 +42,6 @@ enum SummaryFormat {
 
     static func legs(_ slices: [Slice]) -> [LegViewModel] {
         zip(TravelFormat.legNames(slices), slices).map { name, slice in
-            let from = slice.origin.cityName ?? slice.origin.name
-            let to = slice.destination.cityName ?? slice.destination.name
             var detail: [String] = []
             if let departs = slice.departingAt { detail.append(TravelFormat.day(departs.date)) }
             detail.append(slice.totalDuration.formatted)
@@ -63,7 +56,7 @@ enum SummaryFormat {
                 items.append(.segment(self.segment(segment)))
             }
             return LegViewModel(
-                title: "\(name) · \(from) (\(slice.origin.iataCode)) → \(to) (\(slice.destination.iataCode))",
+                title: "\(name) · \(TravelFormat.city(of: slice.origin)) → \(TravelFormat.city(of: slice.destination))",
                 detail: detail.joined(separator: " · "), items: items)
         }
     }
@@ -77,9 +70,9 @@ enum SummaryFormat {
         var title = [segment.flightNumber, segment.marketingCarrier.name]
         if let aircraft = segment.aircraft { title.append(aircraft.name) }
         if let duration = segment.duration { title.append(duration.formatted) }
-        var departs = "\(TravelFormat.local(segment.departingAt, at: segment.origin)) · \(airport(segment.origin))"
+        var departs = "\(TravelFormat.local(segment.departingAt, at: segment.origin)) · \(TravelFormat.airport(segment.origin))"
         if let terminal = segment.originTerminal { departs += ", terminal \(terminal)" }
-        var arrives = "\(TravelFormat.local(segment.arrivingAt, at: segment.destination)) · \(airport(segment.destination))"
+        var arrives = "\(TravelFormat.local(segment.arrivingAt, at: segment.destination)) · \(TravelFormat.airport(segment.destination))"
         if let terminal = segment.destinationTerminal { arrives += ", terminal \(terminal)" }
         let days = segment.departingAt.dayOffset(to: segment.arrivingAt)
         if days != 0 { arrives += " (\(days > 0 ? "+" : "")\(days) day\(abs(days) == 1 ? "" : "s"))" }
@@ -90,7 +83,7 @@ enum SummaryFormat {
         }
         for stop in segment.stops {
             let ground = stop.duration.map { ", \($0.formatted) on the ground" } ?? ""
-            rows.append(KeyValueList.Row("Stops at", "\(airport(stop.airport))\(ground), same flight"))
+            rows.append(KeyValueList.Row("Stops at", "\(TravelFormat.airport(stop.airport))\(ground), same flight"))
         }
         if let passenger = segment.passengers.first {
             rows.append(KeyValueList.Row("Cabin", passenger.cabinClassMarketingName ?? passenger.cabinClass.displayName))
@@ -103,10 +96,9 @@ enum SummaryFormat {
         let leaves = departing.departingAt.instant(in: departing.origin.zone)
         let wait = ISODuration(seconds: Int(leaves.timeIntervalSince(landed))).formatted
         if arriving.destination.iataCode != departing.origin.iataCode {
-            return "Change airports: land at \(airport(arriving.destination)), leave from \(airport(departing.origin)) · \(wait)"
+            return "Change airports: land at \(TravelFormat.airport(arriving.destination)), leave from \(TravelFormat.airport(departing.origin)) · \(wait)"
         }
-        let place = arriving.destination.cityName ?? arriving.destination.name
-        return "Change in \(place) (\(arriving.destination.iataCode)) · \(wait)"
+        return "Change in \(TravelFormat.city(of: arriving.destination)) · \(wait)"
     }
 
     static func bags(_ offer: Offer, slots: [PassengerSlot]) -> [String] {
