@@ -6,8 +6,9 @@ import TerminalUI
 /// on any screen, or the end of the input, ends the whole flow at once, as a traveller expects, rather than
 /// stepping back one screen at a time (each screen beneath would show itself again on its way out). Modules still
 /// see `.interrupt` and `.end` and may react; their screens are cancelled as the navigator finishes. On a TTY, Ctrl-D
-/// comes as a key: every screen asks after the first, and the second in a row leaves the flow here, as the end of
-/// the input does.
+/// comes as a key: a screen that takes it asks after the first (``KeyInput/endConfirmation``), and a second in a row,
+/// once asked, leaves the flow here, as the end of the input does. A screen that ignores Ctrl-D (the seat map) never
+/// asks, so its Ctrl-Ds leave nothing.
 @MainActor
 final class FlowTerminal: Terminal {
     private let base: any Terminal
@@ -15,7 +16,9 @@ final class FlowTerminal: Terminal {
     var onLeave: (() -> Void)?
     /// Whether the flow was left with Ctrl-C (the exit status says so: 130, as for a shell's SIGINT).
     private(set) var wasInterrupted = false
-    /// The last key read was a first Ctrl-D, which the screen answered by asking for a second.
+    /// The last key read was a first Ctrl-D.
+    private var lastKeyWasControlD = false
+    /// The screen asked for a second Ctrl-D since the last key was read.
     private var askedToLeave = false
 
     init(_ base: any Terminal) {
@@ -48,7 +51,13 @@ final class FlowTerminal: Terminal {
             "flights: the flight service is rate-limiting requests; waiting \(seconds) s and sending \(wait.method) \(wait.path) again.\n")
     }
 
-    func write(_ text: String) { base.write(text) }
+    func write(_ text: String) {
+        if text.contains(Self.endQuestion) { askedToLeave = true }
+        base.write(text)
+    }
+
+    /// What every screen's question after a first Ctrl-D says, however narrow the terminal cut the rest.
+    static let endQuestion = "Ctrl-D again"
     func writeDiagnostic(_ text: String) { base.writeDiagnostic(text) }
     func discardPendingInput() { base.discardPendingInput() }
     func holdInterrupts(notice: String, stopping: String) { base.holdInterrupts(notice: notice, stopping: stopping) }
@@ -56,6 +65,7 @@ final class FlowTerminal: Terminal {
 
     func readLine(prompt: String, default defaultValue: String?) async -> LineInput {
         let input = await base.readLine(prompt: prompt, default: defaultValue)
+        lastKeyWasControlD = false
         askedToLeave = false
         switch input {
         case .interrupt: leave(interrupted: true)
@@ -67,8 +77,9 @@ final class FlowTerminal: Terminal {
 
     func readKey() async -> KeyInput {
         let key = await base.readKey()
-        let secondControlD = key == .control("d") && askedToLeave
-        askedToLeave = key == .control("d") && !secondControlD
+        let secondControlD = key == .control("d") && lastKeyWasControlD && askedToLeave
+        lastKeyWasControlD = key == .control("d") && !secondControlD
+        askedToLeave = false
         switch key {
         case .interrupt: leave(interrupted: true)
         case .end: leave(interrupted: false)

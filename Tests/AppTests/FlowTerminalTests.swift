@@ -36,20 +36,33 @@ import Testing
         var count = 0
     }
 
-    @Test func twoCtrlDsInARowLeaveTheFlowAndOneDoesNot() async {
+    @Test func aSecondCtrlDAfterTheScreenAskedLeavesTheFlow() async {
         let base = VirtualTerminal(
             isInteractive: true, input: [.key(.control("d")), .key(.down), .key(.control("d")), .key(.control("d"))])
         let terminal = FlowTerminal(base)
         let leaves = Leaves()
         terminal.onLeave = { leaves.count += 1 }
+        #expect(KeyInput.endConfirmation.contains(FlowTerminal.endQuestion))
         #expect(await terminal.readKey() == .control("d"))
-        #expect(leaves.count == 0, "one Ctrl-D left")
+        terminal.write(KeyInput.endConfirmation)
         #expect(await terminal.readKey() == .down)
+        #expect(leaves.count == 0, "a key after the question left")
         #expect(await terminal.readKey() == .control("d"))
-        #expect(leaves.count == 0, "a Ctrl-D after another key left")
+        // Asked in a narrow terminal: the end of the sentence cut off.
+        terminal.write(TerminalText.truncate(KeyInput.endConfirmation, toWidth: 20))
+        #expect(leaves.count == 0, "one Ctrl-D left")
         #expect(await terminal.readKey() == .control("d"))
         #expect(leaves.count == 1)
         #expect(!terminal.wasInterrupted)
+    }
+
+    @Test func ctrlDsOnAScreenThatDoesNotAskLeaveNothing() async {
+        let base = VirtualTerminal(isInteractive: true, input: [.key(.control("d")), .key(.control("d")), .key(.control("d"))])
+        let terminal = FlowTerminal(base)
+        let leaves = Leaves()
+        terminal.onLeave = { leaves.count += 1 }
+        for _ in 0..<3 { _ = await terminal.readKey() }
+        #expect(leaves.count == 0)
     }
 
     @Test func aLineReadBetweenTwoCtrlDsStartsAgain() async {
@@ -58,6 +71,7 @@ import Testing
         let leaves = Leaves()
         terminal.onLeave = { leaves.count += 1 }
         _ = await terminal.readKey()
+        terminal.write(KeyInput.endConfirmation)
         _ = await terminal.readLine(prompt: "From: ", default: nil)
         _ = await terminal.readKey()
         #expect(leaves.count == 0)

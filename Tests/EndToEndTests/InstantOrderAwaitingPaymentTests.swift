@@ -60,6 +60,32 @@ import Testing
                 [BookingRecord].self, from: Data(try await app.run(["bookings", "--json"], environment: stub.environment).output.utf8))
             #expect(records.map(\.state) == [.awaitingPayment], "\(records)")
             #expect(records.first?.paymentSent == nil, "\(records)")
+
+            // Still a hold to pay: Duffel's example's deadline (2022) has passed, so it is refused as lapsed, never
+            // as "already paid".
+            let paid = try await app.run(["pay", "2GXT2F", "--yes"], environment: stub.environment)
+            #expect(paid.status == 69, "\(paid)")
+            #expect(paid.output.contains("the hold lapsed"), "\(paid)")
+            #expect(!paid.output.contains("already paid"), "\(paid)")
+            #expect(try stub.count("POST", "/air/payments") == 0)
+        }
+    }
+
+    @Test func theJSONIsTheAPIsOrderAsItCame() async throws {
+        try await FlightsApp.withFreshData { app in
+            let stub = try await DuffelStub.start(app, options: Self.awaitingPayment)
+            defer { stub.stop() }
+            let offerID = try await ConformanceRunTests.search(app, stub)
+            let passengers = try app.file("passengers.json", contents: ConformanceRunTests.traveller)
+
+            for arguments in [["book", offerID, "--passengers", passengers.path, "--yes", "--json"], ["booking", "2GXT2F", "--json"]] {
+                let run = try await app.run(arguments, environment: stub.environment)
+                #expect(run.status == 0, "\(run)")
+                let order = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run)")
+                let payment = try #require(order["payment_status"] as? [String: Any], "\(run)")
+                #expect(payment["awaiting_payment"] as? Bool == true, "the API's order was altered:\n\(run.output)")
+                #expect(payment["paid_at"] is NSNull || payment["paid_at"] == nil, "\(payment)")
+            }
         }
     }
 }

@@ -22,11 +22,11 @@ import Testing
     @Test func aPendingRowSettlesAsNotBookedOnceItsOfferExpiredAndNoOrderHasItsKey() async throws {
         try await FlightsApp.withFreshData { app in
             let offer = try await BookCommandTests.offerID(app)
-            // Sent 31 minutes ago; its offer stopped being sold a minute ago. Another, sent 10 minutes ago, has an
-            // offer sold for 20 minutes more: it may still be on its way and stays pending.
+            // Sent 41 minutes ago; its offer stopped being sold eleven minutes ago. Another, sent 35 minutes ago,
+            // had its offer expire five minutes ago: its order could still be on its way, and it stays pending.
             try BookingsFile.write([
-                Self.pending("bk_expired", offer: offer, age: 31 * 60, expiry: Date().addingTimeInterval(-61)),
-                Self.pending("bk_live", offer: offer, age: 10 * 60, expiry: Date().addingTimeInterval(20 * 60)),
+                Self.pending("bk_expired", offer: offer, age: 41 * 60, expiry: Date().addingTimeInterval(-11 * 60)),
+                Self.pending("bk_live", offer: offer, age: 35 * 60, expiry: Date().addingTimeInterval(-5 * 60)),
             ], to: app)
 
             let list = try await app.run(["bookings"])

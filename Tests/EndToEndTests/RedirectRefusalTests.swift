@@ -44,6 +44,26 @@ import Testing
         }
     }
 
+    /// A `303` follows a request the server acted on: the booking is looked up by its key, not settled as refused.
+    @Test func aBookingAnswered303IsLookedUpNotSettled() async throws {
+        try await FlightsApp.withFreshData { app in
+            let elsewhere = try await DuffelStub.start(app)
+            defer { elsewhere.stop() }
+            let stub = try await DuffelStub.start(app, options: ["--redirect", "POST /air/orders=303=\(elsewhere.url)"])
+            defer { stub.stop() }
+            let offerID = try await ConformanceRunTests.search(app, stub)
+            let passengers = try app.file("passengers.json", contents: TravelData.passengersFile())
+
+            let booked = try await app.run(
+                ["book", offerID, "--passengers", passengers.path, "--yes"], environment: stub.environment)
+            #expect(booked.status == 69, "\(booked)")
+            #expect(try stub.count("GET", "/air/orders") >= 1, "the order was not looked up after a 303")
+            #expect(try elsewhere.requests().isEmpty)
+            let records = try Self.records(app)
+            #expect(!records.contains { $0.state == .failed }, "a booking the server may have made was settled as not booked: \(records)")
+        }
+    }
+
     @Test func aPlaceLookupRedirectedToAnotherOriginIsRefusedAndNothingReachesIt() async throws {
         try await FlightsApp.withFreshData { app in
             let elsewhere = try await DuffelStub.start(app)

@@ -31,11 +31,11 @@ struct BookingLedgerTests {
         let orders = FixtureOrderService()
         try await Self.made("made", in: orders)
         let records = [
-            Self.pending("made"), Self.pending("expired", expiresIn: 600), Self.pending("selling", expiresIn: 3_000),
+            Self.pending("made"), Self.pending("expired", expiresIn: 300), Self.pending("selling", expiresIn: 600),
             Self.pending("taken", offer: "off_2"),
         ]
         let store = FixtureBookingStore(records: records)
-        let ledger = BookingLedger(orders: orders, store: store, now: { Self.sent.addingTimeInterval(900) })
+        let ledger = BookingLedger(orders: orders, store: store, now: { Self.sent.addingTimeInterval(1_000) })
 
         let result = await ledger.reconcile(records, offersTaken: ["off_2"])
 

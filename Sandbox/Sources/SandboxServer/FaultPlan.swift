@@ -12,7 +12,8 @@ import Foundation
 /// - `after=429`: handle the request, then answer with that status instead: the work is done (an order is booked,
 ///   a cancellation confirmed) while the answer says it was not, as when a rate limiter or a proxy answers after
 ///   the API acted (a `429` comes with a one-second `ratelimit-reset`);
-/// - `times=1`: strike only the first so many requests the plan touches, so the client's next try goes through;
+/// - `times=1`: strike only the first so many requests the server's plan touches, so the client's next try goes
+///   through (a request with faults in its header gets them, and is not counted);
 /// - `malformed@0.1`: a 200 whose body is not JSON;
 /// - `truncated@0.1`: the body stops halfway and the connection closes;
 /// - `drop@0.1`: close the connection without answering;
@@ -20,7 +21,9 @@ import Foundation
 ///   with the same seed and the same requests fails the same way.
 ///
 /// A rate left out means every request (`drop` alone drops them all). `on=POST:/air/orders` limits the plan to
-/// requests whose path starts with that path (a `*` stands for one segment: `on=POST:/air/order_cancellations/*/actions/confirm`).
+/// requests whose path starts with that text (`/air/order` takes in `/air/orders` too); with a `*`, the pattern is
+/// read segment by segment, `*` standing for any one (`on=POST:/air/order_cancellations/*/actions/confirm`), and
+/// longer paths match too.
 public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// Added to every answer.
     public var latency: Duration?

@@ -27,8 +27,9 @@ struct FaultAfterHandlingTests {
     @Test("times=2 strikes the first two requests the plan touches and no more")
     func times() throws {
         let injector = FaultInjector(plan: try FaultPlan(parsing: "error=503,times=2"))
-        let statuses = (0..<4).map { _ in injector.decide(injector.plan).errorStatus }
-        #expect(statuses == [503, 503, nil, nil])
+        // A request with faults in its header gets them and is not counted.
+        let statuses = [false, true, false, false, true].map { injector.decide(injector.plan, fromHeader: $0).errorStatus }
+        #expect(statuses == [503, 503, 503, nil, 503])
     }
 
     @Test("an order booked, then answered 429 with a short reset: the client's second try is told it is booked already")

@@ -127,8 +127,8 @@ public final class HTTPClient: HTTPTransport, Sendable {
             switch RedirectPolicy.decide(status: transfer.status, headers: transfer.headers, for: current) {
             case .none:
                 return .success(transfer)
-            case .refuse(let target):
-                return .failure(.redirectRefused(method: current.method.rawValue, to: target))
+            case .refuse(let status, let target):
+                return .failure(.redirectRefused(method: current.method.rawValue, status: status, to: target))
             case .follow(let target):
                 redirects += 1
                 guard redirects <= settings.maxRedirects else { return .failure(.tooManyRedirects(limit: settings.maxRedirects)) }

@@ -21,8 +21,9 @@ public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible 
     case tooManyRedirects(limit: Int)
     /// The server redirected a request that is only followed within its own origin, and for GET and HEAD alone:
     /// to another scheme, host or port, or any redirect of a POST, PATCH or DELETE, whose body (a booking's
-    /// passengers, a payment) must never be sent again elsewhere. Nothing was sent to `to`.
-    case redirectRefused(method: String, to: String)
+    /// passengers, a payment) must never be sent again elsewhere. Nothing was sent to `to`; `status` is the redirect's
+    /// (a `307` or `308` says the server did not act on the request; a `303` that it did).
+    case redirectRefused(method: String, status: Int, to: String)
     /// The calling task was cancelled.
     case cancelled
     /// The server answered with a status that is not `2xx`; thrown by ``HTTPResponse/requireSuccess()``.
@@ -52,7 +53,7 @@ public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible 
             "The response was larger than the limit of \(limit) bytes; raise maxResponseBytes if such a large response is expected."
         case .tooManyRedirects(let limit):
             "The server redirected more than \(limit) times, so the URL probably loops; check the URL or raise maxRedirects."
-        case .redirectRefused(let method, let target):
+        case .redirectRefused(let method, _, let target):
             "The service redirected the \(method) request to \(target); nothing was sent there. Check the API address (its scheme, host and port)."
         case .cancelled:
             "The request was cancelled before it finished."

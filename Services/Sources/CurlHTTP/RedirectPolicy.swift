@@ -10,8 +10,8 @@ enum RedirectPolicy {
         case none
         /// Send the request again to this URL.
         case follow(URL)
-        /// A redirect not followed, to the address the server gave (as text: it may not even parse).
-        case refuse(String)
+        /// A redirect not followed, with its status, to the address the server gave (as text: it may not even parse).
+        case refuse(status: Int, to: String)
     }
 
     /// The statuses that redirect with a `Location` (304 Not Modified is an answer, not a redirect).
@@ -22,10 +22,10 @@ enum RedirectPolicy {
             return .none
         }
         guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
-            return .refuse(location)
+            return .refuse(status: status, to: location)
         }
         guard request.method == .get || request.method == .head, sameOrigin(target, request.url) else {
-            return .refuse(target.absoluteString)
+            return .refuse(status: status, to: target.absoluteString)
         }
         return .follow(target)
     }

@@ -211,8 +211,8 @@ public final class DuffelClient: Sendable {
         case .transport(let code, let message):
             // What happened, without the HTTP layer's own advice: the service error adds the traveller's.
             return .transport(transferFailure(code: code, message: message))
-        case .redirectRefused(let method, let target):
-            return .redirected(method: method, to: target)
+        case .redirectRefused(let method, let status, let target):
+            return .redirected(method: method, status: status, to: target)
         case .tooManyRedirects, .shutDown, .invalidURL, .unsupportedScheme, .invalidRequest:
             return .transport(error.description)
         }

@@ -46,10 +46,19 @@ extension HTTPResponse {
 }
 
 extension TokenRedaction {
-    /// `error` with the token blanked out of the answer it carries, if it carries one.
+    /// `error` with the token blanked out of the answer it carries, if it carries one: a body, or the address a
+    /// redirect named (also cut to 300 characters: it is shown in a sentence).
     func apply(to error: HTTPClientError) -> HTTPClientError {
-        guard case .status(let code, let headers, let body) = error else { return error }
-        return .status(code: code, headers: headers, body: apply(to: body, isError: true))
+        switch error {
+        case .status(let code, let headers, let body):
+            return .status(code: code, headers: headers, body: apply(to: body, isError: true))
+        case .redirectRefused(let method, let status, let target):
+            var blanked = String(decoding: replacingLiteral(in: Data(target.utf8)), as: UTF8.self)
+            if blanked.count > 300 { blanked = String(blanked.prefix(300)) + "…" }
+            return .redirectRefused(method: method, status: status, to: blanked)
+        default:
+            return error
+        }
     }
 
     /// `body` with every literal occurrence of the token replaced, found by a scan the size of the answer. An error's

@@ -88,8 +88,8 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
     /// What was paid with the order itself (an instant booking sends its payment with it): such an order is paid,
     /// whatever its payment status says later, and is never offered for payment again. `nil` for a hold.
     public var paymentSent: Money?
-    /// When the offer booked stops being sold: a pending booking whose order is still not found after it never
-    /// went through, as no order can be made from the offer any more.
+    /// When the offer booked stops being sold: a pending booking whose order is still not found ten minutes after it
+    /// never went through, as no order can be made from the offer any more.
     public var offerExpiresAt: Date?
     /// When it was first written.
     public var createdAt: Date
@@ -142,22 +142,19 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
         return text.joined(separator: ", ")
     }
 
-    /// `order` with what this record knows: an order whose payment went with it is paid, though the API may still say
-    /// it awaits payment (an airline can take a moment to mark it), so nothing offers to pay it a second time.
+    /// `order` with what this record knows, for showing it and deciding what can be done with it (never for passing
+    /// on as the API's data): an order whose payment went with it is paid (``Order/paidWithBooking()``).
     public func known(_ order: Order) -> Order {
-        guard paymentSent != nil, order.paymentStatus.awaitingPayment, order.cancelledAt == nil else { return order }
-        var paid = order
-        paid.paymentStatus = PaymentStatus(
-            awaitingPayment: false, paidAt: order.paymentStatus.paidAt ?? order.createdAt ?? createdAt)
-        return paid
+        paymentSent == nil ? order : order.paidWithBooking(at: createdAt)
     }
 
     /// Whether a pending booking not found among the API's orders at `date` can be taken as never made: its offer
-    /// stopped being sold a minute or more before (no order can be made from it now, and one made before would be
-    /// listed), or it was sent `lapse` ago or more.
+    /// stopped being sold ten minutes or more before (no order can be made from it now; one sent just before the
+    /// expiry has had its answer, retries and an airline's slowest reply by then, and would be listed; and the two
+    /// clocks may differ a little), or it was sent `lapse` ago or more.
     public func hasLapsed(at date: Date, lapse: TimeInterval) -> Bool {
         guard state == .pending else { return false }
-        if let offerExpiresAt, date.timeIntervalSince(offerExpiresAt) >= 60 { return true }
+        if let offerExpiresAt, date.timeIntervalSince(offerExpiresAt) >= 600 { return true }
         return date.timeIntervalSince(createdAt) >= lapse
     }
 

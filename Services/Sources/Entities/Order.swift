@@ -87,6 +87,18 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         return paymentStatus.awaitingPayment ? .awaitingPayment : .confirmed
     }
 
+    /// The order as its booker knows it when the payment went with the order (an instant booking): paid, though the
+    /// API may still say it awaits payment (an airline can take a moment to mark it), so nothing offers to pay it a
+    /// second time. A hold, or a cancelled order, is as the API says. For showing and deciding, never as the API's data.
+    ///
+    /// - Parameter sent: when the booking was sent, for a payment time when the order gives none.
+    public func paidWithBooking(at sent: Date? = nil) -> Order {
+        guard type != .hold, paymentStatus.awaitingPayment, cancelledAt == nil else { return self }
+        var paid = self
+        paid.paymentStatus = PaymentStatus(awaitingPayment: false, paidAt: paymentStatus.paidAt ?? createdAt ?? sent)
+        return paid
+    }
+
     /// Whether the airline will take a cancellation now, as far as the order says: it offers `cancel`, or it does
     /// not say what it allows and is not cancelled. (The API has the last word: it answers the quote.)
     public var canBeCancelled: Bool {

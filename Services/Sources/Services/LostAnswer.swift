@@ -22,8 +22,9 @@ extension ServiceError {
         switch self {
         case .api(let apiError, _): apiError.status >= 500
         case .unexpectedStatus(let code, _): code >= 500
-        // A redirect is the server's answer that it did not act: the request is to be sent elsewhere, and was not.
-        case .redirected: false
+        // A 307 or 308 is the server's answer that it did not act: the request is to be sent elsewhere, and was not.
+        // A 303 answers a request that was acted on; a 301 or 302 says too little to rule it out.
+        case .redirected(_, let status, _): status != 307 && status != 308
         case .timedOut, .cannotConnect, .insecureConnection, .transport, .malformedResponse, .responseTooLarge, .cancelled:
             true
         }

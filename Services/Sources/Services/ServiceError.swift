@@ -23,8 +23,9 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
     /// Any other transport failure.
     case transport(String)
     /// The server answered with a redirect that is not followed (to another address, or of a request with a body):
-    /// it did not act on the request, and nothing was sent to `to`.
-    case redirected(method: String, to: String)
+    /// nothing was sent to `to`. A `307` or `308` says the server did not act on the request; a `303` (or a `301` or
+    /// `302`, which say little) may follow a request it did act on.
+    case redirected(method: String, status: Int, to: String)
 
     /// The API error, when the server answered with one.
     public var apiError: APIError? {
@@ -93,7 +94,7 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
             return "Cancelled."
         case .transport(let detail):
             return "The connection to the flight service failed (\(detail))."
-        case .redirected(let method, let target):
+        case .redirected(let method, _, let target):
             return "The flight service redirected the \(method) request to \(target); nothing was sent there."
         }
     }
@@ -139,7 +140,7 @@ public enum ServiceError: Error, Sendable, Hashable, Codable, CustomStringConver
         case .unexpectedStatus(let code, _):
             return code >= 500 ? "Try again in a moment." : "Check the server address."
         case .redirected:
-            return "Check the server address: give an API that moved by its new address (--api or FLIGHTS_API_URL)."
+            return "Check the server address with whoever runs the API."
         case .malformedResponse:
             return "Try again; if it keeps failing, the server may not speak Duffel's API v2."
         case .cancelled:

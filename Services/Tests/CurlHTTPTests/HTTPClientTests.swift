@@ -208,7 +208,7 @@ import Testing
             var components = try #require(URLComponents(url: base.appending(path: "redirect-to"), resolvingAgainstBaseURL: false))
             components.queryItems = [URLQueryItem(name: "url", value: target)]
             let error = await sendError(client, HTTPRequest(url: try #require(components.url)))
-            #expect(error == .redirectRefused(method: "GET", to: target))
+            #expect(error == .redirectRefused(method: "GET", status: 302, to: target))
             #expect(client.metrics.transfers == 1)
         }
     }
@@ -223,7 +223,7 @@ import Testing
                 method: .post, url: try #require(components.url), headers: ["Content-Type": "application/json"],
                 body: Data(#"{"data": {"passengers": [{"born_on": "1990-04-12"}]}}"#.utf8))
             let error = await sendError(client, request)
-            #expect(error == .redirectRefused(method: "POST", to: target))
+            #expect(error == .redirectRefused(method: "POST", status: status, to: target))
             #expect(error?.description.contains("nothing was sent there") == true)
             #expect(client.metrics.transfers == 1)
         }
@@ -236,7 +236,7 @@ import Testing
             let target = "http://127.0.0.1:\(elsewhere.port)/get"
             components.queryItems = [URLQueryItem(name: "url", value: target), URLQueryItem(name: "status_code", value: "307")]
             let error = await sendError(client, HTTPRequest(url: try #require(components.url)))
-            #expect(error == .redirectRefused(method: "GET", to: target))
+            #expect(error == .redirectRefused(method: "GET", status: 307, to: target))
             #expect(client.metrics.transfers == 1)
         }
     }
@@ -539,62 +539,4 @@ struct Echo: Decodable {
 /// httpbin's `/headers` echo.
 struct HeadersEcho: Decodable {
     var headers: [String: String]
-}
-
-/// Keeps every formatted log line, metadata included, and lets a test await a line.
-struct LogCapture: LogHandler {
-    private struct State {
-        var lines: [String] = []
-        var waiters: [(text: String, continuation: CheckedContinuation<String?, Never>)] = []
-        var finished = false
-    }
-
-    private final class Storage: Sendable {
-        let state = Mutex(State())
-    }
-
-    private let storage = Storage()
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    var lines: [String] { storage.state.withLock { $0.lines } }
-
-    /// The first line containing `text`, once it is logged; `nil` if ``finish()`` comes first.
-    func line(containing text: String) async -> String? {
-        await withCheckedContinuation { continuation in
-            let answer = storage.state.withLock { state -> String?? in
-                if let line = state.lines.first(where: { $0.contains(text) }) { return .some(line) }
-                if state.finished { return .some(nil) }
-                state.waiters.append((text, continuation))
-                return nil
-            }
-            if let answer { continuation.resume(returning: answer) }
-        }
-    }
-
-    /// Says nothing more will be logged: waits for lines not yet seen end with `nil`.
-    func finish() {
-        let waiting = storage.state.withLock { state in
-            state.finished = true
-            defer { state.waiters.removeAll() }
-            return state.waiters
-        }
-        for waiter in waiting { waiter.continuation.resume(returning: nil) }
-    }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let text = "\(event.level) \(event.message) \(metadata.merging(event.metadata ?? [:]) { $1 })"
-        let matched = storage.state.withLock { state in
-            state.lines.append(text)
-            let matched = state.waiters.filter { text.contains($0.text) }
-            state.waiters.removeAll { text.contains($0.text) }
-            return matched
-        }
-        for waiter in matched { waiter.continuation.resume(returning: text) }
-    }
 }

@@ -179,16 +179,22 @@ actor TestServers {
     /// port if the server exits first (another process may have taken the port in between).
     ///
     /// It waits for one of those two events, not for a time: on two busy cores (load 11) httpbin took 22 s to
-    /// listen, and a deadline only turns a slow start into a failed test. Neither event has a descriptor to wait
-    /// on, so both are looked at in turn.
+    /// listen, and a tight deadline only turns a slow start into a failed test. Neither event has a descriptor to
+    /// wait on, so both are looked at in turn. Five minutes bound a server that neither listens nor exits, so that it
+    /// fails its suite, saying so, rather than hanging it.
     private func launch(name: String, _ command: (UInt16) -> [String]) async throws -> UInt16 {
         var lastLog = ""
         for _ in 0..<3 {
             let port = try freePort()
             let server = try ServerProcess(command: command(port))
             running.append(server)
+            let hung = ContinuousClock.now + .seconds(300)
             while server.isRunning {
                 if canConnect(port: port) { return port }
+                if ContinuousClock.now > hung {
+                    server.stop()
+                    throw TestServerError(description: "\(name) neither listened nor exited in five minutes; its output:\n\(server.log)")
+                }
                 try await Task.sleep(for: .milliseconds(50))
             }
             lastLog = server.log

@@ -45,11 +45,11 @@ import Testing
         #expect(paid.known(try Self.order(awaitingPayment: true, cancelled: true)).status == .cancelled)
     }
 
-    @Test func aPendingRecordLapsesAMinuteAfterItsOfferStopsBeingSoldOrAfterTheLapse() {
-        let expiring = Self.record(paymentSent: nil, offerExpiresAt: Self.sent.addingTimeInterval(1_800))
-        #expect(!expiring.hasLapsed(at: Self.sent.addingTimeInterval(1_800), lapse: 3_600))
-        #expect(!expiring.hasLapsed(at: Self.sent.addingTimeInterval(1_859), lapse: 3_600))
-        #expect(expiring.hasLapsed(at: Self.sent.addingTimeInterval(1_860), lapse: 3_600))
+    @Test func aPendingRecordLapsesTenMinutesAfterItsOfferStopsBeingSoldOrAfterTheLapse() {
+        let expiring = Self.record(paymentSent: nil, offerExpiresAt: Self.sent.addingTimeInterval(1_200))
+        #expect(!expiring.hasLapsed(at: Self.sent.addingTimeInterval(1_200), lapse: 3_600))
+        #expect(!expiring.hasLapsed(at: Self.sent.addingTimeInterval(1_799), lapse: 3_600))
+        #expect(expiring.hasLapsed(at: Self.sent.addingTimeInterval(1_800), lapse: 3_600))
         let unknown = Self.record(paymentSent: nil)
         #expect(!unknown.hasLapsed(at: Self.sent.addingTimeInterval(3_599), lapse: 3_600))
         #expect(unknown.hasLapsed(at: Self.sent.addingTimeInterval(3_600), lapse: 3_600))

@@ -33,7 +33,7 @@ extension FlightBookingsInteractor {
     /// Pure: the reducer asks it.
     static func paymentBlocker(_ booking: Booking, at now: Date) -> PaymentBlocker? {
         if let other = booking.otherBackend { return .otherBackend(other) }
-        guard let order = booking.order else { return .unreadable(booking.refreshProblem) }
+        guard let order = booking.shownOrder else { return .unreadable(booking.refreshProblem) }
         if order.cancelledAt != nil { return .cancelled }
         guard order.paymentStatus.awaitingPayment else { return .notAwaitingPayment }
         if let deadline = order.paymentStatus.paymentRequiredBy, deadline <= now { return .lapsed(deadline) }

@@ -200,7 +200,7 @@ final class FlightBookingsInteractor: Sendable {
 
     func follow(_ order: Order, record: BookingRecord) -> Booking {
         let updated = record.updated(from: order, at: clock())
-        var booking = Booking(record: updated, order: record.known(order))
+        var booking = Booking(record: updated, order: order)
         if Self.differs(updated, from: record) {
             booking.storeProblem = save(updated)
         } else {

@@ -11,7 +11,7 @@ extension FlightBookingsReducer {
         if let blocker = FlightBookingsInteractor.paymentBlocker(booking, at: state.now) {
             let text = "Booking \(booking.reference ?? "") cannot be paid now: \(state.describe(blocker))"
             if case .notAwaitingPayment = blocker,
-               booking.order?.paymentStatus.paidAt != nil || booking.order?.status == .confirmed {
+               booking.shownOrder?.paymentStatus.paidAt != nil || booking.shownOrder?.status == .confirmed {
                 // Paying what is paid is done, not a failure: a script that retries must not loop.
                 return [message(.info, "Booking \(booking.reference ?? "") is already paid.")] + askOrFinish(&state, .done)
             }

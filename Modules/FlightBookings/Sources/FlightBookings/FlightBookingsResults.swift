@@ -16,6 +16,9 @@ struct Booking: Sendable, Hashable, Codable {
     /// The booking was made on another API than the one this run talks to, so it was not looked up.
     var otherBackend: String?
 
+    /// The order as shown and acted on: the API's, with what the record knows (an instant booking is paid).
+    var shownOrder: Order? { order.map { record?.known($0) ?? $0 } }
+
     /// The booking reference, from the order or the record.
     var reference: String? { order?.bookingReference ?? record?.bookingReference }
 }

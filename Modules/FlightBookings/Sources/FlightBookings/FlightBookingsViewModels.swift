@@ -102,7 +102,7 @@ extension FlightBookingsState {
             warnings.append("The local record could not be updated: \(problem.description)")
         }
         let actions = actions(for: booking)
-        guard let order = booking.order else {
+        guard let order = booking.shownOrder else {
             return recordDetail(booking, actions: actions, warnings: warnings)
         }
         var rows = [

@@ -55,7 +55,7 @@ final class FlightSeatsTerminalView: FlightSeatsView, Screen {
         case .line(let line): .entered(line)
         case .escape: .back
         case .interrupt: .interrupted
-        // Ctrl-D is a key here, as in the offers table: nothing typed is lost, and Esc goes back.
+        // Ctrl-D is ignored here, and never asks to leave: nothing chosen is lost, and Esc goes back.
         case .end: .inputEnded
         default: nil
         }

@@ -241,7 +241,7 @@ final class FlightSummaryInteractor: Sendable {
         let confirmed = record.updated(from: order, at: clock())
         session.withLock { $0 = confirmed }
         let storeProblem = save(confirmed)
-        return .booked(record.known(order), recovered: recovered, storeProblem: await settleEarlierAttempts(at: record) ?? storeProblem)
+        return .booked(order, recovered: recovered, storeProblem: await settleEarlierAttempts(at: record) ?? storeProblem)
     }
 
     /// Once `booked`'s offer is booked, earlier attempts at the same offer left pending here (their answer lost, the

@@ -35,7 +35,9 @@ extension FlightSummaryReducer {
         case .booked(let order, let recovered, let storeProblem):
             if recovered { effects.append(recoveredNotice) }
             state.booked = FlightSummaryBooked(order: order, storeProblem: storeProblem)
-            effects.append(.show(.booking(state.bookingViewModel(order, storeProblem: storeProblem))))
+            // Shown as the traveller knows it: an instant booking was paid with the order.
+            let shown = type == .instant ? order.paidWithBooking() : order
+            effects.append(.show(.booking(state.bookingViewModel(shown, storeProblem: storeProblem))))
             return effects + go(&state, .booked(order))
         case .refused(let error, let storeProblem):
             return effects + storeWarning(storeProblem) + explainRefusal(&state, error, type: type)

@@ -132,7 +132,9 @@ extension FlightSummaryReducer {
         switch attempt {
         case .booked(let order, let recovered, let storeProblem):
             if recovered { effects.append(recoveredNotice) }
-            effects.append(.show(.booking(state.bookingViewModel(order, storeProblem: storeProblem))))
+            // Shown as the traveller knows it (an instant booking was paid with the order); the JSON is the API's.
+            let shown = state.input.hold ? order : order.paidWithBooking()
+            effects.append(.show(.booking(state.bookingViewModel(shown, storeProblem: storeProblem))))
             if state.input.output == .json { effects.append(json(order)) }
             return effects + finish(&state, .booked(order))
         case .refused(let refusal, let storeProblem):

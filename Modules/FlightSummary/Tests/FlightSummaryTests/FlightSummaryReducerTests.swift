@@ -192,6 +192,20 @@ struct FlightSummaryReducerTests {
         #expect(Reducer.reduce(&state, .acknowledged) == [.show(.prompt(nil)), .navigate(.bookings(order))])
     }
 
+    @Test(arguments: [OrderType.instant, .hold])
+    func anOrderAnsweredAwaitingPaymentIsShownPaidOnlyWhenPaidWithTheBooking(_ type: OrderType) throws {
+        var state = try filledIn(at: .booking(type))
+        var order = try FixtureFile.order.decode(DataEnvelope<Order>.self).data
+        order.paymentStatus = PaymentStatus(awaitingPayment: true)
+        let effects = Reducer.reduce(&state, .bookingEnded(.booked(order, recovered: false, storeProblem: nil), now: afterExpiry))
+        guard case .show(.booking(let shown))? = effects.dropFirst().first else {
+            Issue.record("expected the booking shown, got \(effects)")
+            return
+        }
+        #expect(shown.headline.hasPrefix(type == .instant ? "Booked:" : "Held:"), "\(shown.headline)")
+        #expect(state.booked?.order == order, "the API's order is kept as it came")
+    }
+
     @Test func aRefusedDetailIsAskedAgainAloneThenTheReviewComesBack() throws {
         var state = try filledIn(at: .booking(.instant))
         let refusal = FixtureFile.errorValidation.error

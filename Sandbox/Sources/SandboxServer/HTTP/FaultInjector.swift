@@ -15,13 +15,19 @@ final class FaultInjector: Sendable {
 
     let plan: FaultPlan
     private let sequence = Atomic<UInt64>(0)
+    /// The requests `times=` has counted: those the server's own plan touched.
+    private let counted = Atomic<UInt64>(0)
 
     init(plan: FaultPlan) { self.plan = plan }
 
-    /// The decision for the next request under `plan` (the server's, perhaps overlaid by a request header).
-    func decide(_ plan: FaultPlan) -> Decision {
+    /// The decision for the next request under `plan` (the server's, perhaps overlaid by a request header). `times=`
+    /// counts only the requests the server's own plan touches (`fromHeader` false); a request that asks for faults in
+    /// its header gets them, and is not counted.
+    func decide(_ plan: FaultPlan, fromHeader: Bool = false) -> Decision {
         let number = sequence.add(1, ordering: .relaxed).newValue
-        if let times = plan.times, number > UInt64(times) { return Decision() }
+        if !fromHeader, let times = plan.times, counted.add(1, ordering: .relaxed).newValue > UInt64(times) {
+            return Decision()
+        }
         return FaultInjector.decision(plan, requestNumber: number)
     }
 

@@ -218,13 +218,12 @@ struct SandboxResponder: HTTPResponder {
 
     private func faultDecision(for request: Request) throws(SandboxError) -> FaultInjector.Decision {
         var plan = faults.plan
-        if let header = request.headers.first(where: { $0.name.canonicalName == FaultPlan.headerName })?.value {
-            plan = plan.overlaid(with: try FaultPlan(parsing: header))
-        }
+        let header = request.headers.first(where: { $0.name.canonicalName == FaultPlan.headerName })?.value
+        if let header { plan = plan.overlaid(with: try FaultPlan(parsing: header)) }
         guard !plan.isEmpty, plan.applies(method: request.method.rawValue, path: request.uri.path) else {
             return FaultInjector.Decision()
         }
-        return faults.decide(plan)
+        return faults.decide(plan, fromHeader: header != nil)
     }
 
     static func injectedFailure(status: Int) -> APIFailure {
