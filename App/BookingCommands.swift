@@ -1,0 +1,124 @@
+import ArgumentParser
+import Entities
+import FlightAvailability
+import FlightBookings
+import FlightSearch
+import FlightSummary
+import Foundation
+import TerminalUI
+
+/// `flights bookings`: the bookings kept on this machine.
+struct BookingsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bookings", abstract: "List the bookings made on this machine.")
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func run() async throws {
+        let input = FlightBookingsInput(request: .list, presentation: json ? .json : .text)
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights booking RZPVYB`: one booking, refreshed from the API.
+struct BookingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "booking", abstract: "Show one booking in full, refreshed from the API.",
+        discussion: "With --ics, standard output is an iCalendar file (flights booking RZPVYB --ics > trip.ics): one "
+            + "event per flight, at the airports' own times, for a calendar app; messages go to standard error.")
+
+    @Argument(help: "The booking reference (PNR).")
+    var reference: String
+
+    @Flag(name: .long, help: "Print the order as JSON.")
+    var json = false
+
+    @Flag(name: .long, help: "Print the booking's flights as an iCalendar (.ics) file.")
+    var ics = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func validate() throws {
+        try checkReference(reference)
+        if json && ics { throw ValidationError("--json and --ics cannot be used together: choose one output.") }
+    }
+
+    func run() async throws {
+        let presentation: FlightBookingsInput.Presentation = json ? .json : ics ? .ics : .text
+        let input = FlightBookingsInput(request: .show(reference: reference), presentation: presentation)
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights cancel RZPVYB --yes`: the refund quote, then the cancellation.
+struct CancelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel",
+        abstract: "Cancel a booking: shows the refund, then cancels once confirmed.",
+        discussion: "On a terminal it asks; in a script add --yes, or nothing is cancelled (exit 2).")
+
+    @Argument(help: "The booking reference (PNR).")
+    var reference: String
+
+    @Flag(name: .long, help: "Cancel without asking.")
+    var yes = false
+
+    @Flag(name: .long, help: "Print the cancellation as JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func validate() throws { try checkReference(reference) }
+
+    func run() async throws {
+        let input = FlightBookingsInput(
+            request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes)
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `flights pay RZPVYB --yes`: the held booking's current total, then the payment.
+struct PayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pay",
+        abstract: "Pay for a held booking: checks its current price, then pays it once confirmed.",
+        discussion: """
+            On a terminal it asks; in a script add --yes, or nothing is paid (exit 2). A price the airline changed \
+            is never paid without a new confirmation (exit 2, with the new total); a hold past its deadline cannot \
+            be paid.
+            """)
+
+    @Argument(help: "The booking reference (PNR).")
+    var reference: String
+
+    @Flag(name: .long, help: "Pay without asking.")
+    var yes = false
+
+    @Option(help: ArgumentHelp(
+        "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2).", valueName: "amount"))
+    var total: String?
+
+    @Flag(name: .long, help: "Print the paid order as JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func validate() throws {
+        try checkReference(reference)
+        _ = try agreedTotal(total)
+    }
+
+    func run() async throws {
+        let input = FlightBookingsInput(
+            request: .pay(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
+            acceptedTotal: try agreedTotal(total))
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
