@@ -2,8 +2,9 @@ import Entities
 import Foundation
 
 
-/// Reads the dates travellers type: `2026-12-18`, `today`, `tomorrow`, `+7`, `fri`, `18 dec`, `dec 18`,
-/// `18 december`, with an optional year (`18 dec 2027`).
+/// Reads the dates travellers type: `2026-12-18`, `today`, `tomorrow`, `+7`, `fri` (the coming one), `next fri` (the
+/// one in the week after this), `18 dec`, `dec 18`, `18 december`, with an optional year (`18 dec 2027`). Month names,
+/// day numbers and whole dates are Entities' `DateText`, shared with the passengers' form.
 struct FlightSearchDateReader {
     let today: CalendarDate
 
@@ -31,8 +32,14 @@ struct FlightSearchDateReader {
         if words.count == 1, joined.contains("-") {
             return try iso(joined, original: original)
         }
+        if words.count == 2, words[0] == "next", let weekday = Self.weekdays[words[1]] {
+            // "next fri" is the Friday of next week (weeks start on Monday), as travellers mean it: on a Thursday it
+            // is eight days on, not tomorrow, which "fri" already says.
+            let nextMonday = base.adding(days: 8 - base.weekday.rawValue)
+            return nextMonday.adding(days: weekday.rawValue - 1)
+        }
         var dayWords = words
-        if dayWords.count == 2, dayWords[0] == "next" || dayWords[0] == "this" { dayWords.removeFirst() }
+        if dayWords.count == 2, dayWords[0] == "this" { dayWords.removeFirst() }
         if dayWords.count == 1, let weekday = Self.weekdays[dayWords[0]] {
             // A weekday is the next one after the base day: "fri" on a Friday means a week later.
             let ahead = (weekday.rawValue - base.weekday.rawValue + 7) % 7
@@ -57,22 +64,26 @@ struct FlightSearchDateReader {
     }
 
     private func iso(_ text: String, original: String) throws(FlightSearchInputError) -> CalendarDate {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
-            throw .unreadableDate(original)
+        do {
+            return try DateText.iso(text)
+        } catch {
+            throw Self.inputError(error, original: original)
         }
-        return try exact(year: year, month: month, day: day, original: original)
     }
 
     private func exact(year: Int, month: Int, day: Int, original: String) throws(FlightSearchInputError) -> CalendarDate {
-        guard (1...12).contains(month) else { throw .noSuchDate(original, reason: "months go from 1 to 12") }
-        guard let date = CalendarDate(year: year, month: month, day: day) else {
-            let days = CalendarDate.daysIn(month: month, year: max(1, year))
-            throw .noSuchDate(original, reason: "\(Self.monthNames[month - 1]) \(year) has \(days) days")
+        do {
+            return try DateText.exact(year: year, month: month, day: day)
+        } catch {
+            throw Self.inputError(error, original: original)
         }
-        return date
+    }
+
+    private static func inputError(_ problem: DateText.Problem, original: String) -> FlightSearchInputError {
+        switch problem {
+        case .unreadable: .unreadableDate(original)
+        case .noSuchDay(let reason): .noSuchDate(original, reason: reason)
+        }
     }
 
     /// `18 dec`, `dec 18`, `18 december 2026`. Without a year, the next such day on or after today; for a return
@@ -94,16 +105,18 @@ struct FlightSearchDateReader {
         }
         let month: Int
         let day: Int
-        if let first = Self.month(rest[0]), let second = Self.dayNumber(rest[1]) {
+        if let first = DateText.month(rest[0]), let second = DateText.dayNumber(rest[1]) {
             (month, day) = (first, second)
-        } else if let first = Self.dayNumber(rest[0]), let second = Self.month(rest[1]) {
+        } else if let first = DateText.dayNumber(rest[0]), let second = DateText.month(rest[1]) {
             (month, day) = (second, first)
         } else {
             throw .unreadableDate(original)
         }
         if let year { return try exact(year: year, month: month, day: day, original: original) }
         guard day <= Self.longestMonth(month) else {
-            throw .noSuchDate(original, reason: "\(Self.monthNames[month - 1]) has \(Self.longestMonth(month)) days")
+            // The month as it next comes: "31 feb" typed in 2026 is told February 2027 has 28 days.
+            let year = month >= today.month ? today.year : today.year + 1
+            return try exact(year: year, month: month, day: day, original: original)
         }
         // The next such day on or after today: "18 jan" typed in December is next year's.
         for candidateYear in [today.year, today.year + 1] {
@@ -121,23 +134,6 @@ struct FlightSearchDateReader {
 
     private static func longestMonth(_ month: Int) -> Int {
         CalendarDate.daysIn(month: month, year: 2000)
-    }
-
-    private static func dayNumber(_ word: String) -> Int? {
-        var digits = word
-        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
-            digits = String(digits.dropLast(suffix.count))
-        }
-        guard (1...2).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let day = Int(digits), (1...31).contains(day) else { return nil }
-        return day
-    }
-
-    private static func month(_ word: String) -> Int? {
-        if let index = monthNames.firstIndex(where: { $0.lowercased() == word }) { return index + 1 }
-        if word == "sept" { return 9 }
-        guard word.count == 3 else { return nil }
-        return monthNames.firstIndex { $0.lowercased().hasPrefix(word) }.map { $0 + 1 }
     }
 
     static let monthNames = TravelFormat.monthNames

@@ -103,7 +103,9 @@ struct FlightSearchInteractorTests {
     }
 
     @Test("dates that do not exist say why", arguments: [
-        ("31 apr", "“31 apr” is not a date: April has 30 days."),
+        ("31 apr", "“31 apr” is not a date: April 2027 has 30 days."),
+        ("31 feb", "“31 feb” is not a date: February 2027 has 28 days."),
+        ("31 nov", "“31 nov” is not a date: November 2026 has 30 days."),
         ("2026-13-01", "“2026-13-01” is not a date: months go from 1 to 12."),
         ("2026-11-31", "“2026-11-31” is not a date: November 2026 has 30 days."),
     ])

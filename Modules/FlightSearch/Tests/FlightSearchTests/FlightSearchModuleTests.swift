@@ -226,7 +226,7 @@ struct FlightSearchModuleTests {
         #expect(!harness.terminal.isAwaitingInput)
         let diagnostics = harness.terminal.diagnostics
         #expect(diagnostics.contains("✗ From: “springfield” could be several places; give one of these codes: SGF"))
-        #expect(diagnostics.contains("✗ Depart: “31 feb” is not a date: February has 29 days."))
+        #expect(diagnostics.contains("✗ Depart: “31 feb” is not a date: February 2027 has 28 days."))
         guard case .failed(.invalidInput(let problems))? = harness.router.calls.first else {
             Issue.record("Expected a failure, got \(harness.router.calls)")
             return

@@ -24,8 +24,11 @@ struct PassengerRules: Sendable {
             if let problem = BookingRules.nameProblem(text) { return problem }
             if field == .givenName { draft.givenName = text } else { draft.familyName = text }
         case .bornOn:
-            guard let date = CalendarDate(text) else {
-                return "Write the birth date as YYYY-MM-DD, like 1990-04-12."
+            let date: CalendarDate
+            switch Self.date(text) {
+            case .success(let read): date = read
+            case .failure(.noSuchDay(let reason)): return "\(text) is not a day: \(reason)."
+            case .failure(.unreadable): return "Write the birth date like 1990-04-12 or 12 apr 1990."
             }
             let trip = tripDates(of: offer)
             if let problem = BookingRules.birthDateProblem(
@@ -56,6 +59,15 @@ struct PassengerRules: Sendable {
         return nil
     }
 
+    /// A whole date as typed (`1990-04-12`, `12 apr 1990`, `April 12, 1990`), or why it is none.
+    private static func date(_ text: String) -> Result<CalendarDate, DateText.Problem> {
+        do {
+            return .success(try DateText.fullDate(text))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     private func acceptDocument(
         _ text: String, for field: PassengerField, offer: Offer, into draft: inout PassengerDraft
     ) -> String? {
@@ -71,8 +83,11 @@ struct PassengerRules: Sendable {
             }
             draft.passportCountry = code
         default:
-            guard let date = CalendarDate(text) else {
-                return "Write the passport's expiry date as YYYY-MM-DD, like 2031-04-12."
+            let date: CalendarDate
+            switch Self.date(text) {
+            case .success(let read): date = read
+            case .failure(.noSuchDay(let reason)): return "\(text) is not a day: \(reason)."
+            case .failure(.unreadable): return "Write the passport's expiry date like 2031-04-12 or 12 apr 2031."
             }
             if let problem = BookingRules.documentExpiryProblem(date, lastFlight: lastFlightDay(of: offer)) {
                 return problem

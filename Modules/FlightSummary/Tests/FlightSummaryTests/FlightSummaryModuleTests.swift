@@ -166,7 +166,7 @@ struct FlightSummaryModuleTests {
             output: .json)
         await screen(input, on: terminal).run()
         #expect(terminal.output.isEmpty)
-        #expect(terminal.diagnostics.contains("Passenger 1 (adult), born_on: Write the birth date as YYYY-MM-DD"))
+        #expect(terminal.diagnostics.contains("Passenger 1 (adult), born_on: 1990-13-01 is not a day: months go from 1 to 12."))
         #expect(router.exits == [.finished("invalidInput")])
     }
 

@@ -38,7 +38,7 @@ struct IdentityDocumentTests {
             (.passportNumber, "AB!23456", "5 to 20 letters and digits"),
             (.passportCountry, "XX", "two-letter ISO code"),
             (.passportCountry, "GBR", "two-letter ISO code"),
-            (.passportExpiry, "12/04/2031", "YYYY-MM-DD"),
+            (.passportExpiry, "12/04/2031", "like 2031-04-12 or 12 apr 2031"),
             (.passportExpiry, "2026-12-18", "before the last flight on 2026-12-18 is over"),
           ])
     func fieldsAreChecked(field: PassengerField, answer: String, problem: String) throws {
