@@ -58,7 +58,7 @@ enum AvailabilityCommands {
         + "filter depart 09:00-12:00, filter co2 500), or filter clear."
 
     /// The words of a `sort` command that is not one.
-    static let sortUsage = "Sort by price, duration, departure, arrival or emissions (for example: sort duration)."
+    static let sortUsage = "Sort by price, duration, departure, arrival or CO₂ (for example: sort duration, or sort co2)."
 
     /// Reads one typed line.
     static func read(_ line: String) -> AvailabilityCommand {

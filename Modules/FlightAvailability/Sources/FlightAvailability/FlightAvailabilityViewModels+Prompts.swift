@@ -13,6 +13,11 @@ extension AvailabilityViewModels {
             selected: AvailabilitySort.allCases.firstIndex(of: state.sort) ?? 0)
     }
 
+    /// `price`, `CO₂`: the order as the status line names it, in the word the column, the sort menu and the help use.
+    static func sortName(_ sort: AvailabilitySort) -> String {
+        sort == .emissions ? "CO₂" : sort.rawValue
+    }
+
     /// `Price (cheapest first)`.
     static func sortDescription(_ sort: AvailabilitySort) -> String {
         switch sort {
@@ -108,7 +113,7 @@ extension AvailabilityViewModels {
         return HelpViewModel(title: "Commands", rows: [
             Row("3", "choose offer 3 (or day 3 in the flexible dates)"),
             Row("next, prev", "next and previous page"),
-            Row("sort duration", "order by price, duration, departure, arrival or emissions (least CO₂ first)"),
+            Row("sort duration", "order by price, duration, departure, arrival or CO₂ (sort co2: least first)"),
             Row("filter stops 0", "at most this many stops on each leg (any for all)"),
             Row("filter carrier BA,VS", "only these airlines (all for every airline)"),
             Row("filter depart 09:00-12:00", "first leg leaving in this window (morning, 9-12; any for all)"),

@@ -94,7 +94,7 @@ enum AvailabilityViewModels {
                 offer, number: index + 1, highlighted: keys && index == state.highlight, searched: state.request.slices)
         }
         let filters = state.filters
-        var status = "Sort: \(state.sort.rawValue) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
+        var status = "Sort: \(sortName(state.sort)) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
         status += " · Page \(state.currentPage + 1) of \(state.pageCount) (offers \(start + 1)–\(end) of \(state.visible.count)"
         status += filters.isEmpty ? ")" : "; \(result.offers.count) without filters)"
         let legend: String
@@ -127,7 +127,7 @@ enum AvailabilityViewModels {
         }
         return ReportViewModel(
             header: header(state),
-            status: "Sort: \(state.sort.rawValue)",
+            status: "Sort: \(sortName(state.sort))",
             rows: shown.enumerated().map {
                 AvailabilityFormat.row($0.element, number: $0.offset + 1, highlighted: false, searched: request.slices)
             },

@@ -220,7 +220,7 @@ struct FlightAvailabilityReducerTests {
         #expect(state == expected)
         #expect(effects == Reducer.show(expected))
         #expect(Reducer.reduce(&state, .entered("sort xy")) == [
-            .show(.problem("Sort by price, duration, departure, arrival or emissions (for example: sort duration).")),
+            .show(.problem("Sort by price, duration, departure, arrival or CO₂ (for example: sort duration, or sort co2).")),
         ])
     }
 

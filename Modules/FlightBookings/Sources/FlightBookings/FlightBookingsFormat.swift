@@ -40,7 +40,7 @@ extension FlightBookingsState {
         case .unreadable(let error):
             "its order could not be read from the flight service\(error.map { " (\($0.message))" } ?? ""); try again in a moment."
         case .alreadyCancelled(let date):
-            "it was already cancelled on \(TravelFormat.instant(date, in: timeZone))."
+            "it was cancelled on \(TravelFormat.instant(date, in: timeZone))."
         case .notAllowed(let offered):
             "the airline does not allow cancelling it now (it offers: \(offered.isEmpty ? "nothing" : offered.map(\.rawValue).joined(separator: ", ")))."
         }
@@ -82,5 +82,13 @@ enum BookingsFormat {
             }
             return ItineraryLegViewModel(title: title, flights: flights)
         }
+    }
+}
+
+extension OrderCancellation {
+    /// What comes back, or `nil` when nothing does: an airline that quotes £0.00 refunds nothing, and is worded so.
+    var refund: Money? {
+        guard let amount = refundAmount, amount.amount > 0 else { return nil }
+        return amount
     }
 }

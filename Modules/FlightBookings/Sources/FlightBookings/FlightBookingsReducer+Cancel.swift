@@ -10,9 +10,9 @@ extension FlightBookingsReducer {
     static func startCancel(_ state: inout State) -> [Effect] {
         guard let booking = state.current else { return openList(&state) }
         if let blocker = FlightBookingsInteractor.cancellationBlocker(booking) {
-            if case .alreadyCancelled = blocker {
+            if case .alreadyCancelled(let date) = blocker {
                 // Asking twice for what is already done is not a failure: a script that retries must not loop.
-                let text = "Booking \(booking.reference ?? "") is already cancelled: \(state.describe(blocker))"
+                let text = "Booking \(booking.reference ?? "") was already cancelled on \(TravelFormat.instant(date, in: state.timeZone))."
                 return [message(.info, text)] + askOrFinish(&state, .done)
             }
             let text = "Booking \(booking.reference ?? "") cannot be cancelled: \(state.describe(blocker))"
@@ -70,9 +70,9 @@ extension FlightBookingsReducer {
             state.current = done.booking
             let refund = done.cancellation.refundTo == "awaiting_payment"
                 ? "It was never paid, so nothing is refunded."
-                : done.cancellation.refundAmount.map {
+                : done.cancellation.refund.map {
                     "\($0.formatted) goes back to \(TravelFormat.refundDestination(done.cancellation.refundTo))."
-                } ?? "Nothing is refunded."
+                } ?? "There is no refund."
             // A lost answer found done says so, so the traveller knows why the refund is not itemised.
             let how = recovered ? " (the answer was lost; reading the booking again shows it cancelled)" : ""
             let effects: [Effect] = [

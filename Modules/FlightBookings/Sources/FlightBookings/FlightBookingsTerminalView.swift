@@ -71,7 +71,7 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
             ],
             rows: list.rows.map { [$0.reference, $0.route, $0.departs, $0.passengers, $0.total, $0.status] },
             firstRowNumber: 1)
-        show(table)
+        show(terminal.isInteractive ? table : WholeTable(table: table))
     }
 
     func displayDetail(_ detail: BookingDetailViewModel) {
@@ -124,5 +124,15 @@ final class FlightBookingsTerminalView: FlightBookingsView, Screen {
 
     private func show(_ block: any Renderable) {
         writer.show(block)
+    }
+}
+
+/// Off a terminal (piped, or read by a script) a table is written whole, as wide as its cells: there is no edge to
+/// fit, and a cell cut to the width ("Pay by Sun…") loses what it says.
+private struct WholeTable: Renderable {
+    let table: Table
+
+    func render(width: Int, style: Style) -> [String] {
+        table.render(width: .max, style: style)
     }
 }

@@ -17,7 +17,7 @@ extension FlightBookingsState {
             return .text(question: "What next? \(detailChoices):")
         case .confirmCancel(let quote):
             let reference = current?.reference ?? ""
-            let refund = quote.refundAmount.map { " for a refund of \($0.formatted)" } ?? " with nothing refunded"
+            let refund = quote.refund.map { " for a refund of \($0.formatted)" } ?? " with no refund"
             return .confirm(question: "Cancel booking \(reference)\(refund)?", default: false)
         case .confirmPay(let amount):
             return .confirm(question: "Pay \(amount.formatted) now for booking \(current?.reference ?? "")?", default: false)
@@ -36,7 +36,9 @@ extension FlightBookingsState {
         let notFound = Set(pendingNotFoundKeys)
         let rows = records.map { record in
             var reference = record.bookingReference ?? "–"
-            if let highlight = input.highlight, record.bookingReference?.uppercased() == highlight.uppercased() {
+            // "(new)" points out the booking just made while it stands; once cancelled (or refused) it is news no more.
+            if let highlight = input.highlight, record.bookingReference?.uppercased() == highlight.uppercased(),
+               record.state != .cancelled, record.state != .failed {
                 reference += " (new)"
             }
             var status = record.state.displayName
@@ -200,9 +202,8 @@ extension FlightBookingsState {
     /// What cancelling would refund, before the traveller confirms.
     func quoteViewModel(_ quote: OrderCancellation, booking: Booking) -> CancellationQuoteViewModel {
         let reference = booking.reference ?? ""
-        let refund = quote.refundAmount?.formatted ?? "nothing"
         var rows = [
-            KeyValueList.Row("Refund", quote.refundAmount?.formatted ?? "Nothing is refunded"),
+            KeyValueList.Row("Refund", quote.refund?.formatted ?? "None"),
             KeyValueList.Row("Goes to", TravelFormat.refundDestination(quote.refundTo)),
         ]
         if quote.refundTo != "awaiting_payment", let paid = booking.order?.totalAmount, let refunded = quote.refundAmount,
@@ -214,6 +215,8 @@ extension FlightBookingsState {
                 "Quote valid until",
                 "\(TravelFormat.instant(expires, in: timeZone)) (\(TravelFormat.remaining(until: expires, from: now)))"))
         }
-        return CancellationQuoteViewModel(headline: "Cancelling booking \(reference) refunds \(refund).", rows: rows)
+        let headline = quote.refund.map { "Cancelling booking \(reference) refunds \($0.formatted)." }
+            ?? "There is no refund for cancelling booking \(reference)."
+        return CancellationQuoteViewModel(headline: headline, rows: rows)
     }
 }

@@ -125,14 +125,33 @@ struct LineRenderer {
             preamble = String(prompt[...newline])
             prompt = String(prompt[prompt.index(after: newline)...])
         }
-        // Leave room for at least a few characters of input after the prompt.
+        // Leave room for at least a few characters of input after the prompt. A prompt too wide for that is
+        // wrapped at spaces here, as the terminal would otherwise cut it mid-word at the edge: its last line stays
+        // the prompt when input still fits after it.
         if TerminalText.displayWidth(of: prompt) > max(0, columns - 10) {
-            preamble += prompt + "\n"
-            prompt = "› "
+            var lines = TerminalText.wrap(prompt, toWidth: columns)
+            let last = lines.removeLast()
+            if TerminalText.displayWidth(of: last) + 1 <= max(0, columns - 10) {
+                preamble += lines.map { $0 + "\n" }.joined()
+                prompt = last + (prompt.last?.isWhitespace == true ? " " : "")
+            } else {
+                preamble += (lines + [last]).map { $0 + "\n" }.joined()
+                prompt = "› "
+            }
         }
-        self.preamble = preamble
+        self.preamble = Self.wrapped(preamble, toWidth: columns)
         self.prompt = prompt
         self.promptWidth = TerminalText.displayWidth(of: prompt)
+    }
+
+    /// `text`'s lines (each ending in a newline) wrapped at spaces to `width`; a line that fits is kept as it is.
+    private static func wrapped(_ text: String, toWidth width: Int) -> String {
+        guard !text.isEmpty else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+            let line = String(line)
+            let lines = TerminalText.displayWidth(of: line) <= width ? [line] : TerminalText.wrap(line, toWidth: width)
+            return lines.map { $0 + "\n" }.joined()
+        }.joined()
     }
 
     mutating func draw(_ editor: LineEditor, columns: Int) -> String {

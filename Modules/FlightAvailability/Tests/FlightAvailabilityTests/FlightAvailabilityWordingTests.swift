@@ -1,0 +1,77 @@
+import Entities
+import FixtureServices
+@testable import FlightAvailability
+import Foundation
+import Services
+import TerminalUI
+import Testing
+
+/// The recorded one-way search, shown on a screen typed to in `style`, as the Builder makes it.
+private func showingOneWay(style: FlightAvailabilityState.InputStyle) throws -> FlightAvailabilityState {
+    let request = try FixtureFile.offerRequestOneWay.decode(DataEnvelope<OfferRequest>.self).data
+    var state = FlightAvailabilityState(
+        input: FlightAvailabilityInput(request: Searches.oneWay), inputStyle: style, today: date("2026-11-22"))
+    _ = FlightAvailabilityReducer.reduce(&state, .appeared)
+    _ = FlightAvailabilityReducer.reduce(&state, .searchAnswered(id: 1, .success(
+        OfferSearchResult(offerRequest: request, offers: request.offers))))
+    return state
+}
+
+/// CO₂ is one word wherever the traveller meets it: the column, the sort menu, the status line, the help and the
+/// messages all say "CO₂", never "emissions" (which stays a word the commands accept).
+@Suite("FlightAvailability: one word for CO₂")
+struct FlightAvailabilityWordingTests {
+    typealias Reducer = FlightAvailabilityReducer
+
+    @Test("the sort menu, the status line, the help and the sort usage all say CO₂")
+    func viewModels() throws {
+        for style in [FlightAvailabilityState.InputStyle.keys, .lines] {
+            var state = try showingOneWay(style: style)
+            #expect(AvailabilityViewModels.sortChoice(state).options.contains("CO₂ (least first)"))
+            let effects = Reducer.reduce(&state, .entered("sort co2"))
+            #expect(state.sort == .emissions)
+            guard case .show(.screen(.results(let page)))? = effects.first else {
+                Issue.record("expected a page, got \(effects)")
+                continue
+            }
+            #expect(page.status.hasPrefix("Sort: CO₂ · "), "\(page.status)")
+            #expect(!page.legend.lowercased().contains("emissions"), "\(page.legend)")
+            let help = AvailabilityViewModels.help(state)
+            #expect(help.rows.contains { $0.value.contains("CO₂") })
+            #expect(!help.rows.contains { $0.value.lowercased().contains("emissions") }, "\(help.rows)")
+        }
+        #expect(AvailabilityCommands.sortUsage.contains("CO₂"))
+        #expect(!AvailabilityCommands.sortUsage.lowercased().contains("emissions"))
+    }
+}
+
+@Suite("Module: one word for CO₂ on the keys")
+@MainActor
+struct FlightAvailabilityWordingModuleTests {
+    @Test("the printed table's status says CO₂, the word of its column", arguments: [60, 80, 120])
+    func printedTable(columns: Int) async {
+        let terminal = VirtualTerminal(columns: columns, isInteractive: false)
+        await FlightAvailabilityBuilder(offers: FixtureOfferService(), now: { recordingNow }, timeZone: london).build(
+            input: FlightAvailabilityInput(request: Searches.oneWay, sort: .emissions, presentation: .table, limit: 3),
+            router: SpyAvailabilityRouter(), terminal: terminal
+        ).run()
+        #expect(terminal.screen.contains("Sort: CO₂"), "\(terminal.screen)")
+        #expect(!terminal.text.lowercased().contains("emissions"), "\(terminal.screen)")
+    }
+
+    @Test("sorting by CO₂ from the menu says CO₂ in the status line, and the help says it too", arguments: [60, 80, 120])
+    func sortMenu(columns: Int) async throws {
+        let session = Session(interactive: true, columns: columns)
+        try await session.settle(on: "›1.")
+        session.terminal.press(.character("s"))
+        try await session.settle(on: "CO₂ (least first)")
+        session.terminal.press(.down, .down, .down, .down, .enter)
+        try await session.settle(on: "Sort: CO₂")
+        #expect(!session.screenText.lowercased().contains("emissions"), "\(session.screenText)")
+        session.terminal.press(.character("?"))
+        try await session.settle(on: "Press any key to go back.")
+        #expect(session.screenText.contains("CO₂"))
+        #expect(!session.screenText.lowercased().contains("emissions"), "\(session.screenText)")
+        await session.stop()
+    }
+}
