@@ -42,13 +42,13 @@ public final class Sandbox: Sendable {
         let worldLoaded = WorldMap.shared.warmUp()
         let store = try SandboxStore(directory: directory)
         let api = SandboxAPI(world: WorldMap.shared, store: store, now: configuration.now)
-        let responder = SandboxResponder(
+        let router = SandboxResponder.router(
             api: api, tokenPolicy: configuration.tokenPolicy, limiter: RateLimiter(policy: configuration.rateLimit),
             faults: FaultInjector(plan: configuration.faults), logger: configuration.logger)
 
         let startup = StartupSignal()
         let application = Application(
-            responder: responder,
+            router: router,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "flights-sandbox"),
             onServerRunning: { channel in startup.listening(port: channel.localAddress?.port) },

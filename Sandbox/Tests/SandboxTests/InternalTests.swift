@@ -123,13 +123,13 @@ struct InternalTests {
 
     @Test("gzip only when the client says it accepts it")
     func gzipNegotiation() {
-        #expect(SandboxResponder.acceptsGzip("gzip, deflate, br"))
-        #expect(SandboxResponder.acceptsGzip("deflate, gzip;q=0.5"))
-        #expect(SandboxResponder.acceptsGzip("*"))
-        #expect(!SandboxResponder.acceptsGzip(nil))
-        #expect(!SandboxResponder.acceptsGzip("identity"))
-        #expect(!SandboxResponder.acceptsGzip("gzip;q=0"))
-        #expect(!SandboxResponder.acceptsGzip("br"))
+        #expect(GzipMiddleware.acceptsGzip("gzip, deflate, br"))
+        #expect(GzipMiddleware.acceptsGzip("deflate, gzip;q=0.5"))
+        #expect(GzipMiddleware.acceptsGzip("*"))
+        #expect(!GzipMiddleware.acceptsGzip(nil))
+        #expect(!GzipMiddleware.acceptsGzip("identity"))
+        #expect(!GzipMiddleware.acceptsGzip("gzip;q=0"))
+        #expect(!GzipMiddleware.acceptsGzip("br"))
     }
 
     @Test("a port already taken is a clear error")

@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import HTTPTypes
 
 /// A successful answer: a status and a JSON body in Duffel's envelope.
 struct APIReply: Sendable {
@@ -23,10 +24,13 @@ struct APIReply: Sendable {
     }
 }
 
-/// An answer in Duffel's error envelope, thrown by the endpoints and written by the responder.
+/// An answer in Duffel's error envelope, thrown by the endpoints and the checks in front of them, and written by
+/// ``ErrorEnvelopeMiddleware``.
 struct APIFailure: Error, Sendable {
     var status: Int
     var errors: [APIErrorDetail]
+    /// Headers the answer carries beside the envelope: `retry-after` on a 429.
+    var headers = HTTPFields()
 
     init(status: Int, errors: [APIErrorDetail]) {
         self.status = status

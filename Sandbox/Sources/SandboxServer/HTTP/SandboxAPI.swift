@@ -2,7 +2,7 @@ import Entities
 import Foundation
 
 /// The sandbox's endpoints, apart from HTTP: each takes what the request said and answers a reply or an
-/// ``APIFailure``. The responder does the HTTP around them.
+/// ``APIFailure``. The routes (``SandboxResponder``) and their middleware do the HTTP around them.
 final class SandboxAPI: Sendable {
     let world: WorldMap
     let generator: OfferGenerator
