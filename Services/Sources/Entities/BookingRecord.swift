@@ -143,7 +143,7 @@ public struct BookingRecord: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `order` with what this record knows, for showing it and deciding what can be done with it (never for passing
-    /// on as the API's data): an order whose payment went with it is paid (``Order/paidWithBooking()``).
+    /// on as the API's data): an order whose payment went with it is paid (``Order/paidWithBooking(at:)``).
     public func known(_ order: Order) -> Order {
         paymentSent == nil ? order : order.paidWithBooking(at: createdAt)
     }
