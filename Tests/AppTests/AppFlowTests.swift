@@ -52,6 +52,22 @@ struct Harness {
         try await terminal.wait(for: "\(count) screens on the stack") { _ in navigator.stack.count == count }
     }
 
+    /// On a TTY, from the start to the offers of the recorded LHR→JFK search, listed and reading keys; the flow's
+    /// task.
+    func offersOnKeys() async throws -> Task<Void, Never> {
+        flow.startSearch()
+        let running = run()
+        for line in ["LHR", "JFK", "2026-12-18", ""] { try await type(line) }
+        try await terminal.waitUntilAwaitingInput()
+        terminal.press(.enter)
+        try await waitForStack(2)
+        // The offers are listed (the search, which also reads keys to be cancellable, is over).
+        try await terminal.wait(for: "the offers and the keys") {
+            $0.isAwaitingInput && $0.screen.joined(separator: "\n").contains("Enter choose")
+        }
+        return running
+    }
+
     /// From an empty start to the offers of the recorded LHR→JFK search.
     func searchLondonToNewYork() async throws {
         for line in ["LHR", "JFK", "2026-12-18", "", ""] { try await type(line) }
@@ -101,16 +117,7 @@ struct AppFlowTests {
     @Test("Ctrl-C on the offers ends the app, and every screen is freed", arguments: ["offers", "summary"])
     func interruptQuits(_ where_: String) async throws {
         let app = Harness(interactive: true)
-        app.flow.startSearch()
-        let running = app.run()
-        for line in ["LHR", "JFK", "2026-12-18", ""] { try await app.type(line) }
-        try await app.terminal.waitUntilAwaitingInput()
-        app.terminal.press(.enter)
-        try await app.waitForStack(2)
-        // The offers are listed (the search, which also reads keys to be cancellable, is over).
-        try await app.terminal.wait(for: "the offers and the keys") {
-            $0.isAwaitingInput && $0.screen.joined(separator: "\n").contains("Enter choose")
-        }
+        let running = try await app.offersOnKeys()
         if where_ == "summary" {
             app.terminal.press(.enter)
             try await app.waitForStack(3)

@@ -11,16 +11,7 @@ struct EndKeyFlowTests {
     /// The offers of the recorded search, on keys.
     private func offers() async throws -> (Harness, Task<Void, Never>) {
         let app = Harness(interactive: true)
-        app.flow.startSearch()
-        let running = app.run()
-        for line in ["LHR", "JFK", "2026-12-18", ""] { try await app.type(line) }
-        try await app.terminal.waitUntilAwaitingInput()
-        app.terminal.press(.enter)
-        try await app.waitForStack(2)
-        try await app.terminal.wait(for: "the offers and the keys") {
-            $0.isAwaitingInput && $0.screen.joined(separator: "\n").contains("Enter choose")
-        }
-        return (app, running)
+        return (app, try await app.offersOnKeys())
     }
 
     @Test("from the offers: one Ctrl-D asks, the second leaves the app, not one screen")

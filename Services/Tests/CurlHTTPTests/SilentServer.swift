@@ -18,22 +18,8 @@ final class SilentServer: Sendable {
     private let held = Mutex<[Int32]>([])
 
     init() throws {
-        let descriptor = socket(AF_INET, streamSocketType, 0)
-        guard descriptor >= 0 else { throw TestServerError(description: "socket() failed: errno \(errno)") }
-        var address = loopbackAddress(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(descriptor, 16) == 0,
-            let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: actual.sin_port))/silent")
-        else {
+        let (descriptor, port) = try bindLoopbackSocket()
+        guard listen(descriptor, 16) == 0, let url = URL(string: "http://127.0.0.1:\(port)/silent") else {
             let code = errno
             close(descriptor)
             throw TestServerError(description: "a listening loopback socket could not be had: errno \(code)")

@@ -322,26 +322,7 @@ final class BoundSocket {
     private let fd: Int32
 
     init() throws {
-        let descriptor = socket(AF_INET, streamSocketType, 0)
-        guard descriptor >= 0 else { throw TestServerError(description: "socket() failed: errno \(errno)") }
-        var address = loopbackAddress(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0 else {
-            let code = errno
-            close(descriptor)
-            throw TestServerError(description: "binding a loopback port failed: errno \(code)")
-        }
-        fd = descriptor
-        port = UInt16(bigEndian: actual.sin_port)
+        (fd, port) = try bindLoopbackSocket()
     }
 
     deinit {
@@ -354,6 +335,29 @@ final class BoundSocket {
 #else
     let streamSocketType = SOCK_STREAM
 #endif
+
+/// A TCP socket bound to a free loopback port (not yet listening), and the port; closed again if either fails.
+func bindLoopbackSocket() throws -> (descriptor: Int32, port: UInt16) {
+    let descriptor = socket(AF_INET, streamSocketType, 0)
+    guard descriptor >= 0 else { throw TestServerError(description: "socket() failed: errno \(errno)") }
+    var address = loopbackAddress(port: 0)
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &actual) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard bound == 0, named == 0 else {
+        let code = errno
+        close(descriptor)
+        throw TestServerError(description: "binding a loopback port failed: errno \(code)")
+    }
+    return (descriptor, UInt16(bigEndian: actual.sin_port))
+}
 
 func loopbackAddress(port: UInt16) -> sockaddr_in {
     var address = sockaddr_in()
