@@ -37,7 +37,7 @@ let modules: [Target] = featureModules.flatMap { name -> [Target] in
         ),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name)] + moduleDependencies + ["FixtureServices"],
+            dependencies: [.target(name: name)] + moduleDependencies + ["FixtureServices", "ModuleTesting"],
             path: "Modules/\(name)/Tests/\(name)Tests",
             swiftSettings: strict
         ),
@@ -119,9 +119,16 @@ let terminal: [Target] = [
         path: "Modules/TerminalUI/Sources/ModuleCore",
         swiftSettings: strict
     ),
+    // A module's rules under test as a story (`TestStore`): for the modules' tests, and other teams'.
+    .target(
+        name: "ModuleTesting",
+        dependencies: ["ModuleCore"],
+        path: "Modules/TerminalUI/Sources/ModuleTesting",
+        swiftSettings: strict
+    ),
     .testTarget(
         name: "ModuleCoreTests",
-        dependencies: ["ModuleCore", "TerminalUI"],
+        dependencies: ["ModuleCore", "TerminalUI", "ModuleTesting"],
         path: "Modules/TerminalUI/Tests/ModuleCoreTests",
         swiftSettings: strict
     ),
@@ -292,6 +299,7 @@ let package = Package(
         // The platform every module's screen runs on.
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ModuleCore", targets: ["ModuleCore"]),
+        .library(name: "ModuleTesting", targets: ["ModuleTesting"]),
         // Services: the value types, the service protocols, Duffel v2 over libcurl, the local bookings ledger.
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "Services", targets: ["Services", "Entities"]),

@@ -41,6 +41,7 @@ let package = Package(
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ModuleCore", package: "TerminalUI"),
                 .product(name: "FixtureServices", package: "Fixtures"),
+                .product(name: "ModuleTesting", package: "TerminalUI"),
             ],
             swiftSettings: strict
         ),

@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ModuleCore", targets: ["ModuleCore"]),
+        .library(name: "ModuleTesting", targets: ["ModuleTesting"]),
     ],
     targets: [
         .target(
@@ -29,11 +30,19 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "ModuleTesting",
+            dependencies: [
+                "ModuleCore",
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "ModuleCoreTests",
             dependencies: [
                 "ModuleCore",
                 "TerminalUI",
+                "ModuleTesting",
             ],
             swiftSettings: strict
         ),

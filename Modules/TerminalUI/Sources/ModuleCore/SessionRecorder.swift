@@ -9,14 +9,14 @@ public import Foundation
 /// differs only when the reducers changed.
 ///
 /// ```
-/// {"kind":"session","format":1}
+/// {"kind":"session","format":2}
 /// {"kind":"start","module":"FlightSearch","instance":1,"state":{…}}
 /// {"kind":"step","step":1,"module":"FlightSearch","instance":1,"action":{"appeared":{}},"effects":[…]}
 /// ```
 @MainActor
 public final class SessionRecorder {
     /// The recording's format; a replayer refuses another.
-    public static let format = 1
+    public static let format = 2
 
     private let write: (Data) throws -> Void
     private let onFailure: (String) -> Void

@@ -8,14 +8,16 @@ public struct ModuleReplay: Sendable {
     public let module: String
     let start: @MainActor @Sendable (Data, any Terminal) throws -> ReplayingModule
 
-    /// The replay of the module whose rules are `reducer`. `view` makes the module's view on a terminal and returns
-    /// what it does with an effect (shows output; ignores service calls and navigation).
-    public static func of<R: Reducer>(
-        _ reducer: R.Type, view: @escaping @MainActor @Sendable (any Terminal) -> (R.Effect) -> Void
-    ) -> ModuleReplay {
-        ModuleReplay(module: R.module) { json, terminal in
-            let state = try SessionJSON.decoder.decode(R.State.self, from: json)
-            return ReplayingModule(reducer: R.self, state: state, show: view(terminal))
+    /// The replay of a module's screen: after each recorded step, its notes and blocks are written and its page
+    /// drawn when it changed, as the ``ScreenRunner`` draws them; work and ways out are not done.
+    public static func screen<F: ScreenFeature>(_ feature: F.Type) -> ModuleReplay {
+        ModuleReplay(module: F.module) { json, terminal in
+            let state = try SessionJSON.decoder.decode(F.State.self, from: json)
+            let painter = ScreenPainter(terminal: terminal, outputIsForPrograms: false)
+            return ReplayingModule(reducer: F.self, state: state) { state, effects in
+                for effect in effects { painter.paint(effect) }
+                painter.draw(F.screen(state))
+            }
         }
     }
 }
@@ -26,12 +28,12 @@ final class ReplayingModule {
     /// Reduces one recorded action (JSON) and returns the effects as canonical JSON.
     let step: (Data) throws -> String
 
-    init<R: Reducer>(reducer: R.Type, state: R.State, show: @escaping (R.Effect) -> Void) {
+    init<R: Reducer>(reducer: R.Type, state: R.State, show: @escaping (R.State, [R.Effect]) -> Void) {
         var state = state
         step = { json in
             let action = try SessionJSON.decoder.decode(R.Action.self, from: json)
             let effects = R.reduce(&state, action)
-            for effect in effects { show(effect) }
+            show(state, effects)
             guard let object = SessionRecorder.json(effects) else {
                 throw RecordingError(message: "the effects of \(R.module) could not be written as JSON")
             }

@@ -54,6 +54,13 @@ public final class ScreenWriter {
         terminal.releaseInterrupts()
     }
 
+    /// Stops the spinner, if one turns, and leaves a change's hold on Ctrl-C as it is: the screen went away, and
+    /// work it started may still be on its way.
+    public func stopSpinner() {
+        spinner?.stop()
+        spinner = nil
+    }
+
     /// Writes data for a program (JSON) to standard output, ending with a newline.
     public func writeOutput(_ text: String) {
         let text = UntrustedText.jsonEscaped(text)

@@ -76,7 +76,7 @@ public final class VirtualTerminal: Terminal {
 
     private let queue: InputQueue
     private let reader: LineReader
-    private var screenModel = ScreenModel()
+    private var screenModel = VisibleScreen()
     private var waiters: [ConditionWaiter] = []
     private var lastWaiterID = 0
 
@@ -198,7 +198,7 @@ public final class VirtualTerminal: Terminal {
     /// Forgets the output so far, so the next waits and checks see only what comes after.
     public func clearOutput() {
         output = ""
-        screenModel = ScreenModel()
+        screenModel = VisibleScreen()
         conditionsMayHaveChanged()
     }
 

@@ -91,7 +91,7 @@ struct LineEditorTests {
         _ = editor.handle(.home)
         let atStart = TerminalText.stripANSI(renderer.draw(editor, columns: 20))
         #expect(atStart == "\rTo: abcdefghijklmno")
-        var screen = ScreenModel()
+        var screen = VisibleScreen()
         screen.write(renderer.draw(editor, columns: 20))
         for line in screen.lines { #expect(TerminalText.displayWidth(of: line) < 20) }
     }

@@ -219,7 +219,7 @@ struct SystemTerminalProcessTests {
         var screen = try await pty.read(until: "Esc back")
         pty.send("\u{1B}[B\u{1B}[B\r")
         screen = try await pty.read(until: "RESULT answered(2)", after: screen)
-        var model = ScreenModel()
+        var model = VisibleScreen()
         model.write(screen)
         #expect(model.lines.suffix(2) == ["Pick a cabin Business", "RESULT answered(2)"])
         await Probe.waitForExit(process)

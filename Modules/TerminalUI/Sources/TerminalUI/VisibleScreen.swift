@@ -2,7 +2,7 @@
 ///
 /// Lets tests assert on the screen a user sees (a list redrawn in place shows only its last state) rather than on
 /// the raw stream. Lines are not wrapped at the terminal width: TerminalUI's own writers never exceed it.
-struct ScreenModel: Sendable {
+struct VisibleScreen: Sendable {
     private enum Cell: Sendable {
         case character(Character)
         /// The right half of a wide character.

@@ -1,0 +1,162 @@
+public import TerminalUI
+
+/// What a screen shows and asks in one state: its page and the one question being asked. A pure function of the
+/// state (``ScreenFeature/screen(_:)``); the runner draws the page when it changed and asks the question.
+public struct ScreenModel: Sendable, Equatable {
+    /// How a page is drawn when it changed.
+    public enum Layout: Sendable, Equatable {
+        /// Below what is already there, as a conversation goes on (a form).
+        case flowing
+        /// Alone: on a TTY the terminal is cleared first (a list of offers, a seat map).
+        case whole
+    }
+
+    /// The page, drawn when it differs from the one drawn last, and again when the screen comes back on top.
+    public var page: [ScreenBlock]
+    /// How the page is drawn.
+    public var layout: Layout
+    /// The question asked; `nil` when there is nothing to ask (work is under way, or the screen is done).
+    public var question: ScreenQuestion?
+
+    /// A page and the question asked below it.
+    public init(page: [ScreenBlock] = [], layout: Layout = .flowing, question: ScreenQuestion? = nil) {
+        self.page = page
+        self.layout = layout
+        self.question = question
+    }
+}
+
+/// The one question a screen asks. Whether it commits something (a price, a booking, a cancellation) decides
+/// whether keys typed before it was asked may answer it: they may not.
+public struct ScreenQuestion: Sendable, Equatable {
+    /// How the question is answered.
+    public enum Kind: Sendable, Equatable {
+        /// A line, edited on a TTY; Enter alone takes `default`. Answered with ``ScreenInput/line(_:)``.
+        case line(default: String?)
+        /// A line checked as it is typed by ``ScreenFeature/problem(with:in:)``, asked again until it passes.
+        case checked(default: String?)
+        /// One key at a time on a TTY, acting at once (``ScreenInput/key(_:)``); a typed line elsewhere.
+        case keys
+        /// One option of a list, by its index (``ScreenInput/chose(_:)``).
+        case choice(options: [String], selected: Int)
+        /// One row of a table, by its index (``ScreenInput/chose(_:)``).
+        case table(Table, selected: Int)
+    }
+
+    /// What is asked: the prompt, or a list's title.
+    public var prompt: String
+    /// How it is answered.
+    public var kind: Kind
+    /// Keys typed before the question was asked are dropped, so a key pressed after it answers.
+    public var commits: Bool
+
+    /// A question.
+    public init(_ prompt: String, _ kind: Kind, commits: Bool = false) {
+        self.prompt = prompt
+        self.kind = kind
+        self.commits = commits
+    }
+
+    /// A line typed, with what Enter alone takes.
+    public static func line(_ prompt: String, default value: String? = nil, commits: Bool = false) -> ScreenQuestion {
+        ScreenQuestion(prompt, .line(default: value), commits: commits)
+    }
+
+    /// A line checked as it is typed.
+    public static func checked(_ prompt: String, default value: String? = nil) -> ScreenQuestion {
+        ScreenQuestion(prompt, .checked(default: value))
+    }
+
+    /// Keys acting at once on a TTY; `prompt` is shown after the page (and is what a line is typed after elsewhere).
+    public static func keys(_ prompt: String, commits: Bool = false) -> ScreenQuestion {
+        ScreenQuestion(prompt, .keys, commits: commits)
+    }
+
+    /// A list of options.
+    public static func choice(_ title: String, _ options: [String], selected: Int = 0) -> ScreenQuestion {
+        ScreenQuestion(title, .choice(options: options, selected: selected))
+    }
+
+    /// A table's rows to choose from.
+    public static func table(_ title: String, _ table: Table, selected: Int = 0) -> ScreenQuestion {
+        ScreenQuestion(title, .table(table, selected: selected))
+    }
+}
+
+/// One block of a page, as data: drawn with TerminalUI's components at the terminal's width. Text in it may come
+/// from a server or a file: it is made visible (``UntrustedText/visible(_:)``) where it is drawn, never obeyed.
+public enum ScreenBlock: Sendable, Equatable {
+    /// A section title.
+    case header(SectionHeader)
+    /// Text wrapped at the width.
+    case paragraph(Paragraph)
+    /// Text wrapped at the width, dimmed: a hint.
+    case hint(Paragraph)
+    /// Labels and values.
+    case rows(KeyValueList)
+    /// A table, indented.
+    case table(Table, indent: Int)
+    /// A message of its kind.
+    case notice(Notice)
+    /// Lines drawn as they are, spaces kept, each of styled runs (a seat map).
+    case drawing([StyledLine])
+    /// An empty line.
+    case blank
+
+    /// A section title.
+    public static func header(_ title: String, detail: String? = nil) -> ScreenBlock {
+        .header(SectionHeader(title, detail: detail))
+    }
+
+    /// A paragraph.
+    public static func text(_ text: String, indent: Int = 0) -> ScreenBlock {
+        .paragraph(Paragraph(text, indent: indent))
+    }
+
+    /// A dimmed paragraph.
+    public static func hint(_ text: String, indent: Int = 0) -> ScreenBlock {
+        .hint(Paragraph(text, indent: indent))
+    }
+}
+
+/// One line of styled runs.
+public struct StyledLine: Sendable, Equatable {
+    /// The runs, left to right.
+    public var runs: [StyledRun]
+
+    /// A line of `runs`.
+    public init(_ runs: [StyledRun]) {
+        self.runs = runs
+    }
+
+    /// A plain line.
+    public init(_ text: String) {
+        self.runs = [StyledRun(text)]
+    }
+}
+
+/// Text with the look it is drawn in.
+public struct StyledRun: Sendable, Equatable {
+    /// The looks a run can have; several combine.
+    public struct Look: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let bold = Look(rawValue: 1)
+        public static let dim = Look(rawValue: 2)
+        public static let accent = Look(rawValue: 4)
+        public static let success = Look(rawValue: 8)
+        public static let warning = Look(rawValue: 16)
+        public static let inverse = Look(rawValue: 32)
+    }
+
+    /// The text.
+    public var text: String
+    /// How it looks.
+    public var look: Look
+
+    /// `text` in `look`.
+    public init(_ text: String, _ look: Look = []) {
+        self.text = text
+        self.look = look
+    }
+}
