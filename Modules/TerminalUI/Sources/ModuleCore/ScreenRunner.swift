@@ -27,6 +27,7 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     public let painter: ScreenPainter
     private let perform: Perform
     private let leave: Leave
+    private let appearing: @MainActor () -> Feature.Action
     private let tasks = EffectTasks<Feature.Work.ID>()
     /// Work and ways out whose answer has not come back yet.
     private var pending = 0
@@ -40,11 +41,15 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// A screen starting at `state` on `terminal`. `perform` does the module's work (its services); `leave` its
-    /// ways out (its router, held weakly). With a `recorder`, every step is recorded.
+    /// ways out (its router, held weakly). With a `recorder`, every step is recorded. `appearing` makes the action
+    /// sent each time the screen is shown, when it carries a reading from outside (today's date); by default it is
+    /// ``ScreenFeature/appeared``. With `outputIsForPrograms`, standard output carries only the program's data.
     public init(
         state: Feature.State, terminal: any Terminal, recorder: SessionRecorder? = nil, outputIsForPrograms: Bool = false,
+        appearing: (@MainActor () -> Feature.Action)? = nil,
         perform: @escaping Perform, leave: @escaping Leave
     ) {
+        self.appearing = appearing ?? { Feature.appeared }
         self.store = Store(state, recorder: recorder)
         self.terminal = terminal
         self.painter = ScreenPainter(terminal: terminal, outputIsForPrograms: outputIsForPrograms)
@@ -58,7 +63,7 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     // MARK: Screen
 
     public func run() async {
-        send(Feature.appeared)
+        send(appearing())
         painter.draw(Feature.screen(state), again: true)
         while !Task.isCancelled {
             let model = Feature.screen(state)
