@@ -15,25 +15,29 @@ public struct FlightSeatsBuilder {
         self.recorder = recorder
     }
 
-    /// Wires the module's roles and returns its screen, to be shown by the caller's navigator.
+    /// The seats screen, to be shown by the caller's navigator: its rules run by ModuleCore's ``ScreenRunner``, the
+    /// seat maps read through the builder's service, the ways out through `router` (held weakly).
     @MainActor
     public func build(input: FlightSeatsInput, router: any FlightSeatsRouter, terminal: any Terminal) -> any Screen {
-        let state = FlightSeatsState(input: input, isInteractive: terminal.isInteractive)
-        let presenter = FlightSeatsPresenter(
-            store: Store(state, recorder: recorder), interactor: FlightSeatsInteractor(extras: extras), router: router)
-        let view = FlightSeatsTerminalView(terminal: terminal, machineOutput: input.mode == .show(json: true))
-        presenter.view = view
-        view.presenter = presenter
-        return view
+        let extras = extras
+        return ScreenRunner<FlightSeatsReducer>(
+            state: FlightSeatsState(input: input, isInteractive: terminal.isInteractive), terminal: terminal,
+            recorder: recorder, outputIsForPrograms: input.mode == .show(json: true),
+            perform: { work in await work.perform(with: extras) },
+            leave: { [weak router] route in
+                switch route {
+                case .chosen(let seats): router?.seatsChosen(seats)
+                case .back: router?.navigateBack()
+                case .shown(.shown): router?.seatsShown(.shown)
+                case .shown(.noSeatMaps): router?.seatsShown(.noSeatMaps)
+                case .shown(.failed(let error)): router?.seatsShown(.failed(error))
+                }
+                return nil
+            })
     }
 
     /// How a recorded session replays this module: its screens drawn on a terminal, no service asked.
-    public static var replay: ModuleReplay {
-        ModuleReplay.of(FlightSeatsReducer.self) { terminal in
-            let view = FlightSeatsTerminalView(terminal: terminal, machineOutput: false)
-            return { effect in if case .show(let output) = effect { view.render(output) } }
-        }
-    }
+    public static var replay: ModuleReplay { .screen(FlightSeatsReducer.self) }
 }
 
 /// What FlightSeats is shown with.

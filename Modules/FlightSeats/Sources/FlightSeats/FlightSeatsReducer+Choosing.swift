@@ -38,18 +38,18 @@ extension FlightSeatsReducer {
         default:
             break
         }
-        return screen(state)
+        return []
     }
 
     /// Takes `designator` for the passenger whose turn it is, or says why it cannot be taken.
     static func choose(_ designator: String?, _ state: inout FlightSeatsState) -> [FlightSeatsEffect] {
         guard state.phase == .choosing, let flight = state.currentFlight, let passenger = state.currentPassenger,
-              let designator else { return screen(state) }
+              let designator else { return [] }
         let number = state.passengerIndex + 1
         guard let seat = flight.map.seat(designator) else {
             let text = String(designator.prefix(8))
             state.notice = .problem("There is no seat \(text) on this flight\(rowRange(flight.map)).")
-            return screen(state)
+            return []
         }
         let name = seat.designator ?? designator
         if seat.isTaken {
@@ -70,7 +70,7 @@ extension FlightSeatsReducer {
             let why = seat.disclosures.first.map { ": \($0)" } ?? "."
             state.notice = .problem("\(name) is not offered to passenger \(number) (\(label(passenger)))\(why)")
         }
-        return screen(state)
+        return []
     }
 
     /// The next passenger on this flight, else the first on the next flight, else the review.

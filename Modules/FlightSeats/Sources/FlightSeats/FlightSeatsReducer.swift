@@ -12,11 +12,10 @@ enum FlightSeatsReducer: Reducer {
         guard state.phase != .done else { return [] }
         switch action {
         case .appeared:
-            if state.phase == .loading { return load(state) }
-            return screen(state)
+            return state.phase == .loading ? load(state) : []
         case .offerLoaded(.success(let offer)):
             state.offer = offer
-            return [.loadMaps(offerID: offer.id)]
+            return [.run(.loadMaps(offerID: offer.id))]
         case .offerLoaded(.failure(let error)):
             return loaded(&state, .failure(error))
         case .mapsLoaded(let outcome):
@@ -27,7 +26,7 @@ enum FlightSeatsReducer: Reducer {
             // The composer ends its flow too; nothing chosen here is kept.
             return leave(&state, .back)
         case .key(let key):
-            guard let command = FlightSeatsCommand(key: key, state: &state) else { return screen(state) }
+            guard let command = FlightSeatsCommand(key: key, state: &state) else { return [] }
             return run(command, &state)
         case .entered(let line):
             return run(FlightSeatsCommand(line: line, phase: state.phase), &state)
@@ -43,31 +42,32 @@ enum FlightSeatsReducer: Reducer {
             if case .show(let json) = state.mode {
                 state.phase = .done
                 guard !state.flights.isEmpty else {
-                    return [.show(.note(.progressEnded)), .show(.note(.error(
+                    return [.note(.progressEnded), .note(.error(
                         "The airline gives no seat map for this offer.",
-                        suggestion: "Seats are given at check-in."))), .navigate(.shown(.noSeatMaps))]
+                        suggestion: "Seats are given at check-in.")), .leave(.shown(.noSeatMaps))]
                 }
-                let output: FlightSeatsOutput = json
-                    ? .json(state.flights.map(\.map)) : .maps(FlightSeatsViewModel.allMaps(state))
-                return [.show(.note(.progressEnded)), .show(output), .navigate(.shown(.shown))]
+                let output: FlightSeatsEffect = json
+                    ? .note(.output(Self.json(state.flights.map(\.map))))
+                    : .print(Self.maps(FlightSeatsViewModel.allMaps(state)))
+                return [.note(.progressEnded), output, .leave(.shown(.shown))]
             }
             guard !state.flights.isEmpty else {
                 state.phase = .unavailable
-                return [.show(.note(.progressEnded))] + screen(state)
+                return [.note(.progressEnded)]
             }
             state.phase = .choosing
             state.flightIndex = 0
             state.passengerIndex = 0
             placeCursor(&state)
-            return [.show(.note(.progressEnded))] + screen(state)
+            return [.note(.progressEnded)]
         case .failure(let error):
             if case .show = state.mode {
                 state.phase = .done
-                return [.show(.note(.progressEnded)), .show(.note(.error(error.message, suggestion: error.suggestion))),
-                        .navigate(.shown(.failed(error)))]
+                return [.note(.progressEnded), .note(.error(error.message, suggestion: error.suggestion)),
+                        .leave(.shown(.failed(error)))]
             }
             state.phase = .failed(error.message, suggestion: error.suggestion)
-            return [.show(.note(.progressEnded))] + screen(state)
+            return [.note(.progressEnded)]
         }
     }
 
@@ -77,7 +77,7 @@ enum FlightSeatsReducer: Reducer {
         case .back:
             return leave(&state, .back)
         case .retry:
-            guard case .failed = state.phase else { return screen(state) }
+            guard case .failed = state.phase else { return [] }
             state.phase = .loading
             return load(state)
         case .confirm:
@@ -87,20 +87,20 @@ enum FlightSeatsReducer: Reducer {
             default: return choose(state.cursor, &state)
             }
         case .change:
-            guard state.phase == .review else { return screen(state) }
+            guard state.phase == .review else { return [] }
             state.phase = .choosing
             state.flightIndex = 0
             state.passengerIndex = 0
             placeCursor(&state)
-            return screen(state)
+            return []
         case .toggleKeys:
             state.showsKeys.toggle()
-            return screen(state)
+            return []
         case .unknown(let text):
             state.notice = .problem("“\(text)” is not a seat or a key here. Type a seat such as 32A, or ? for the keys.")
-            return screen(state)
+            return []
         default:
-            guard state.phase == .choosing else { return screen(state) }
+            guard state.phase == .choosing else { return [] }
             return choosing(command, &state)
         }
     }
@@ -108,19 +108,13 @@ enum FlightSeatsReducer: Reducer {
     /// Reads the offer first when only its id is known, then its seat maps.
     private static func load(_ state: FlightSeatsState) -> [FlightSeatsEffect] {
         guard state.offer != nil else {
-            return [.show(.note(.progress("Reading offer \(state.offerID)"))), .loadOffer(id: state.offerID)]
+            return [.note(.progress("Reading offer \(state.offerID)")), .run(.loadOffer(id: state.offerID))]
         }
-        return [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: state.offerID)]
+        return [.note(.progress("Reading the seat maps")), .run(.loadMaps(offerID: state.offerID))]
     }
 
     static func leave(_ state: inout FlightSeatsState, _ route: FlightSeatsRoute) -> [FlightSeatsEffect] {
         state.phase = .done
-        return [.show(.finished), .navigate(route)]
-    }
-
-    /// The screen as it stands, and the question it puts next.
-    static func screen(_ state: FlightSeatsState) -> [FlightSeatsEffect] {
-        guard state.phase != .done, state.phase != .loading else { return [] }
-        return [.show(.screen(FlightSeatsViewModel(state))), .show(.question(prompt: FlightSeatsViewModel.prompt(state)))]
+        return [.leave(route)]
     }
 }

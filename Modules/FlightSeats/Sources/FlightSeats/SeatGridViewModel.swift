@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import ModuleCore
 
 /// One flight's seat map laid out for a terminal: a pure function of the map, the choices, whose turn it is and the
 /// cursor. Each cell is one character wide in a three-character slot; sections are separated by an aisle.
@@ -116,32 +117,53 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
         }
     }
 
-    /// The grid as text lines: `30 = . $ x   . . .   . . . =`; the cursor in brackets. `paint` styles a cell's symbol.
-    func lines(paint: (Cell) -> String = { $0.symbol }) -> [String] {
+    /// The grid as plain text lines: `30 = . $ x   . . .   . . . =`; the cursor in brackets.
+    func lines() -> [String] {
+        drawing().map { $0.runs.map(\.text).joined() }
+    }
+
+    /// The grid as styled lines, each indented by `indent`: this passenger's seat bold and green, other passengers'
+    /// in the accent, seats at extra cost in yellow, what cannot be taken dim, the cursor inverted in brackets.
+    func drawing(indent: Int = 0) -> [StyledLine] {
+        let pad = String(repeating: " ", count: indent)
         let labelWidth = max(rows.map(\.label.count).max() ?? 2, 2)
-        func slot(_ cell: Cell) -> String {
-            let symbol = paint(cell)
-            if cell.symbol.count >= 2 { return " " + symbol }
-            if cell.isCursor { return "[" + symbol + "]" }
-            return " " + (cell.symbol.isEmpty ? " " : symbol) + " "
+        func slot(_ cell: Cell) -> [StyledRun] {
+            let symbol = StyledRun(cell.symbol, Self.look(cell))
+            if cell.symbol.count >= 2 { return [StyledRun(" "), symbol] }
+            if cell.isCursor { return [StyledRun("["), symbol, StyledRun("]")] }
+            return [StyledRun(" "), cell.symbol.isEmpty ? StyledRun(" ") : symbol, StyledRun(" ")]
         }
-        return cabins.flatMap { cabin in
+        return cabins.flatMap { cabin -> [StyledLine] in
             let columns = cabin.columns
-            let header = String(repeating: " ", count: labelWidth + 1) + " "
+            let header = pad + String(repeating: " ", count: labelWidth + 1) + " "
                 + columns.map { $0.map { " \($0) " }.joined() }.joined(separator: "  ")
-            let title = cabin.label.isEmpty ? [] : [cabin.label]
-            return title + [header] + cabin.rows.map { row in
+            let title = cabin.label.isEmpty ? [] : [StyledLine(pad + cabin.label)]
+            return title + [StyledLine(header)] + cabin.rows.map { row in
                 let label = String(repeating: " ", count: labelWidth - row.label.count) + row.label
-                let edge = row.overWing ? "=" : " "
+                let edge = StyledRun(row.overWing ? "=" : " ")
+                var runs = [StyledRun(pad + label + " "), edge]
                 // A section is as wide as the seats above it, so an exit or a galley stands under its own section.
-                let drawn = row.sections.enumerated().map { index, cells in
-                    let text = cells.map(slot).joined()
-                    let width = columns.indices.contains(index) ? columns[index].count * 3 : 0
+                for (index, cells) in row.sections.enumerated() {
+                    if index > 0 { runs.append(StyledRun("  ")) }
+                    runs += cells.flatMap(slot)
                     // Every slot is three columns wide.
-                    return text + String(repeating: " ", count: max(0, width - cells.count * 3))
+                    let width = columns.indices.contains(index) ? columns[index].count * 3 : 0
+                    runs.append(StyledRun(String(repeating: " ", count: max(0, width - cells.count * 3))))
                 }
-                return label + " " + edge + drawn.joined(separator: "  ") + edge
+                runs.append(edge)
+                return StyledLine(runs.filter { !$0.text.isEmpty })
             }
         }
+    }
+
+    private static func look(_ cell: Cell) -> StyledRun.Look {
+        let look: StyledRun.Look = switch cell.kind {
+        case .mine: [.success, .bold]
+        case .others: .accent
+        case .priced: .warning
+        case .taken, .notOffered, .feature: .dim
+        case .free, .blank: []
+        }
+        return cell.isCursor ? look.union(.inverse) : look
     }
 }

@@ -1,6 +1,7 @@
 import Entities
 import Services
 import FixtureServices
+import ModuleCore
 import TerminalUI
 import Testing
 @testable import FlightSeats
@@ -105,19 +106,17 @@ struct FlightSeatsModuleTests {
     func lifetime() async throws {
         let terminal = VirtualTerminal(columns: 80, isInteractive: false, endsWhenEmpty: true)
         let router = SpyFlightSeatsRouter()
-        weak var weakView: FlightSeatsTerminalView?
-        weak var weakPresenter: FlightSeatsPresenter?
+        weak var weakScreen: ScreenRunner<FlightSeatsReducer>?
         do {
             let screen = FlightSeatsBuilder(extras: FixtureExtrasService())
                 .build(input: FlightSeatsInput(offer: try Recorded.offer()), router: router, terminal: terminal)
-            let view = try #require(screen as? FlightSeatsTerminalView)
-            weakView = view
-            weakPresenter = view.presenter
+            let runner = try #require(screen as? ScreenRunner<FlightSeatsReducer>)
+            weakScreen = runner
             await screen.run()
+            await runner.settled()
         }
         #expect(router.backs == 1)
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
+        #expect(weakScreen == nil)
     }
 }
 

@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Services
+import ModuleTesting
 import Testing
 @testable import FlightSeats
 
@@ -10,21 +11,20 @@ struct FlightSeatsReducerTests {
     @Test("appearing reads the offer's seat maps, and their answer starts with the first passenger on the first flight")
     func loads() throws {
         let offer = try Recorded.offer()
-        var state = FlightSeatsState(input: FlightSeatsInput(offer: offer), isInteractive: true)
-        let effects = FlightSeatsReducer.reduce(&state, .appeared)
-        #expect(effects == [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: offer.id)])
-        #expect(state.phase == .loading)
+        var store = TestStore<FlightSeatsReducer>(FlightSeatsState(input: FlightSeatsInput(offer: offer), isInteractive: true))
+        store.send(.appeared, effects: [.note(.progress("Reading the seat maps")), .run(.loadMaps(offerID: offer.id))])
+        #expect(FlightSeatsReducer.screen(store.state).question == nil)
 
         let maps = try Recorded.maps()
-        let answered = FlightSeatsReducer.reduce(&state, .mapsLoaded(.success(maps)))
-        var expected = FlightSeatsState(input: FlightSeatsInput(offer: offer), isInteractive: true)
-        expected.phase = .choosing
-        expected.maps = maps
-        // The first seat this passenger may take: 30A (30C is taken, but 30A is free to an adult).
-        expected.cursor = "30A"
-        #expect(state == expected)
-        #expect(answered == [.show(.note(.progressEnded)), .show(.screen(FlightSeatsViewModel(expected))),
-                             .show(.question(prompt: FlightSeatsViewModel.prompt(expected)))])
+        store.send(.mapsLoaded(.success(maps)), effects: [.note(.progressEnded)]) {
+            $0.phase = .choosing
+            $0.maps = maps
+            // The first seat this passenger may take: 30A (30C is taken, but 30A is free to an adult).
+            $0.cursor = "30A"
+        }
+        let screen = FlightSeatsReducer.screen(store.state)
+        #expect(screen.page == FlightSeatsReducer.page(FlightSeatsViewModel(store.state)))
+        #expect(screen.question == .keys(FlightSeatsViewModel.prompt(store.state)))
     }
 
     @Test("a free seat typed is taken for the passenger, with its service and price, and the review follows")
@@ -44,7 +44,7 @@ struct FlightSeatsReducerTests {
 
         let effects = FlightSeatsReducer.reduce(&state, .entered(""))
         #expect(state.phase == .done)
-        #expect(effects == [.show(.finished), .navigate(.chosen(state.choices))])
+        #expect(effects == [.leave(.chosen(state.choices))])
     }
 
     @Test("a taken seat, a seat not on the map and a word are refused with the reason; nothing is chosen",
@@ -59,7 +59,7 @@ struct FlightSeatsReducerTests {
         var expected = before
         expected.notice = .problem(message)
         #expect(state == expected)
-        #expect(effects == FlightSeatsReducer.screen(expected))
+        #expect(effects.isEmpty)
     }
 
     @Test("an exit-row seat is not offered to a child, and one seat is not taken twice on a flight")
@@ -94,7 +94,7 @@ struct FlightSeatsReducerTests {
         #expect(state.phase == .choosing)
         #expect(state.flightIndex == 0 && state.passengerIndex == 0)
         let effects = FlightSeatsReducer.reduce(&state, .back)
-        #expect(effects == [.show(.finished), .navigate(.back)])
+        #expect(effects == [.leave(.back)])
         #expect(state.phase == .done)
         #expect(FlightSeatsReducer.reduce(&state, .entered("32A")).isEmpty)
     }
@@ -135,11 +135,11 @@ struct FlightSeatsReducerTests {
         _ = FlightSeatsReducer.reduce(&state, .mapsLoaded(.failure(.timedOut)))
         #expect(state.phase == .failed(ServiceError.timedOut.message, suggestion: ServiceError.timedOut.suggestion))
         let retry = FlightSeatsReducer.reduce(&state, .entered("r"))
-        #expect(retry == [.show(.note(.progress("Reading the seat maps"))), .loadMaps(offerID: offer.id)])
+        #expect(retry == [.note(.progress("Reading the seat maps")), .run(.loadMaps(offerID: offer.id))])
         _ = FlightSeatsReducer.reduce(&state, .mapsLoaded(.success([])))
         #expect(state.phase == .unavailable)
         #expect(FlightSeatsViewModel(state).lines == ["The airline gives no seat map for this offer: seats are given at check-in."])
-        #expect(FlightSeatsReducer.reduce(&state, .entered("")) == [.show(.finished), .navigate(.back)])
+        #expect(FlightSeatsReducer.reduce(&state, .entered("")) == [.leave(.back)])
     }
 
     @Test("showing the maps prints them, or Duffel's JSON, and leaves")
@@ -149,11 +149,13 @@ struct FlightSeatsReducerTests {
         for json in [false, true] {
             var state = FlightSeatsState(input: FlightSeatsInput(offer: offer, mode: .show(json: json)), isInteractive: false)
             let effects = FlightSeatsReducer.reduce(&state, .mapsLoaded(.success(maps)))
-            let output: FlightSeatsOutput = json ? .json(maps) : .maps(FlightSeatsViewModel.allMaps(state))
-            #expect(effects == [.show(.note(.progressEnded)), .show(output), .navigate(.shown(.shown))])
+            let output: FlightSeatsEffect = json
+                ? .note(.output(FlightSeatsReducer.json(maps)))
+                : .print(FlightSeatsReducer.maps(FlightSeatsViewModel.allMaps(state)))
+            #expect(effects == [.note(.progressEnded), output, .leave(.shown(.shown))])
         }
         var none = FlightSeatsState(input: FlightSeatsInput(offer: offer, mode: .show(json: false)), isInteractive: false)
-        #expect(FlightSeatsReducer.reduce(&none, .mapsLoaded(.success([]))).last == .navigate(.shown(.noSeatMaps)))
+        #expect(FlightSeatsReducer.reduce(&none, .mapsLoaded(.success([]))).last == .leave(.shown(.noSeatMaps)))
     }
 
     @Test("seats chosen before are kept and shown as this passenger's")
@@ -176,14 +178,14 @@ struct FlightSeatsReducerTests {
         let offer = try Recorded.offer()
         var state = FlightSeatsState(input: FlightSeatsInput(offerID: offer.id, mode: .show(json: false)), isInteractive: false)
         #expect(FlightSeatsReducer.reduce(&state, .appeared)
-            == [.show(.note(.progress("Reading offer \(offer.id)"))), .loadOffer(id: offer.id)])
-        #expect(FlightSeatsReducer.reduce(&state, .offerLoaded(.success(offer))) == [.loadMaps(offerID: offer.id)])
+            == [.note(.progress("Reading offer \(offer.id)")), .run(.loadOffer(id: offer.id))])
+        #expect(FlightSeatsReducer.reduce(&state, .offerLoaded(.success(offer))) == [.run(.loadMaps(offerID: offer.id))])
         #expect(state.offer == offer)
 
         var gone = FlightSeatsState(input: FlightSeatsInput(offerID: "off_gone", mode: .show(json: false)), isInteractive: false)
         let error = ServiceError.malformedResponse("gone")
         let effects = FlightSeatsReducer.reduce(&gone, .offerLoaded(.failure(error)))
-        #expect(effects.last == .navigate(.shown(.failed(error))))
+        #expect(effects.last == .leave(.shown(.failed(error))))
         #expect(gone.phase == .done)
     }
 }

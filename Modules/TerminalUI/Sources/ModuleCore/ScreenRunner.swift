@@ -74,6 +74,8 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
                 continue
             }
             guard let input = await read(question) else { continue }
+            // A whole page stands above its question: answered, it is drawn again, whatever the answer changed.
+            if model.layout == .whole { painter.pageCovered() }
             if let action = Feature.action(for: input, in: state) { send(action) }
         }
         if Task.isCancelled { disappear() }

@@ -26,10 +26,10 @@ public struct TestStore<R: Reducer> where R.Effect: Equatable {
         _ action: R.Action,
         effects expected: [R.Effect]? = nil,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ change: (inout R.State) throws -> Void = { _ in }
-    ) rethrows -> [R.Effect] {
+        _ change: (inout R.State) -> Void = { _ in }
+    ) -> [R.Effect] {
         var expectedState = state
-        try change(&expectedState)
+        change(&expectedState)
         let effects = R.reduce(&state, action)
         if state != expectedState {
             Issue.record(
