@@ -16,27 +16,35 @@ struct Greeting: Codable, Sendable, Equatable {
 }
 
 enum GreeterAction: Codable, Sendable, Equatable {
+    case appeared
     case typed(String)
     case answered(Greeting)
 }
 
-enum GreeterEffect: Encodable, Sendable, Equatable {
-    case lookUp(String)
-    case show(String)
+/// The greeting looked up for a name.
+struct LookUp: ScreenWork {
+    var name: String
+    var id: String { "greeting" }
 }
 
-enum GreeterReducer: Reducer {
+/// The tiny module's rules and screen.
+enum GreeterReducer: ScreenFeature {
+    typealias Work = LookUp
+    typealias Route = String
     static let module = "Greeter"
+    static let appeared = GreeterAction.appeared
 
-    static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterEffect] {
+    static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [Effect] {
         switch action {
+        case .appeared:
+            return []
         case .typed(let name):
             state.name = name
             state.asking = false
-            return [.lookUp(name)]
+            return [.run(LookUp(name: name))]
         case .answered(let greeting):
             state.greeting = "Hello, \(greeting.given_name)"
-            return [.show("Hello, \(greeting.given_name)")]
+            return [.print([.text("Hello, \(greeting.given_name)")])]
         }
     }
 
@@ -44,16 +52,33 @@ enum GreeterReducer: Reducer {
         guard case .typed = action, state.asking else { return action }
         return .typed(Redaction.name)
     }
+
+    static func screen(_ state: GreeterState) -> ScreenModel {
+        ScreenModel(page: [.header("Greeter")], question: state.asking ? .line("Name: ") : nil)
+    }
+
+    static func action(for input: ScreenInput, in state: GreeterState) -> GreeterAction? {
+        if case .line(let name) = input { return .typed(name) }
+        return nil
+    }
 }
 
 /// The same module after a change in its rules: it shouts.
-enum ShoutingGreeterReducer: Reducer {
+enum ShoutingGreeterReducer: ScreenFeature {
+    typealias Work = LookUp
+    typealias Route = String
     static let module = "Greeter"
+    static let appeared = GreeterAction.appeared
 
-    static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterEffect] {
+    static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterReducer.Effect] {
         var effects = GreeterReducer.reduce(&state, action)
-        if case .answered = action { effects = effects.map { if case .show(let text) = $0 { .show(text.uppercased()) } else { $0 } } }
+        if case .answered(let greeting) = action { effects = [.print([.text("HELLO, \(greeting.given_name.uppercased())")])] }
         return effects
+    }
+
+    static func screen(_ state: GreeterState) -> ScreenModel { GreeterReducer.screen(state) }
+    static func action(for input: ScreenInput, in state: GreeterState) -> GreeterAction? {
+        GreeterReducer.action(for: input, in: state)
     }
 }
 
@@ -64,49 +89,49 @@ final class LineSink {
 }
 
 @MainActor
-@Suite("Module core: store, effects, recording and replay")
+@Suite("Module core: the runner, effects, recording and replay")
 struct ModuleCoreTests {
-    func session() async -> (Store<GreeterReducer>, LineSink, [GreeterEffect]) {
+    /// The greeter run on a terminal: a name typed, looked up, greeted; the screen then has nothing left to do.
+    func session() async -> (ScreenRunner<GreeterReducer>, LineSink, VirtualTerminal) {
         let sink = LineSink()
         let recorder = SessionRecorder(write: { sink.data.append($0) })
-        let store = Store<GreeterReducer>(GreeterState(), recorder: recorder)
-        var performed: [GreeterEffect] = []
-        await store.send(.typed("Ada Lovelace")) { effect in
-            performed.append(effect)
-            if case .lookUp(let name) = effect { return [.answered(Greeting(given_name: name))] }
-            return []
-        }
-        return (store, sink, performed)
+        let terminal = VirtualTerminal(columns: 60)
+        let runner = ScreenRunner<GreeterReducer>(
+            state: GreeterState(), terminal: terminal, recorder: recorder,
+            perform: { work in .answered(Greeting(given_name: work.name)) }, leave: { _ in nil })
+        terminal.enter("Ada Lovelace")
+        await runner.run()
+        return (runner, sink, terminal)
     }
 
-    @Test("send reduces, runs each effect and feeds its answer back before the next")
+    @Test("the runner asks the question the state derives, sends the answer, runs the work and feeds its answer back")
     func sendRunsTheChain() async {
-        let (store, _, performed) = await session()
-        #expect(performed == [.lookUp("Ada Lovelace"), .show("Hello, Ada Lovelace")])
-        #expect(store.state == GreeterState(name: "Ada Lovelace", greeting: "Hello, Ada Lovelace", asking: false))
+        let (runner, _, terminal) = await session()
+        #expect(terminal.text.contains("Greeter"))
+        #expect(terminal.text.contains("Hello, Ada Lovelace"))
+        #expect(runner.state == GreeterState(name: "Ada Lovelace", greeting: "Hello, Ada Lovelace", asking: false))
     }
 
     @Test("a recording holds no typed name, and replays green through the same reducer")
     func recordsRedactedAndReplays() async throws {
         let (_, sink, _) = await session()
         #expect(!sink.text.contains("Ada"))
-        #expect(sink.text.split(separator: "\n").count == 4)
+        #expect(sink.text.split(separator: "\n").count == 5)
         let terminal = VirtualTerminal(columns: 60)
-        var shown: [String] = []
-        let replay = ModuleReplay.of(GreeterReducer.self) { _ in { effect in if case .show(let text) = effect { shown.append(text) } } }
-        let report = try SessionReplayer(modules: [replay], terminal: terminal).replay(sink.text)
-        #expect(report == ReplayReport(matched: 2, divergence: nil))
-        #expect(shown == ["Hello, \(Redaction.name)"])
+        let report = try SessionReplayer(modules: [.screen(GreeterReducer.self)], terminal: terminal).replay(sink.text)
+        #expect(report == ReplayReport(matched: 3, divergence: nil))
+        #expect(terminal.text.contains("Greeter"))
+        #expect(terminal.text.contains("Hello, \(Redaction.name)"))
     }
 
     @Test("a changed reducer makes the replay stop at the step it changed, named")
     func changedReducerDiverges() async throws {
         let (_, sink, _) = await session()
-        let replay = ModuleReplay.of(ShoutingGreeterReducer.self) { _ in { _ in } }
+        let replay = ModuleReplay.screen(ShoutingGreeterReducer.self)
         let report = try SessionReplayer(modules: [replay], terminal: VirtualTerminal()).replay(sink.text)
-        #expect(report.matched == 1)
+        #expect(report.matched == 2)
         let divergence = try #require(report.divergence)
-        #expect(divergence.step == 2)
+        #expect(divergence.step == 3)
         #expect(divergence.action == "answered")
         #expect(divergence.recorded.contains("Hello, Redacted"))
         #expect(divergence.replayed.contains("HELLO, REDACTED"))
@@ -163,12 +188,15 @@ struct ModuleCoreTests {
         var reports: [String] = []
         var attempts = 0
         let recorder = SessionRecorder(write: { _ in attempts += 1; throw DiskFull() }, onFailure: { reports.append($0) })
-        let store = Store<GreeterReducer>(GreeterState(), recorder: recorder)
-        await store.send(.typed("Ada")) { _ in [] }
+        let runner = ScreenRunner<GreeterReducer>(
+            state: GreeterState(), terminal: VirtualTerminal(), recorder: recorder,
+            perform: { _ in nil }, leave: { _ in nil })
+        runner.send(.typed("Ada"))
+        await runner.settled()
         #expect(reports.count == 1)
         #expect(reports.first?.hasPrefix("The session recording stopped") == true)
         #expect(attempts == 1)
-        #expect(store.state.name == "Ada")
+        #expect(runner.state.name == "Ada")
     }
 
     @Test("a path that cannot be written is refused with the reason")
