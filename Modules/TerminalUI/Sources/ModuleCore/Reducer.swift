@@ -35,9 +35,14 @@ public protocol Reducer {
 
     /// The starting state as it may be written down.
     static func redacted(_ state: State) -> State
+
+    /// What the screen shows in `state`, as plain lines, for a recording to keep beside each step's effects, so a
+    /// replay notices a screen that changed; `nil` for rules without a screen. A ``ScreenFeature`` has one.
+    static func recordedScreen(_ state: State) -> [String]?
 }
 
 extension Reducer {
     public static func redacted(_ action: Action, in state: State) -> Action { action }
     public static func redacted(_ state: State) -> State { state }
+    public static func recordedScreen(_ state: State) -> [String]? { nil }
 }

@@ -40,6 +40,12 @@ public protocol ScreenFeature: Reducer, SendableMetatype where Effect == ScreenE
 extension ScreenFeature {
     public static var disappeared: Action? { nil }
     public static func problem(with answer: String, in state: State) -> String? { nil }
+
+    /// The page as plain lines at 80 columns, then the question asked (`? Seat:`).
+    public static func recordedScreen(_ state: State) -> [String]? {
+        let model = screen(state)
+        return model.page.flatMap(\.plainLines) + (model.question.map { ["? " + $0.prompt] } ?? [])
+    }
 }
 
 /// Work a module's rules ask for: a service call. Its `id` is what a newer call replaces and ``ScreenEffect/cancel(_:)``

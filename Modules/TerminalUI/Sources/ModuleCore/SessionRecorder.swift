@@ -11,8 +11,12 @@ public import Foundation
 /// ```
 /// {"kind":"session","format":2}
 /// {"kind":"start","module":"FlightSearch","instance":1,"state":{…}}
-/// {"kind":"step","step":1,"module":"FlightSearch","instance":1,"action":{"appeared":{}},"effects":[…]}
+/// {"kind":"step","step":1,"module":"FlightSearch","instance":1,"action":{"appeared":{}},"effects":[…],"screen":[…]}
 /// ```
+///
+/// Format 2: effects are the ``ScreenEffect`` kinds every screen shares (`run`, `cancel`, `note`, `print`,
+/// `leave`), and each step keeps the screen it left (its page as plain lines, and the question). Format 1 recordings,
+/// made before screens were derived from state, do not replay: record the session again.
 @MainActor
 public final class SessionRecorder {
     /// The recording's format; a replayer refuses another.
@@ -81,6 +85,7 @@ public final class SessionRecorder {
         entry["action"] = actionJSON
         let effects = R.reduce(&tape.shadow, shadowAction)
         entry["effects"] = Self.json(effects) ?? NSNull()
+        if let screen = R.recordedScreen(tape.shadow) { entry["screen"] = screen }
         line(entry)
     }
 

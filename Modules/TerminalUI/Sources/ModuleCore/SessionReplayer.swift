@@ -37,7 +37,7 @@ final class ReplayingModule {
             guard let object = SessionRecorder.json(effects) else {
                 throw RecordingError(message: "the effects of \(R.module) could not be written as JSON")
             }
-            return SessionReplayer.canonical(object)
+            return SessionReplayer.canonical(effects: object, screen: R.recordedScreen(state))
         }
     }
 }
@@ -135,7 +135,7 @@ public final class SessionReplayer {
                 let actionObject = object["action"] ?? NSNull()
                 let actionName = (actionObject as? [String: Any])?.keys.first ?? "unknown"
                 announce(step, name, actionName)
-                let recorded = Self.canonical(object["effects"] ?? NSNull())
+                let recorded = Self.canonical(effects: object["effects"] ?? NSNull(), screen: object["screen"])
                 let replayed: String
                 do {
                     replayed = try module.step(try Self.data(actionObject, line: lineNumber))
@@ -169,6 +169,11 @@ public final class SessionReplayer {
             throw RecordingError(message: "Line \(line) has no readable value.")
         }
         return data
+    }
+
+    /// One step's effects and screen as one JSON text, to compare.
+    static func canonical(effects: Any, screen: Any?) -> String {
+        canonical(["effects": effects, "screen": screen ?? NSNull()])
     }
 
     /// One JSON text for a value, keys sorted, so equal values compare equal.

@@ -82,6 +82,28 @@ enum ShoutingGreeterReducer: ScreenFeature {
     }
 }
 
+/// The same module with the same effects, whose screen now says something else.
+enum RetitledGreeterReducer: ScreenFeature {
+    typealias Work = LookUp
+    typealias Route = String
+    static let module = "Greeter"
+    static let appeared = GreeterAction.appeared
+
+    static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterReducer.Effect] {
+        GreeterReducer.reduce(&state, action)
+    }
+
+    static func screen(_ state: GreeterState) -> ScreenModel {
+        var model = GreeterReducer.screen(state)
+        if !state.asking { model.page = [.header("Greeted")] }
+        return model
+    }
+
+    static func action(for input: ScreenInput, in state: GreeterState) -> GreeterAction? {
+        GreeterReducer.action(for: input, in: state)
+    }
+}
+
 @MainActor
 final class LineSink {
     var data = Data()
@@ -135,6 +157,18 @@ struct ModuleCoreTests {
         #expect(divergence.action == "answered")
         #expect(divergence.recorded.contains("Hello, Redacted"))
         #expect(divergence.replayed.contains("HELLO, REDACTED"))
+    }
+
+    @Test("a screen that now shows something else, with the same effects, stops the replay at the step it changed")
+    func changedScreenDiverges() async throws {
+        let (_, sink, _) = await session()
+        let replay = ModuleReplay.screen(RetitledGreeterReducer.self)
+        let report = try SessionReplayer(modules: [replay], terminal: VirtualTerminal()).replay(sink.text)
+        #expect(report.matched == 1)
+        let divergence = try #require(report.divergence)
+        #expect(divergence.step == 2)
+        #expect(divergence.recorded.contains("Greeter"))
+        #expect(divergence.replayed.contains("Greeted"))
     }
 
     @Test("a file that is not a recording is refused with a reason")
