@@ -38,8 +38,6 @@ final class BookingFlow {
     /// again comes back to it as it was, the passengers' details typed kept (another offer lets it go).
     private weak var shownSummary: (any Screen)?
     private var shownSummaryOfferID: String?
-    /// Where the seats screen's choice goes: back to the summary that asked for it.
-    private var seatsChosenHandler: (@MainActor ([SeatChoice]) -> Void)?
 
     init(navigator: Navigator, modules: ModuleFactory) {
         self.navigator = navigator
@@ -92,7 +90,6 @@ extension BookingFlow: FlightSearchRouter {
     /// Every module's way back is the same move: the screen beneath comes back, as it was. Leaving the first
     /// screen ends the app.
     func navigateBack() {
-        seatsChosenHandler = nil
         navigator.pop()
     }
 
@@ -163,17 +160,22 @@ extension BookingFlow: FlightSummaryRouter {
 
 // MARK: Summary ⇄ seats
 
-extension BookingFlow: FlightSeatsRouter {
-    func navigateToSeats(for offer: Offer, chosen: [SeatChoice], then: @escaping @MainActor ([SeatChoice]) -> Void) {
-        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, chosen: chosen), router: self) else { return }
-        seatsChosenHandler = then
+extension BookingFlow {
+    /// The seats screen over the summary; the seats confirmed come back as the answer (`nil`: the traveller went back
+    /// unchanged), which the summary takes as an action.
+    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
+        let answer = SeatsAnswer(navigator: navigator)
+        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, chosen: chosen), router: answer) else {
+            return nil
+        }
         navigator.push(screen)
+        return await answer.value
     }
+}
 
-    /// The seats go back to the summary beneath, which shows them with the new total.
+/// The seat maps printed (`flights seats OFFER`): how showing them ended is how the command ends.
+extension BookingFlow: FlightSeatsRouter {
     func seatsChosen(_ seats: [SeatChoice]) {
-        seatsChosenHandler?(seats)
-        seatsChosenHandler = nil
         navigator.pop()
     }
 
@@ -183,6 +185,46 @@ extension BookingFlow: FlightSeatsRouter {
         case .noSeatMaps: end(.noResults)
         case .failed(let error): end(.backendError(error.description))
         }
+    }
+}
+
+/// The seats screen's router while it answers the summary: it hands the seats back as a value and closes the screen.
+@MainActor
+final class SeatsAnswer: FlightSeatsRouter {
+    private let navigator: Navigator
+    private var continuation: CheckedContinuation<[SeatChoice]?, Never>?
+    private var answer: [SeatChoice]??
+
+    init(navigator: Navigator) {
+        self.navigator = navigator
+    }
+
+    /// The seats confirmed, or `nil` when the traveller went back unchanged; awaited while the seats screen is shown.
+    var value: [SeatChoice]? {
+        get async {
+            if let answer { return answer }
+            return await withCheckedContinuation { continuation = $0 }
+        }
+    }
+
+    func seatsChosen(_ seats: [SeatChoice]) {
+        give(seats)
+        navigator.pop()
+    }
+
+    func navigateBack() {
+        give(nil)
+        navigator.pop()
+    }
+
+    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
+        give(nil)
+    }
+
+    private func give(_ seats: [SeatChoice]?) {
+        answer = .some(seats)
+        continuation?.resume(returning: seats)
+        continuation = nil
     }
 }
 
