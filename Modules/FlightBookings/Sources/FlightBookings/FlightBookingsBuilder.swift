@@ -47,29 +47,51 @@ public struct FlightBookingsBuilder {
     /// Wires the module for `input` and returns its screen; the caller (the App's navigator) is its only owner.
     @MainActor
     public func build(input: FlightBookingsInput, router: any FlightBookingsRouter, terminal: any Terminal) -> any Screen {
-        let interactor = FlightBookingsInteractor(
+        let services = FlightBookingsServices(
             orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone)
         let state = FlightBookingsState(
-            input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: interactor.storeLocation,
-            timeZone: timeZone, now: interactor.now)
-        let presenter = FlightBookingsPresenter(
-            store: Store(state, recorder: recorder), interactor: interactor, router: router)
-        let view = FlightBookingsTerminalView(
-            terminal: terminal, machineOutput: [.json, .ics].contains(input.presentation))
-        presenter.view = view
-        view.presenter = presenter
-        return view
+            input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: services.storeLocation,
+            timeZone: timeZone, now: services.now)
+        let calendar = CalendarWriter(terminal: terminal)
+        return ScreenRunner<FlightBookingsReducer>(
+            state: state, terminal: terminal, recorder: recorder,
+            outputIsForPrograms: [.json, .ics].contains(input.presentation),
+            appearing: { .appeared(now: services.now) },
+            perform: { work in
+                if case .writeCalendar(let text) = work {
+                    await calendar.write(text)
+                    return .calendarWritten
+                }
+                return await services.perform(work)
+            },
+            leave: { [weak router] route in
+                switch route {
+                case .search: router?.navigateToSearch()
+                case .back: router?.navigateBack()
+                case .finished(let outcome): router?.bookingsDidFinish(outcome)
+                }
+                return nil
+            })
     }
 
     /// How a recorded session replays this module: its recorded steps run through the module's reducer again and
-    /// what they show is laid out on the terminal by the same view, with no flight service or booking store called.
-    public static var replay: ModuleReplay {
-        ModuleReplay.of(FlightBookingsReducer.self) { terminal in
-            let view = FlightBookingsTerminalView(terminal: terminal, machineOutput: false)
-            return { effect in
-                if case .show(let output) = effect { view.render(output) }
-            }
-        }
+    /// what they show is drawn on the terminal as the screen draws it, with no flight service or booking store called.
+    public static var replay: ModuleReplay { .screen(FlightBookingsReducer.self) }
+}
+
+/// Writes an iCalendar file to standard output as it is.
+@MainActor
+final class CalendarWriter {
+    private let terminal: any Terminal
+
+    init(terminal: any Terminal) {
+        self.terminal = terminal
+    }
+
+    /// ItineraryCalendar removed every control character from the server's text; this keeps the promise even so:
+    /// nothing but the CRLF line ends reaches the terminal as a control character.
+    func write(_ text: String) {
+        terminal.write(UntrustedText.removingUnsafe(text))
     }
 }
 
