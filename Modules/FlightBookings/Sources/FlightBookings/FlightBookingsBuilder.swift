@@ -19,6 +19,8 @@ public struct FlightBookingsBuilder {
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
     private let recorder: SessionRecorder?
+    /// How long to wait before each read of an order after a lost answer (tests wait for nothing).
+    var lookupDelays: [Duration] = LostAnswer.lookupDelays
 
     /// Creates a builder.
     ///
@@ -47,8 +49,17 @@ public struct FlightBookingsBuilder {
     /// Wires the module for `input` and returns its screen; the caller (the App's navigator) is its only owner.
     @MainActor
     public func build(input: FlightBookingsInput, router: any FlightBookingsRouter, terminal: any Terminal) -> any Screen {
+        runner(input: input, router: router, terminal: terminal)
+    }
+
+    /// The screen `build` returns, as its runner.
+    @MainActor
+    func runner(
+        input: FlightBookingsInput, router: any FlightBookingsRouter, terminal: any Terminal
+    ) -> ScreenRunner<FlightBookingsReducer> {
         let services = FlightBookingsServices(
-            orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone)
+            orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
+            lookupDelays: lookupDelays)
         let state = FlightBookingsState(
             input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: services.storeLocation,
             timeZone: timeZone, now: services.now)
