@@ -68,13 +68,7 @@ public struct FlightBookingsBuilder {
             state: state, terminal: terminal, recorder: recorder,
             outputIsForPrograms: [.json, .ics].contains(input.presentation),
             appearing: { .appeared(now: services.now) },
-            perform: { work in
-                if case .writeCalendar(let text) = work {
-                    await calendar.write(text)
-                    return .calendarWritten
-                }
-                return await services.perform(work)
-            },
+            perform: { work in await services.perform(work, calendar: calendar) },
             leave: { [weak router] route in
                 switch route {
                 case .search: router?.navigateToSearch()

@@ -77,8 +77,8 @@ struct FlightBookingsServices: Sendable {
     /// Where bookings are kept, for the traveller.
     var storeLocation: String { bookings.location }
 
-    /// Does `work` and returns the action that answers it.
-    func perform(_ work: FlightBookingsWork) async -> FlightBookingsAction? {
+    /// Does `work` and returns the action that answers it; a calendar is written through `calendar`.
+    func perform(_ work: FlightBookingsWork, calendar: CalendarWriter) async -> FlightBookingsAction? {
         switch work {
         case .loadBookings:
             let result = await loadBookings()
@@ -100,8 +100,8 @@ struct FlightBookingsServices: Sendable {
             return .paid(outcome, now: now)
         case .readClock(let yes):
             return .confirmed(yes, now: now)
-        case .writeCalendar:
-            // Written by the Builder, on the terminal.
+        case .writeCalendar(let text):
+            await calendar.write(text)
             return .calendarWritten
         }
     }
