@@ -19,6 +19,8 @@ public struct FlightBookingsBuilder {
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
     private let recorder: SessionRecorder?
+    /// How long to wait before each read of an order after a lost answer (tests wait for nothing).
+    var lookupDelays: [Duration] = LostAnswer.lookupDelays
 
     /// Creates a builder.
     ///
@@ -47,29 +49,54 @@ public struct FlightBookingsBuilder {
     /// Wires the module for `input` and returns its screen; the caller (the App's navigator) is its only owner.
     @MainActor
     public func build(input: FlightBookingsInput, router: any FlightBookingsRouter, terminal: any Terminal) -> any Screen {
-        let interactor = FlightBookingsInteractor(
-            orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone)
+        runner(input: input, router: router, terminal: terminal)
+    }
+
+    /// The screen `build` returns, as its runner.
+    @MainActor
+    func runner(
+        input: FlightBookingsInput, router: any FlightBookingsRouter, terminal: any Terminal
+    ) -> ScreenRunner<FlightBookingsReducer> {
+        let services = FlightBookingsServices(
+            orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
+            lookupDelays: lookupDelays)
         let state = FlightBookingsState(
-            input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: interactor.storeLocation,
-            timeZone: timeZone, now: interactor.now)
-        let presenter = FlightBookingsPresenter(
-            store: Store(state, recorder: recorder), interactor: interactor, router: router)
-        let view = FlightBookingsTerminalView(
-            terminal: terminal, machineOutput: [.json, .ics].contains(input.presentation))
-        presenter.view = view
-        view.presenter = presenter
-        return view
+            input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: services.storeLocation,
+            timeZone: timeZone, now: services.now)
+        let calendar = CalendarWriter(terminal: terminal)
+        return ScreenRunner<FlightBookingsReducer>(
+            state: state, terminal: terminal, recorder: recorder,
+            outputIsForPrograms: [.json, .ics].contains(input.presentation),
+            appearing: { .appeared(now: services.now) },
+            perform: { work in await services.perform(work, calendar: calendar) },
+            leave: { [weak router] route in
+                switch route {
+                case .search: router?.navigateToSearch()
+                case .back: router?.navigateBack()
+                case .finished(let outcome): router?.bookingsDidFinish(outcome)
+                }
+                return nil
+            })
     }
 
     /// How a recorded session replays this module: its recorded steps run through the module's reducer again and
-    /// what they show is laid out on the terminal by the same view, with no flight service or booking store called.
-    public static var replay: ModuleReplay {
-        ModuleReplay.of(FlightBookingsReducer.self) { terminal in
-            let view = FlightBookingsTerminalView(terminal: terminal, machineOutput: false)
-            return { effect in
-                if case .show(let output) = effect { view.render(output) }
-            }
-        }
+    /// what they show is drawn on the terminal as the screen draws it, with no flight service or booking store called.
+    public static var replay: ModuleReplay { .screen(FlightBookingsReducer.self) }
+}
+
+/// Writes an iCalendar file to standard output as it is.
+@MainActor
+final class CalendarWriter {
+    private let terminal: any Terminal
+
+    init(terminal: any Terminal) {
+        self.terminal = terminal
+    }
+
+    /// ItineraryCalendar removed every control character from the server's text; this keeps the promise even so:
+    /// nothing but the CRLF line ends reaches the terminal as a control character.
+    func write(_ text: String) {
+        terminal.write(UntrustedText.removingUnsafe(text))
     }
 }
 

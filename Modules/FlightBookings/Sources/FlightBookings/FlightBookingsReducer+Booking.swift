@@ -9,7 +9,7 @@ extension FlightBookingsReducer {
         _ state: inout State, reference: String, for purpose: FlightBookingsLookupPurpose
     ) -> [Effect] {
         state.lookup = purpose
-        return [progress("Looking up booking \(reference.uppercased())…"), .lookUp(reference: reference)]
+        return [progress("Looking up booking \(reference.uppercased())…"), .run(.lookUp(reference: reference))]
     }
 
     /// A look-up by reference answered.
@@ -77,12 +77,12 @@ extension FlightBookingsReducer {
         guard let order = booking.order else {
             let reason = booking.refreshProblem?.message
                 ?? (booking.otherBackend.map { "it was booked through \($0)" } ?? "it has no order at the flight service")
-            return [.show(.detail(state.detailViewModel(booking)))]
+            return [.print(state.detailBlocks(booking))]
                 + finish(&state, .failed("The booking's order could not be read: \(reason)"))
         }
         var effects: [Effect] = state.detailViewModel(booking).warnings.map { message(.warning, $0) }
         guard let json = encode(order) else { return effects + finish(&state, .failed("The order could not be written as JSON.")) }
-        effects.append(.show(.note(.output(json))))
+        effects.append(.note(.output(json)))
         return effects + finish(&state, .done)
     }
 
@@ -92,15 +92,15 @@ extension FlightBookingsReducer {
         guard let order = booking.order else {
             let reason = booking.refreshProblem?.message
                 ?? (booking.otherBackend.map { "it was booked through \($0)" } ?? "it has no order at the flight service")
-            return [.show(.detail(state.detailViewModel(booking)))]
+            return [.print(state.detailBlocks(booking))]
                 + finish(&state, .failed("The booking's flights could not be read for a calendar: \(reason)"))
         }
-        var effects: [Effect] = state.detailViewModel(booking).warnings.map { message(.warning, $0) }
+        let effects: [Effect] = state.detailViewModel(booking).warnings.map { message(.warning, $0) }
         guard order.slices.contains(where: { !$0.segments.isEmpty }) else {
             return effects + finish(&state, .failed("Booking \(order.bookingReference) has no flights to put in a calendar."))
         }
-        effects.append(.show(.calendar(ItineraryCalendar.ics(for: order, now: state.now))))
-        return effects + finish(&state, .done)
+        // Written as it is, CRLF line ends and all (not as JSON); the run ends once it is.
+        return effects + [.run(.writeCalendar(ItineraryCalendar.ics(for: order, now: state.now)))]
     }
 
     /// The traveller answered the detail's question: `c`, `p`, `r`, `b` or `n`.
@@ -111,7 +111,7 @@ extension FlightBookingsReducer {
         case "r": refreshCurrent(&state)
         case "b": openList(&state)
         case "n": newSearch(&state)
-        default: [error("Enter \(state.detailChoices)."), ask(state)]
+        default: [error("Enter \(state.detailChoices).")]
         }
     }
 
@@ -119,10 +119,10 @@ extension FlightBookingsReducer {
     private static func refreshCurrent(_ state: inout State) -> [Effect] {
         guard let booking = state.current else { return openList(&state) }
         let progress = progress("Reading the booking from the flight service…")
-        if let record = booking.record { return [progress, .refresh(record)] }
+        if let record = booking.record { return [progress, .run(.refresh(record))] }
         if let reference = booking.reference {
             state.lookup = .refresh
-            return [progress, .lookUp(reference: reference)]
+            return [progress, .run(.lookUp(reference: reference))]
         }
         return [progress, hideProgress] + show(&state, booking)
     }

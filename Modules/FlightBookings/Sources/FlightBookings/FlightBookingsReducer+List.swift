@@ -8,7 +8,7 @@ import TerminalUI
 extension FlightBookingsReducer {
     /// Reads the bookings for the interactive list.
     static func openList(_ state: inout State) -> [Effect] {
-        [progress("Reading your bookings…"), .loadBookings]
+        [progress("Reading your bookings…"), .run(.loadBookings)]
     }
 
     /// The bookings were read: listed on the screen, or printed once.
@@ -24,27 +24,30 @@ extension FlightBookingsReducer {
             guard state.isInteractive else { return effects + printList(&state) }
             state.current = nil
             state.step = .list
-            return effects + [.show(.list(state.listViewModel())), ask(state)]
+            state.listUnread = false
+            return effects
         case .failure(let error):
             effects.append(self.error(error.description))
             guard state.isInteractive else { return effects + finish(&state, .storeFailed(error.description)) }
             state.records = []
             state.notes = []
+            state.current = nil
             state.step = .list
-            return effects + [ask(state)]
+            state.listUnread = true
+            return effects
         }
     }
 
     /// `flights bookings`: the list for people, or the records as JSON.
     private static func printList(_ state: inout State) -> [Effect] {
         guard state.input.presentation == .json else {
-            return [.show(.list(state.listViewModel()))] + finish(&state, .done)
+            return [.print(state.listBlocks())] + finish(&state, .done)
         }
-        var effects: [Effect] = state.notes.map { .show(.note(.message($0))) }
+        var effects: [Effect] = state.notes.map { .note(.message($0)) }
         guard let json = encode(state.records) else {
             return effects + finish(&state, .failed("The bookings could not be written as JSON."))
         }
-        effects.append(.show(.note(.output(json))))
+        effects.append(.note(.output(json)))
         return effects + finish(&state, .done)
     }
 
@@ -61,9 +64,9 @@ extension FlightBookingsReducer {
         default:
             guard let number = Int(answer), state.records.indices.contains(number - 1) else {
                 let range = state.records.isEmpty ? "" : "a booking's number (1–\(state.records.count)), "
-                return [error("Enter \(range)n for a new search, or b to go back."), ask(state)]
+                return [error("Enter \(range)n for a new search, or b to go back.")]
             }
-            return [progress("Reading the booking from the flight service…"), .refresh(state.records[number - 1])]
+            return [progress("Reading the booking from the flight service…"), .run(.refresh(state.records[number - 1]))]
         }
     }
 }

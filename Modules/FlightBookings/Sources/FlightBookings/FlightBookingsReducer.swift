@@ -3,37 +3,70 @@ import Foundation
 import ModuleCore
 import TerminalUI
 
+/// What must happen outside the bookings screen's rules.
+typealias FlightBookingsEffect = ScreenEffect<FlightBookingsWork, FlightBookingsRoute>
+
+/// The ways out of the screen, as the router offers them.
+enum FlightBookingsRoute: Encodable, Sendable, Equatable {
+    /// A new search.
+    case search
+    /// Leave.
+    case back
+    /// A text or JSON run ended with this outcome.
+    case finished(FlightBookingsOutcome)
+}
+
 /// The bookings screen's rules: the list, one booking, cancelling and paying, interactively or as one printed
 /// answer. Pure: the clock comes in actions, the bookings come in as answers.
-enum FlightBookingsReducer: Reducer {
+enum FlightBookingsReducer: ScreenFeature {
     typealias State = FlightBookingsState
+    typealias Action = FlightBookingsAction
     typealias Effect = FlightBookingsEffect
+    typealias Work = FlightBookingsWork
+    typealias Route = FlightBookingsRoute
 
     static let module = "FlightBookings"
 
     static func reduce(_ state: inout State, _ action: FlightBookingsAction) -> [Effect] {
+        let effects = apply(&state, action)
+        // Nothing is asked while an answer is awaited; an answer ends the wait unless it asks for more work.
+        if effects.contains(where: { if case .run = $0 { true } else { false } }) {
+            state.waiting = true
+        } else if action.isAnswer {
+            state.waiting = false
+        }
+        return effects
+    }
+
+    private static func apply(_ state: inout State, _ action: FlightBookingsAction) -> [Effect] {
         switch action {
         case .appeared(let now):
             state.now = now
+            state.stopped = false
             return appeared(&state)
         case .entered(let text):
             switch state.step {
             case .list: return answerList(&state, text)
             case .detail: return answerDetail(&state, text)
-            default: return [ask(state)]
+            default: return []
             }
+        case .answered(let yes):
+            return [.run(.readClock(confirming: yes))]
         case .confirmed(let yes, let now):
             state.now = now
             switch state.step {
             case .confirmCancel(let quote): return yes ? confirm(&state, quote) : decline(&state)
             case .confirmPay(let amount): return yes ? pay(&state, amount) : declinePayment(&state)
-            default: return [ask(state)]
+            default: return []
             }
         case .back:
             return back(&state)
-        case .interrupted, .inputEnded, .disappeared:
-            // Ctrl-C, the end of the input or the screen going: nothing more is asked; the screen stays where it
-            // was, to come back there.
+        case .interrupted, .inputEnded:
+            // Ctrl-C or the end of the input: nothing more is asked; the screen stays where it was, to come back
+            // there.
+            state.stopped = true
+            return []
+        case .disappeared:
             return []
         case .bookingsLoaded(let outcome, let now):
             state.now = now
@@ -53,19 +86,21 @@ enum FlightBookingsReducer: Reducer {
         case .paid(let outcome, let now):
             state.now = now
             return paid(&state, outcome)
+        case .calendarWritten:
+            return finish(&state, .done)
         }
     }
 
     // MARK: Events
 
-    /// The first time, do what was asked; after that, show again where the screen was.
+    /// The first time, do what was asked; after that, the screen shows again where it was.
     private static func appeared(_ state: inout State) -> [Effect] {
-        guard state.step == .start else { return redisplay(state) }
+        guard state.step == .start, !state.waiting else { return [] }
         switch (state.input.presentation, state.input.request) {
         case (.interactive, .list):
             return openList(&state)
         case (_, .list):
-            return [progress("Reading your bookings…"), .loadBookings]
+            return [progress("Reading your bookings…"), .run(.loadBookings)]
         case (_, .show(let reference)):
             return openBooking(&state, reference: reference, for: .show)
         case (_, .cancel(let reference)):
@@ -88,88 +123,118 @@ enum FlightBookingsReducer: Reducer {
 
     // MARK: Moving between steps
 
-    /// Puts the current step's question.
-    static func ask(_ state: State) -> Effect {
-        .show(.prompt(state.prompt))
-    }
-
-    /// Asks again when interactive, or ends a printed run with `outcome`.
+    /// Asks again when interactive (the step's question stands), or ends a printed run with `outcome`.
     static func askOrFinish(_ state: inout State, _ outcome: FlightBookingsOutcome) -> [Effect] {
-        state.isInteractive ? [ask(state)] : finish(&state, outcome)
+        state.isInteractive ? [] : finish(&state, outcome)
     }
 
-    /// Shows `booking` in full and, on the interactive screen, asks what next.
+    /// Shows `booking` in full: on the interactive screen as its page, asking what next; printed once otherwise.
     static func show(_ state: inout State, _ booking: Booking) -> [Effect] {
         state.current = booking
-        var effects: [Effect] = [.show(.detail(state.detailViewModel(booking)))]
-        if state.isInteractive {
-            state.step = .detail
-            effects.append(ask(state))
-        }
-        return effects
+        guard state.isInteractive else { return [.print(state.detailBlocks(booking))] }
+        state.step = .detail
+        return []
     }
 
     /// Leaves for a new search.
     static func newSearch(_ state: inout State) -> [Effect] {
-        [.show(.prompt(nil)), .navigate(.search)]
+        state.stopped = true
+        return [.leave(.search)]
     }
 
     /// Leaves the screen.
     static func leave(_ state: inout State) -> [Effect] {
-        [.show(.prompt(nil)), .navigate(.back)]
+        state.stopped = true
+        return [.leave(.back)]
     }
 
     /// Ends a printed run with `outcome`.
     static func finish(_ state: inout State, _ outcome: FlightBookingsOutcome) -> [Effect] {
         state.step = .finished
-        return [.show(.prompt(nil)), .navigate(.finished(outcome))]
-    }
-
-    /// Shows again what the screen showed where it is, then asks.
-    private static func redisplay(_ state: State) -> [Effect] {
-        var effects: [Effect] = []
-        switch state.step {
-        case .list:
-            effects.append(.show(.list(state.listViewModel())))
-        case .detail, .confirmPay:
-            if let current = state.current { effects.append(.show(.detail(state.detailViewModel(current)))) }
-        case .confirmCancel(let quote):
-            if let current = state.current {
-                effects.append(.show(.detail(state.detailViewModel(current))))
-                effects.append(.show(.quote(state.quoteViewModel(quote, booking: current))))
-            }
-        case .start, .finished:
-            break
-        }
-        return effects + [ask(state)]
+        return [.leave(.finished(outcome))]
     }
 
     /// Shows that work is under way.
-    static func progress(_ message: String) -> Effect { .show(.note(.progress(message))) }
+    static func progress(_ message: String) -> Effect { .note(.progress(message)) }
 
     /// Says a change to booking `reference` (`what`: "cancelled", "paid") is on its way: Ctrl-C meanwhile waits for
     /// the airline's answer rather than leave the traveller not knowing whether it was done.
     static func changing(_ message: String, reference: String, what: String) -> Effect {
-        .show(.note(.change(PendingChange(
+        .note(.change(PendingChange(
             message,
             whenInterrupted: "Ctrl-C: the booking may have been \(what) — checking with the airline before stopping (Ctrl-C again stops now).",
-            whenStopped: "Stopped before the airline answered: booking \(reference) may have been \(what). `flights booking \(reference)` checks it."))))
+            whenStopped: "Stopped before the airline answered: booking \(reference) may have been \(what). `flights booking \(reference)` checks it.")))
     }
 
     /// Ends the progress shown.
-    static let hideProgress = Effect.show(.note(.progressEnded))
+    static let hideProgress = Effect.note(.progressEnded)
 
     /// Shows `message` of `kind`.
-    static func message(_ kind: Notice.Kind, _ message: String) -> Effect { .show(.note(.message(Notice(kind, message)))) }
+    static func message(_ kind: Notice.Kind, _ message: String) -> Effect { .note(.message(Notice(kind, message))) }
 
     /// Shows what went wrong and the way forward.
     static func error(_ message: String, suggestion: String? = nil) -> Effect {
-        .show(.note(.error(message, suggestion: suggestion)))
+        .note(.error(message, suggestion: suggestion))
     }
 
     /// `value` as pretty JSON in Duffel's shape, or `nil` when it cannot be written.
     static func encode<Value: Encodable>(_ value: Value) -> String? {
         guard let data = try? DuffelJSON.encoder(pretty: true).encode(value) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Personal data out of a recording: the passengers' names a local record keeps (plain strings, which redaction by
+/// key does not reach) are replaced by ``Redaction/name``. Orders' names are redacted by key already.
+extension FlightBookingsReducer {
+    static func redacted(_ action: FlightBookingsAction, in state: State) -> FlightBookingsAction {
+        switch action {
+        case .bookingsLoaded(.success(let list), let now):
+            var list = list
+            list.records = list.records.map(redacted)
+            list.reconciliations = list.reconciliations.map { reconciliation in
+                switch reconciliation {
+                case .confirmed(let record): .confirmed(redacted(record))
+                case .notFound(let record): .notFound(redacted(record))
+                case .lookupFailed(let records, let error): .lookupFailed(records.map(redacted), error)
+                }
+            }
+            return .bookingsLoaded(.success(list), now: now)
+        case .lookedUp(.found(let booking), let now):
+            return .lookedUp(.found(redacted(booking)), now: now)
+        case .refreshed(let booking, let now):
+            return .refreshed(redacted(booking), now: now)
+        case .cancellationConfirmed(.cancelled(let done, let recovered), let now):
+            var done = done
+            done.booking = redacted(done.booking)
+            return .cancellationConfirmed(.cancelled(done, recovered: recovered), now: now)
+        case .paid(.paid(let payment, let booking), let now):
+            return .paid(.paid(payment, redacted(booking)), now: now)
+        case .paid(.priceChanged(let old, let booking), let now):
+            return .paid(.priceChanged(old: old, booking: redacted(booking)), now: now)
+        default:
+            return action
+        }
+    }
+
+    static func redacted(_ state: State) -> State {
+        var state = state
+        state.records = state.records.map(redacted)
+        state.current = state.current.map(redacted)
+        return state
+    }
+
+    /// `booking` with its record's passengers' names redacted.
+    private static func redacted(_ booking: Booking) -> Booking {
+        var booking = booking
+        booking.record = booking.record.map(redacted)
+        return booking
+    }
+
+    /// `record` with its passengers' names redacted.
+    private static func redacted(_ record: BookingRecord) -> BookingRecord {
+        var record = record
+        record.passengers = record.passengers.map { _ in Redaction.name }
+        return record
     }
 }

@@ -1,5 +1,7 @@
 import Entities
 import Foundation
+import ModuleCore
+import Services
 import TerminalUI
 
 /// Where the bookings screen is; kept when the screen is covered, so it comes back where it was.
@@ -55,6 +57,12 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
     var paying: Money?
     /// What the look-up by reference under way is for.
     var lookup: FlightBookingsLookupPurpose?
+    /// Work was asked for and its answer has not come: nothing is asked meanwhile.
+    var waiting = false
+    /// The screen left, or its input ended (Ctrl-C, end of input): nothing more is asked until it appears again.
+    var stopped = false
+    /// The bookings file could not be read for the list: the list shows nothing but its question.
+    var listUnread = false
 
     /// A screen for `input`, before it first appears.
     init(input: FlightBookingsInput, canAsk: Bool, backend: String, storeLocation: String, timeZone: TimeZone, now: Date) {
@@ -68,4 +76,47 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
 
     /// Whether the screen is part of the App's flow (rather than one printed answer).
     var isInteractive: Bool { input.presentation == .interactive }
+}
+
+/// Every user event of the bookings screen and every service answer, as data. Answers carry the time the clock was
+/// read as they came, so the reducer never reads it.
+enum FlightBookingsAction: Codable, Sendable, Equatable {
+    /// The screen is shown (first, or again after being covered), at `now`.
+    case appeared(now: Date)
+    /// A line was entered at a text prompt.
+    case entered(String)
+    /// A yes/no question was answered; the clock is read next.
+    case answered(Bool)
+    /// A yes/no answer, with the clock read as it came.
+    case confirmed(Bool, now: Date)
+    /// Esc: back a step.
+    case back
+    /// Ctrl-C.
+    case interrupted
+    /// The end of the input (Ctrl-D, or a pipe ran dry).
+    case inputEnded
+    /// The screen was covered or popped.
+    case disappeared
+    /// The bookings kept here were read (pending ones checked).
+    case bookingsLoaded(Outcome<BookingList, BookingStoreError>, now: Date)
+    /// A look-up by reference answered.
+    case lookedUp(BookingLookup, now: Date)
+    /// A record was refreshed from the flight service.
+    case refreshed(Booking, now: Date)
+    /// The airline quoted a cancellation, or refused to.
+    case quoted(Outcome<OrderCancellation, ServiceError>, now: Date)
+    /// A cancellation was confirmed, or failed.
+    case cancellationConfirmed(CancellationOutcome, now: Date)
+    /// A payment ended.
+    case paid(PaymentOutcome, now: Date)
+    /// The calendar was written to standard output.
+    case calendarWritten
+
+    /// Whether the action answers work the screen asked for.
+    var isAnswer: Bool {
+        switch self {
+        case .appeared, .entered, .answered, .back, .interrupted, .inputEnded, .disappeared: false
+        case .confirmed, .bookingsLoaded, .lookedUp, .refreshed, .quoted, .cancellationConfirmed, .paid, .calendarWritten: true
+        }
+    }
 }

@@ -26,8 +26,8 @@ extension FlightBookingsState {
 
     /// What the detail's question offers: pay and cancel only when they can be done.
     var detailChoices: String {
-        let pay = current.map { FlightBookingsInteractor.paymentBlocker($0, at: now) == nil } == true ? "p to pay, " : ""
-        let cancel = current.map { FlightBookingsInteractor.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
+        let pay = current.map { FlightBookingsReducer.paymentBlocker($0, at: now) == nil } == true ? "p to pay, " : ""
+        let cancel = current.map { FlightBookingsReducer.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
         return "\(pay)\(cancel)r to refresh, b for the list, n for a new search"
     }
 
@@ -146,7 +146,7 @@ extension FlightBookingsState {
     /// What can be done with `booking`, or why not.
     private func actions(for booking: Booking) -> [String] {
         var actions: [String] = []
-        if let blocker = FlightBookingsInteractor.cancellationBlocker(booking) {
+        if let blocker = FlightBookingsReducer.cancellationBlocker(booking) {
             // A cancelled booking says so in its status; "cannot be cancelled" would only contradict the news.
             // An order that could not be read says nothing of whether it can be cancelled.
             switch blocker {
@@ -158,7 +158,7 @@ extension FlightBookingsState {
             let how = isInteractive || booking.reference == nil ? "with c" : "with `flights cancel \(booking.reference ?? "")`"
             actions.append("Can be cancelled \(how): the refund is quoted before anything is cancelled.")
         }
-        if FlightBookingsInteractor.paymentBlocker(booking, at: now) == nil {
+        if FlightBookingsReducer.paymentBlocker(booking, at: now) == nil {
             let how = isInteractive || booking.reference == nil ? "with p" : "with `flights pay \(booking.reference ?? "")`"
             actions.insert("Held: pay for it \(how) before the deadline; the price is checked first.", at: 0)
         }

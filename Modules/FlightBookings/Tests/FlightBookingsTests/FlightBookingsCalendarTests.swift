@@ -66,10 +66,9 @@ struct FlightBookingsCalendarTests {
         #expect(reason.contains("could not be read for a calendar"))
     }
 
-    @Test func theViewWritesTheCalendarAsItIsButNoOtherControlCharacter() {
+    @Test func theCalendarIsWrittenAsItIsButNoOtherControlCharacter() {
         let terminal = VirtualTerminal()
-        let view = FlightBookingsTerminalView(terminal: terminal, machineOutput: true)
-        view.render(.calendar("BEGIN:VCALENDAR\r\nX:\u{1B}[2Ja\u{9B}b\u{202E}c\r\nEND:VCALENDAR\r\n"))
+        CalendarWriter(terminal: terminal).write(("BEGIN:VCALENDAR\r\nX:\u{1B}[2Ja\u{9B}b\u{202E}c\r\nEND:VCALENDAR\r\n"))
         #expect(terminal.output == "BEGIN:VCALENDAR\r\nX:[2Jabc\r\nEND:VCALENDAR\r\n")
     }
 }

@@ -9,8 +9,8 @@ import Testing
 /// whose offer is no longer sold, with no order found, was never made.
 @Suite("FlightBookings: what the record knows")
 struct FlightBookingsKnownPaymentTests {
-    private func interactor(_ booked: Booked, now: Date) -> FlightBookingsInteractor {
-        FlightBookingsInteractor(
+    private func interactor(_ booked: Booked, now: Date) -> FlightBookingsServices {
+        FlightBookingsServices(
             orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { now }, timeZone: utc,
             lookupDelays: [.zero])
     }
@@ -27,7 +27,7 @@ struct FlightBookingsKnownPaymentTests {
         #expect(booking.shownOrder?.paymentStatus.paidAt != nil)
         // The API's order is kept as it came, for --json.
         #expect(booking.order == answered)
-        #expect(FlightBookingsInteractor.paymentBlocker(booking, at: orderTime) == .notAwaitingPayment)
+        #expect(FlightBookingsReducer.paymentBlocker(booking, at: orderTime) == .notAwaitingPayment)
     }
 
     @Test func aHoldTheAPICallsAwaitingPaymentCanBePaid() async throws {
@@ -35,7 +35,7 @@ struct FlightBookingsKnownPaymentTests {
         #expect(booked.record.paymentSent == nil)
         let booking = interactor(booked, now: orderTime).follow(booked.order, record: booked.record)
         #expect(booking.record?.state == .awaitingPayment)
-        #expect(FlightBookingsInteractor.paymentBlocker(booking, at: orderTime) == nil)
+        #expect(FlightBookingsReducer.paymentBlocker(booking, at: orderTime) == nil)
     }
 
     @Test func aPendingBookingSettlesOnceItsOfferIsNoLongerSoldNotBefore() async throws {

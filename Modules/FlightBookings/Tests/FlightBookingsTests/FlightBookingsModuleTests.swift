@@ -1,6 +1,7 @@
 import Entities
 import FixtureServices
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 import Testing
@@ -123,17 +124,12 @@ struct FlightBookingsModuleTests {
     }
 
     @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
-        weak var weakView: FlightBookingsTerminalView?
-        weak var weakPresenter: FlightBookingsPresenter?
-        weak var weakInteractor: FlightBookingsInteractor?
+        weak var weakRunner: ScreenRunner<FlightBookingsReducer>?
         let booked = try await Booked()
         let terminal = VirtualTerminal()
         do {
             let screen = screen(FlightBookingsInput(), booked: booked, on: terminal)
-            let view = try #require(screen as? FlightBookingsTerminalView)
-            weakView = view
-            weakPresenter = view.presenter
-            weakInteractor = view.presenter?.interactor
+            weakRunner = try #require(screen as? ScreenRunner<FlightBookingsReducer>)
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Open a booking")
             terminal.enter("1")
@@ -143,8 +139,6 @@ struct FlightBookingsModuleTests {
             running.cancel()
             await running.value
         }
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
-        #expect(weakInteractor == nil)
+        #expect(weakRunner == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Entities
 import FixtureServices
 import Foundation
+import ModuleCore
 import Services
 import Testing
 @testable import FlightBookings
@@ -10,22 +11,10 @@ import Testing
 @MainActor
 @Suite("Paying for a held booking")
 struct FlightBookingsPaymentTests {
-    private struct Harness {
-        let view: SpyView
-        let router: SpyRouter
-        let presenter: FlightBookingsPresenter
-    }
-
     private func harness(
         _ input: FlightBookingsInput, booked: Booked, now: Date = quoteTime, canAsk: Bool = false
     ) -> Harness {
-        let interactor = FlightBookingsInteractor(
-            orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { now }, timeZone: utc, lookupDelays: [.zero, .zero])
-        let view = SpyView()
-        let router = SpyRouter()
-        return Harness(
-            view: view, router: router,
-            presenter: makePresenter(input, interactor: interactor, canAsk: canAsk, view: view, router: router))
+        Harness(input, orders: booked.orders, store: booked.store, now: now, canAsk: canAsk)
     }
 
     private let total = Money(amount: 412.5, currency: "GBP")
@@ -33,31 +22,32 @@ struct FlightBookingsPaymentTests {
     @Test func aHeldBookingIsPaidOnceConfirmedInteractively() async throws {
         let booked = try await Booked(type: .hold)
         let h = harness(FlightBookingsInput(request: .show(reference: "ERDAH6")), booked: booked)
-        await h.presenter.didAppear()
-        #expect(h.presenter.detailChoices().hasPrefix("p to pay, "))
-        await h.presenter.didAnswer(.text("p"))
-        #expect(h.view.prompt == .confirm(question: "Pay £412.50 now for booking ERDAH6?", default: false))
+        await h.appear()
+        #expect(h.state.detailChoices.hasPrefix("p to pay, "))
+        await h.answer("p")
+        #expect(h.prompt == .confirm(question: "Pay £412.50 now for booking ERDAH6?", default: false))
         #expect(booked.orders.payments.isEmpty)
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.answer("y")
         #expect(booked.orders.payments.map(\.payment.amount) == [total])
-        #expect(h.view.messages.last?.text == "Booking ERDAH6 is paid: £412.50.")
-        #expect(h.presenter.current?.record?.state == .confirmed)
+        #expect(h.text.contains("✓ Booking ERDAH6 is paid: £412.50."))
+        #expect(h.state.current?.record?.state == .confirmed)
         #expect(try booked.store.records().first?.state == .confirmed)
-        #expect(!h.presenter.detailChoices().contains("p to pay"))
+        #expect(!h.state.detailChoices.contains("p to pay"))
     }
 
     @Test func aChangedPriceIsShownAndAskedAgainNeverPaid() async throws {
         let booked = try await Booked(type: .hold)
         let h = harness(FlightBookingsInput(request: .show(reference: "ERDAH6")), booked: booked)
-        await h.presenter.didAppear()
-        await h.presenter.didAnswer(.text("p"))
+        await h.appear()
+        await h.answer("p")
         let new = Money(amount: 433.13, currency: "GBP")
         booked.orders.reprice(orderID: booked.order.id, to: new)
-        await h.presenter.didAnswer(.confirmed(true))
-        #expect(h.view.errors.last == "Nothing was paid: the airline changed the price from £412.50 to £433.13.")
-        #expect(h.view.prompt == .confirm(question: "Pay £433.13 now for booking ERDAH6?", default: false))
+        await h.answer("y")
+        #expect(h.text.contains("✗ Nothing was paid: the airline changed the price from £412.50 to £433.13."))
+        #expect(FlightBookingsReducer.screen(h.state).page == h.state.current.map(h.state.detailBlocks))
+        #expect(h.prompt == .confirm(question: "Pay £433.13 now for booking ERDAH6?", default: false))
         #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == true)
-        await h.presenter.didAnswer(.confirmed(true))
+        await h.answer("y")
         #expect(booked.orders.payments.map(\.payment.amount) == [total, new])
         #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == false)
     }
@@ -70,16 +60,16 @@ struct FlightBookingsPaymentTests {
             FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true,
                                 acceptedTotal: 412.5),
             booked: booked)
-        await h.presenter.didAppear()
+        await h.appear()
         #expect(booked.orders.payments.isEmpty)
-        #expect(h.view.errors.last == "Nothing was paid: the booking now costs £433.13, not the £412.50 agreed to.")
+        #expect(h.text.contains("✗ Nothing was paid: the booking now costs £433.13, not the £412.50 agreed to."))
         #expect(h.router.exits == [.finished(.declined)])
     }
 
     @Test func withoutYesOffATerminalNothingIsPaid() async throws {
         let booked = try await Booked(type: .hold)
         let h = harness(FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text), booked: booked)
-        await h.presenter.didAppear()
+        await h.appear()
         #expect(booked.orders.payments.isEmpty)
         #expect(h.router.exits == [.finished(.declined)])
     }
@@ -89,9 +79,9 @@ struct FlightBookingsPaymentTests {
         booked.orders.failPayments(with: .timedOut)
         let h = harness(
             FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: booked)
-        await h.presenter.didAppear()
+        await h.appear()
         #expect(booked.orders.payments.count == 1)
-        #expect(h.view.errors.last?.hasPrefix("Booking ERDAH6 was not paid: The flight service did not answer in time.") == true)
+        #expect(h.text.contains("✗ Booking ERDAH6 was not paid: The flight service did not answer in time."))
         #expect(h.router.exits.count == 1)
     }
 
@@ -100,32 +90,32 @@ struct FlightBookingsPaymentTests {
         booked.orders.losePaymentAnswers(.transport("connection reset"))
         let h = harness(
             FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: booked)
-        await h.presenter.didAppear()
+        await h.appear()
         #expect(booked.orders.payments.count == 1)
         #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == false)
-        #expect(h.view.errors.isEmpty)
+        #expect(!h.text.contains("✗"))
         #expect(h.router.exits == [.finished(.done)])
     }
 
     @Test func aLapsedHoldAPaidAndACancelledBookingAreNotPaid() async throws {
         let lapsed = try await Booked(type: .hold)
         let deadline = quoteTime.addingTimeInterval(-60)
-        let interactor = FlightBookingsInteractor(
+        let interactor = FlightBookingsServices(
             orders: lapsed.orders, bookings: lapsed.store, backend: "fixtures", now: { quoteTime }, timeZone: utc, lookupDelays: [.zero, .zero])
         var order = lapsed.order
         order.paymentStatus.paymentRequiredBy = deadline
-        #expect(FlightBookingsInteractor.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .lapsed(deadline))
+        #expect(FlightBookingsReducer.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .lapsed(deadline))
         order.paymentStatus = PaymentStatus(awaitingPayment: false, paidAt: quoteTime)
-        #expect(FlightBookingsInteractor.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .notAwaitingPayment)
+        #expect(FlightBookingsReducer.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .notAwaitingPayment)
         order.cancelledAt = quoteTime
-        #expect(FlightBookingsInteractor.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .cancelled)
+        #expect(FlightBookingsReducer.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .cancelled)
 
         let instant = try await Booked()
         let h = harness(
             FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: instant)
-        await h.presenter.didAppear()
+        await h.appear()
         #expect(instant.orders.payments.isEmpty)
-        #expect(h.view.messages.last?.text == "Booking ERDAH6 is already paid.")
+        #expect(h.text.contains("Booking ERDAH6 is already paid."))
         #expect(h.router.exits == [.finished(.done)])
     }
 }

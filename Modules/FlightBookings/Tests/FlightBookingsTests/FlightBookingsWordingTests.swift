@@ -22,7 +22,7 @@ struct FlightBookingsWordingTests {
     /// The messages among `effects`.
     private func messages(_ effects: [FlightBookingsEffect]) -> [String] {
         effects.compactMap { effect in
-            if case .show(.note(.message(let notice))) = effect { return notice.message }
+            if case .note(.message(let notice)) = effect { return notice.message }
             return nil
         }
     }

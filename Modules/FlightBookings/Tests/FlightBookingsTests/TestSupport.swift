@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import Services
 import ModuleCore
+import ModuleTesting
 import Synchronization
 import TerminalUI
 @testable import FlightBookings
@@ -65,88 +66,59 @@ extension Notice {
     var text: String { message }
 }
 
-/// The traveller's answer to a prompt, as the tests type it.
-enum BookingsAnswer {
-    case text(String)
-    case confirmed(Bool)
-}
-
-/// A presenter over `interactor` for `input`, showing on `view` and leaving through `router`.
+/// The bookings screen's runner, built as the Builder builds it, on a virtual terminal, with the router kept here.
+/// Tests send what the traveller does as the runner reads it, and wait for the work it starts to be answered.
 @MainActor
-func makePresenter(
-    _ input: FlightBookingsInput, interactor: FlightBookingsInteractor, canAsk: Bool, view: any FlightBookingsView,
-    router: any FlightBookingsRouter
-) -> FlightBookingsPresenter {
-    let state = FlightBookingsState(
-        input: input, canAsk: canAsk, backend: interactor.backend, storeLocation: interactor.storeLocation,
-        timeZone: interactor.timeZone, now: interactor.now)
-    let presenter = FlightBookingsPresenter(store: Store(state), interactor: interactor, router: router)
-    presenter.view = view
-    return presenter
-}
+struct Harness {
+    let runner: ScreenRunner<FlightBookingsReducer>
+    let terminal: VirtualTerminal
+    let router: SpyRouter
+    let now: Date
 
-/// The view events the presenter tests send, as the terminal view sends them.
-extension FlightBookingsPresenter {
-    func didAppear() async { await appear() }
-
-    func didAnswer(_ answer: BookingsAnswer) async {
-        switch answer {
-        case .text(let text): await send(.entered(text))
-        case .confirmed(let yes): await confirm(yes)
-        }
+    init(
+        _ input: FlightBookingsInput, orders: any OrderService, store: any BookingStore, now: Date = quoteTime,
+        canAsk: Bool = false
+    ) {
+        var builder = FlightBookingsBuilder(orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc)
+        builder.lookupDelays = [.zero, .zero]
+        terminal = VirtualTerminal(columns: 160, isInteractive: canAsk)
+        router = SpyRouter()
+        self.now = now
+        runner = builder.runner(input: input, router: router, terminal: terminal)
     }
 
-    func didGoBack() async { await send(.back) }
+    /// Everything the screen knows now.
+    var state: FlightBookingsState { runner.state }
+    /// The question asked now.
+    var prompt: BookingsPrompt? { FlightBookingsReducer.screen(state).question == nil ? nil : state.prompt }
+    /// The list as the page shows it.
+    var list: BookingListViewModel { state.listViewModel() }
+    /// The booking open, as the page (or the print) shows it.
+    var detail: BookingDetailViewModel? { state.current.map(state.detailViewModel) }
+    /// What was written for people, as plain text.
+    var text: String { terminal.text + terminal.diagnostics }
 
-    var step: FlightBookingsStep { state.step }
-    var current: Booking? { state.current }
-    func detailChoices() -> String { state.detailChoices }
-}
-
-/// Everything the presenter showed or asked, in order.
-@MainActor
-final class SpyView: FlightBookingsView {
-    enum Event: Equatable {
-        case list(BookingListViewModel)
-        case detail(BookingDetailViewModel)
-        case quote(CancellationQuoteViewModel)
-        case message(BookingsMessage)
-        case error(String, String?)
-        case prompt(BookingsPrompt?)
-        case progress(String)
-        case progressEnded
-        case output(String)
-        case calendar(String)
+    /// The screen is shown, as the runner shows it: the clock read.
+    func appear() async {
+        runner.send(.appeared(now: now))
+        await runner.settled()
     }
 
-    private(set) var events: [Event] = []
-    private(set) var prompt: BookingsPrompt?
-
-    var lists: [BookingListViewModel] { events.compactMap { if case .list(let list) = $0 { list } else { nil } } }
-    var details: [BookingDetailViewModel] { events.compactMap { if case .detail(let detail) = $0 { detail } else { nil } } }
-    var quotes: [CancellationQuoteViewModel] { events.compactMap { if case .quote(let quote) = $0 { quote } else { nil } } }
-    var messages: [BookingsMessage] { events.compactMap { if case .message(let message) = $0 { message } else { nil } } }
-    var errors: [String] { events.compactMap { if case .error(let text, _) = $0 { text } else { nil } } }
-    var outputs: [String] { events.compactMap { if case .output(let text) = $0 { text } else { nil } } }
-    var calendars: [String] { events.compactMap { if case .calendar(let text) = $0 { text } else { nil } } }
-
-    func displayList(_ list: BookingListViewModel) { events.append(.list(list)) }
-    func displayDetail(_ detail: BookingDetailViewModel) { events.append(.detail(detail)) }
-    func displayQuote(_ quote: CancellationQuoteViewModel) { events.append(.quote(quote)) }
-    func displayNote(_ note: ScreenNote) {
-        switch note {
-        case .message(let message): events.append(.message(message))
-        case .error(let message, let suggestion): events.append(.error(message, suggestion))
-        case .progress(let message): events.append(.progress(message))
-        case .change(let change): events.append(.progress(change.message))
-        case .progressEnded: events.append(.progressEnded)
-        case .output(let text): events.append(.output(text))
-        }
+    /// A line typed at the question asked (a yes/no answer too).
+    func answer(_ line: String) async {
+        if let action = FlightBookingsReducer.action(for: .line(line), in: state) { runner.send(action) }
+        await runner.settled()
     }
-    func displayCalendar(_ text: String) { events.append(.calendar(text)) }
-    func displayPrompt(_ prompt: BookingsPrompt?) {
-        self.prompt = prompt
-        events.append(.prompt(prompt))
+
+    /// Esc.
+    func goBack() async {
+        if let action = FlightBookingsReducer.action(for: .back, in: state) { runner.send(action) }
+        await runner.settled()
+    }
+
+    /// How many times `fragment` was written.
+    func count(_ fragment: String) -> Int {
+        text.components(separatedBy: fragment).count - 1
     }
 }
 

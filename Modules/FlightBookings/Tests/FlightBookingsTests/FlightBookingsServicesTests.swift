@@ -5,12 +5,12 @@ import Services
 import Testing
 @testable import FlightBookings
 
-@Suite("FlightBookingsInteractor")
-struct FlightBookingsInteractorTests {
+@Suite("FlightBookings services")
+struct FlightBookingsServicesTests {
     private func interactor(
         orders: any OrderService, store: any BookingStore, now: Date = quoteTime
-    ) -> FlightBookingsInteractor {
-        FlightBookingsInteractor(
+    ) -> FlightBookingsServices {
+        FlightBookingsServices(
             orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc, lookupDelays: [.zero, .zero])
     }
 
@@ -156,32 +156,32 @@ struct FlightBookingsInteractorTests {
 
     @Test func whyABookingCannotBeCancelled() async throws {
         let booked = try await Booked()
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(record: booked.record, order: booked.order)) == nil)
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(record: booked.record, order: booked.order)) == nil)
 
         var noCancel = booked.order
         noCancel.availableActions = [.change]
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(order: noCancel)) == .notAllowed([.change]))
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(order: noCancel)) == .notAllowed([.change]))
 
         var cancelled = booked.order
         cancelled.cancelledAt = quoteTime
         cancelled.availableActions = []
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(order: cancelled)) == .alreadyCancelled(quoteTime))
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(order: cancelled)) == .alreadyCancelled(quoteTime))
         cancelled.availableActions = nil
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(order: cancelled)) == .alreadyCancelled(quoteTime))
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(order: cancelled)) == .alreadyCancelled(quoteTime))
         // An order that says both (Duffel's own examples do) is asked: the API answers the quote.
         cancelled.availableActions = [.cancel]
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(order: cancelled)) == nil)
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(order: cancelled)) == nil)
 
         var unstated = booked.order
         unstated.availableActions = nil
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(order: unstated)) == nil)
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(order: unstated)) == nil)
 
         var refused = pendingRecord(key: "key-2", at: orderTime)
         refused.state = .failed
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(record: refused)) == .neverBooked)
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(record: pendingRecord(key: "key-3", at: orderTime))) == .neverConfirmed)
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(record: booked.record, refreshProblem: .timedOut)) == .unreadable(.timedOut))
-        #expect(FlightBookingsInteractor.cancellationBlocker(Booking(record: booked.record, otherBackend: "elsewhere")) == .otherBackend("elsewhere"))
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(record: refused)) == .neverBooked)
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(record: pendingRecord(key: "key-3", at: orderTime))) == .neverConfirmed)
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(record: booked.record, refreshProblem: .timedOut)) == .unreadable(.timedOut))
+        #expect(FlightBookingsReducer.cancellationBlocker(Booking(record: booked.record, otherBackend: "elsewhere")) == .otherBackend("elsewhere"))
     }
 
     @Test func aConfirmedCancellationUpdatesTheRecord() async throws {
@@ -189,7 +189,7 @@ struct FlightBookingsInteractorTests {
         let bookings = interactor(orders: booked.orders, store: booked.store)
         let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
         #expect(quote.refundAmount == Money(amount: 372.5, currency: "GBP"))
-        #expect(!FlightBookingsInteractor.hasExpired(quote, at: bookings.now))
+        #expect(!FlightBookingsReducer.hasExpired(quote, at: bookings.now))
         let done = try #require(await bookings.confirmCancellation(quote, of: Booking(record: booked.record, order: booked.order)).done)
         #expect(done.cancellation.isConfirmed)
         #expect(done.booking.order?.status == .cancelled)
@@ -212,7 +212,7 @@ struct FlightBookingsInteractorTests {
         let booked = try await Booked()
         let bookings = interactor(orders: booked.orders, store: booked.store, now: afterQuoteExpiry)
         let quote = try await bookings.quoteCancellation(orderID: booked.order.id).get()
-        #expect(FlightBookingsInteractor.hasExpired(quote, at: bookings.now))
+        #expect(FlightBookingsReducer.hasExpired(quote, at: bookings.now))
     }
 
     @Test func aRefusedCancellationIsReported() async throws {

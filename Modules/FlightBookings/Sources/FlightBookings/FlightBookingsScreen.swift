@@ -1,0 +1,178 @@
+import Entities
+import Foundation
+import ModuleCore
+import TerminalUI
+
+/// What the bookings screen shows and asks, as pure functions of its state, and what each answer means.
+extension FlightBookingsReducer {
+    static let appeared = FlightBookingsAction.appeared(now: Date(timeIntervalSince1970: 0))
+    static let disappeared: FlightBookingsAction? = .disappeared
+
+    static func screen(_ state: State) -> ScreenModel {
+        var page: [ScreenBlock] = []
+        if state.isInteractive {
+            switch state.step {
+            case .list where !state.listUnread: page = state.listBlocks()
+            case .detail, .confirmCancel, .confirmPay: page = state.current.map(state.detailBlocks) ?? []
+            case .list, .start, .finished: break
+            }
+        }
+        guard !state.waiting, !state.stopped, let prompt = state.prompt else { return ScreenModel(page: page) }
+        switch prompt {
+        case .text(let question):
+            return ScreenModel(page: page, question: .line(question + " "))
+        case .confirm(let question, let defaultValue):
+            // A yes typed before the refund or the total was shown must not cancel or pay.
+            let hint = switch defaultValue { case true?: "[Y/n]"; case false?: "[y/N]"; case nil: "[y/n]" }
+            return ScreenModel(page: page, question: ScreenQuestion("\(question) \(hint)", .checked(default: nil), commits: true))
+        }
+    }
+
+    static func action(for input: ScreenInput, in state: State) -> FlightBookingsAction? {
+        switch input {
+        case .line(let text):
+            guard case .confirm(_, let defaultValue)? = state.prompt else { return .entered(text) }
+            return yes(text, default: defaultValue).map { .answered($0) }
+        case .back: return .back
+        case .interrupted: return .interrupted
+        case .ended: return .inputEnded
+        case .key, .chose: return nil
+        }
+    }
+
+    static func problem(with answer: String, in state: State) -> String? {
+        guard case .confirm(_, let defaultValue)? = state.prompt, yes(answer, default: defaultValue) == nil else { return nil }
+        return "Please answer y or n."
+    }
+
+    /// What a yes/no answer says: `y`, `yes`, `n`, `no` (any case), or Enter for the default; `nil` for anything else.
+    private static func yes(_ answer: String, default defaultValue: Bool?) -> Bool? {
+        switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "y", "yes": true
+        case "n", "no": false
+        case "": defaultValue
+        default: nil
+        }
+    }
+}
+
+/// The blocks the view models are drawn with.
+extension FlightBookingsState {
+    /// The bookings kept here. Off a terminal a table is written whole, as wide as its cells: there is no edge to
+    /// fit, and a cell cut to the width ("Pay by Sun…") loses what it says.
+    func listBlocks() -> [ScreenBlock] {
+        let list = listViewModel()
+        var blocks: [ScreenBlock] = [.header("Your bookings", detail: "\(list.rows.count) kept in \(list.location)")]
+        blocks += list.notes.map { .notice($0) }
+        guard !list.rows.isEmpty else { return blocks + [.text("No bookings are kept on this machine yet.", indent: 2)] }
+        let table = Table(
+            columns: [
+                .init("Reference", priority: 5),
+                .init("Route", priority: 4, flexible: true, minimumWidth: 9),
+                .init("Departs", priority: 3),
+                .init("Passengers", priority: 1, flexible: true, minimumWidth: 8),
+                .init("Total", alignment: .right, priority: 2),
+                .init("Status", priority: 4, flexible: true, minimumWidth: 9),
+            ],
+            rows: list.rows.map { [$0.reference, $0.route, $0.departs, $0.passengers, $0.total, $0.status] },
+            firstRowNumber: 1)
+        guard !canAsk else { return blocks + [.table(table, indent: 0)] }
+        var visible = table
+        visible.rows = table.rows.map { $0.map(UntrustedText.visible) }
+        let lines = visible.render(width: .max, style: .plain)
+        return blocks + [.drawing(lines.enumerated().map { StyledLine([StyledRun($1, $0 == 0 ? .bold : [])]) })]
+    }
+
+    /// One booking in full.
+    func detailBlocks(_ booking: Booking) -> [ScreenBlock] {
+        let detail = detailViewModel(booking)
+        var blocks: [ScreenBlock] = [.header(detail.title)]
+        blocks += detail.warnings.map { .notice(Notice(.warning, $0)) }
+        blocks.append(.rows(KeyValueList(rows: detail.rows)))
+        if !detail.itinerary.isEmpty {
+            blocks.append(.header("Itinerary"))
+            for leg in detail.itinerary {
+                blocks.append(.text(leg.title, indent: 2))
+                blocks += leg.flights.map { .text($0, indent: 4) }
+            }
+        }
+        if !detail.passengers.isEmpty {
+            blocks.append(.header("Passengers"))
+            blocks += detail.passengers.map { .text($0, indent: 2) }
+        }
+        if !detail.conditions.isEmpty {
+            blocks.append(.header("Conditions"))
+            blocks.append(.rows(KeyValueList(rows: detail.conditions)))
+        }
+        return blocks + detail.actions.map { .notice(Notice(.info, $0)) }
+    }
+
+    /// What cancelling would refund, before the traveller confirms.
+    func quoteBlocks(_ quote: OrderCancellation, booking: Booking) -> [ScreenBlock] {
+        let shown = quoteViewModel(quote, booking: booking)
+        return [.header("Cancellation"), .notice(Notice(.warning, shown.headline)), .rows(KeyValueList(rows: shown.rows))]
+    }
+}
+
+/// The bookings kept on this machine, newest first.
+struct BookingListViewModel: Sendable, Hashable, Codable {
+    /// One booking in the list.
+    struct Row: Sendable, Hashable, Codable {
+        /// `ERDAH6`, `ERDAH6 (new)` for the one just booked, `–` before there is one.
+        var reference: String
+        /// `LHR → JFK → LHR`.
+        var route: String
+        /// `Fri 18 Dec 08:25`, on the origin's clock.
+        var departs: String
+        /// `Imogen Fairweather, Alan Fairweather`.
+        var passengers: String
+        /// `£412.50`.
+        var total: String
+        /// `Confirmed`, `Cancelled`, `Pending: not confirmed`, …
+        var status: String
+    }
+
+    var rows: [Row]
+    /// Where the bookings are kept.
+    var location: String
+    /// What checking pending bookings found, and problems with the store.
+    var notes: [Notice]
+}
+
+/// One leg of an itinerary.
+struct ItineraryLegViewModel: Sendable, Hashable, Codable {
+    /// `Flight · LHR → JFK · Fri 18 Dec 2026 · 8h 05m`.
+    var title: String
+    /// One line per flight.
+    var flights: [String]
+}
+
+/// One booking in full.
+struct BookingDetailViewModel: Sendable, Hashable, Codable {
+    /// `Booking ERDAH6 · Confirmed`.
+    var title: String
+    var rows: [KeyValueList.Row]
+    var itinerary: [ItineraryLegViewModel]
+    /// One line per passenger, with their e-ticket.
+    var passengers: [String]
+    var conditions: [KeyValueList.Row]
+    /// What can be done with it, or why not.
+    var actions: [String]
+    /// Problems reading or keeping it.
+    var warnings: [String]
+}
+
+/// What cancelling would refund, before the traveller confirms.
+struct CancellationQuoteViewModel: Sendable, Hashable, Codable {
+    /// `Cancelling ERDAH6 refunds £372.50.`
+    var headline: String
+    var rows: [KeyValueList.Row]
+}
+
+/// What the screen asks in a step; ``FlightBookingsReducer/screen(_:)`` makes it its question.
+enum BookingsPrompt: Sendable, Hashable, Codable {
+    /// A line of text.
+    case text(question: String)
+    /// Yes or no.
+    case confirm(question: String, default: Bool?)
+}

@@ -1,0 +1,285 @@
+import Entities
+import Foundation
+import ModuleCore
+import Services
+
+/// Work the bookings screen's rules ask for: a service call, or the clock read as an answer comes.
+enum FlightBookingsWork: ScreenWork {
+    /// The ids work runs under.
+    enum ID: String, Hashable, Sendable, Codable {
+        case load, lookUp, refresh, quote, cancel, pay, clock, calendar
+    }
+
+    /// Read the bookings kept here, checking the pending ones.
+    case loadBookings
+    /// Find the booking with `reference`, here or at the flight service.
+    case lookUp(reference: String)
+    /// Read `record`'s order again.
+    case refresh(BookingRecord)
+    /// Ask what cancelling the order would refund.
+    case quoteCancellation(orderID: String)
+    /// Confirm `quote` for `booking` (shielded: never cancelled half-way).
+    case confirmCancellation(OrderCancellation, Booking)
+    /// Pay `amount` for `booking`'s held order (shielded: never cancelled half-way).
+    case pay(Booking, amount: Money)
+    /// Read the clock for a yes/no answer (a quote may have expired while the traveller thought).
+    case readClock(confirming: Bool)
+    /// Write an iCalendar file to standard output as it is (CRLF line ends), with nothing a terminal would obey.
+    case writeCalendar(String)
+
+    var id: ID {
+        switch self {
+        case .loadBookings: .load
+        case .lookUp: .lookUp
+        case .refresh: .refresh
+        case .quoteCancellation: .quote
+        case .confirmCancellation: .cancel
+        case .pay: .pay
+        case .readClock: .clock
+        case .writeCalendar: .calendar
+        }
+    }
+
+    var isShielded: Bool {
+        switch self {
+        case .confirmCancellation, .pay, .writeCalendar: true
+        default: false
+        }
+    }
+}
+
+/// The service calls the bookings screen's rules ask for, each answered as an action carrying the time it came.
+/// No rules here: what to ask and what an answer means are the reducer's.
+struct FlightBookingsServices: Sendable {
+    let orders: any OrderService
+    private let bookings: any BookingStore
+    let backend: String
+    let clock: @Sendable () -> Date
+    let timeZone: TimeZone
+    /// How long to wait before each read of an order after a lost answer (a cancellation, a payment).
+    let lookupDelays: [Duration]
+
+    init(
+        orders: any OrderService, bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date,
+        timeZone: TimeZone, lookupDelays: [Duration] = LostAnswer.lookupDelays
+    ) {
+        self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
+        self.orders = orders
+        self.bookings = bookings
+        self.backend = backend
+        self.clock = now
+        self.timeZone = timeZone
+    }
+
+    /// The current instant.
+    var now: Date { clock() }
+
+    /// Where bookings are kept, for the traveller.
+    var storeLocation: String { bookings.location }
+
+    /// Does `work` and returns the action that answers it; a calendar is written through `calendar`.
+    func perform(_ work: FlightBookingsWork, calendar: CalendarWriter) async -> FlightBookingsAction? {
+        switch work {
+        case .loadBookings:
+            let result = await loadBookings()
+            return .bookingsLoaded(Outcome(result), now: now)
+        case .lookUp(let reference):
+            let lookup = await booking(reference: reference)
+            return .lookedUp(lookup, now: now)
+        case .refresh(let record):
+            let booking = await refresh(record)
+            return .refreshed(booking, now: now)
+        case .quoteCancellation(let orderID):
+            let result = await quoteCancellation(orderID: orderID)
+            return .quoted(Outcome(result), now: now)
+        case .confirmCancellation(let quote, let booking):
+            let outcome = await confirmCancellation(quote, of: booking)
+            return .cancellationConfirmed(outcome, now: now)
+        case .pay(let booking, let amount):
+            let outcome = await pay(booking, amount: amount)
+            return .paid(outcome, now: now)
+        case .readClock(let yes):
+            return .confirmed(yes, now: now)
+        case .writeCalendar(let text):
+            await calendar.write(text)
+            return .calendarWritten
+        }
+    }
+
+    // MARK: The list
+
+    /// Every booking kept here, newest first, the pending ones of this API settled by Services' ``BookingLedger``
+    /// (its rules: found means booked; not found, pending until it lapses).
+    func loadBookings() async -> Result<BookingList, BookingStoreError> {
+        let records: [BookingRecord]
+        do {
+            records = try bookings.records()
+        } catch {
+            return .failure(error)
+        }
+        let pending = records.filter { $0.state == .pending && $0.backend == backend }
+        guard !pending.isEmpty else { return .success(BookingList(records: records, reconciliations: [])) }
+        let reconciled = await BookingLedger(orders: orders, store: bookings, now: clock).reconcile(pending)
+        return .success(BookingList(
+            records: reconciled.applied(to: records), reconciliations: reconciled.outcomes,
+            storeProblem: reconciled.storeProblem))
+    }
+
+    // MARK: One booking
+
+    /// The booking with `reference` (any case): the local record refreshed from the API, or, when it is not kept
+    /// here, the order the API has under that reference.
+    func booking(reference: String) async -> BookingLookup {
+        let wanted = reference.trimmingCharacters(in: .whitespaces).uppercased()
+        let record: BookingRecord?
+        do {
+            record = try bookings.record(reference: wanted)
+        } catch {
+            return .storeFailed(error)
+        }
+        if let record { return .found(await refresh(record)) }
+        do {
+            let page = try await orders.orders(OrderQuery(bookingReference: wanted))
+            guard let order = page.items.first(where: { $0.bookingReference.uppercased() == wanted }) else {
+                return .notFound
+            }
+            return .found(Booking(order: order))
+        } catch {
+            if error.apiError?.status == 404 { return .notFound }
+            return .failed(error)
+        }
+    }
+
+    /// `record` with its order as the API has it now, the record updated to follow it. A pending record is looked
+    /// for by its key first; a record of another API is left as it is.
+    func refresh(_ record: BookingRecord) async -> Booking {
+        guard record.backend == backend else { return Booking(record: record, otherBackend: record.backend) }
+        do {
+            let order: Order
+            if let orderID = record.orderID {
+                order = try await orders.order(id: orderID)
+            } else {
+                guard let found = try await orders.order(withBookingKey: record.bookingKey, since: record.createdAt) else {
+                    return Booking(record: record)
+                }
+                order = found
+            }
+            return follow(order, record: record)
+        } catch {
+            return Booking(record: record, refreshProblem: error)
+        }
+    }
+
+    // MARK: Cancelling
+
+    /// Asks what cancelling `order` would refund.
+    func quoteCancellation(orderID: String) async -> Result<OrderCancellation, ServiceError> {
+        do {
+            return .success(try await orders.quoteCancellation(orderID: orderID))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: Keeping the store in step
+
+    func follow(_ order: Order, record: BookingRecord) -> Booking {
+        let updated = record.updated(from: order, at: clock())
+        var booking = Booking(record: updated, order: order)
+        if Self.differs(updated, from: record) {
+            booking.storeProblem = save(updated)
+        } else {
+            booking.record = record
+        }
+        return booking
+    }
+
+    /// Whether the record changed in anything but its update time: unchanged records are not written again.
+    private static func differs(_ updated: BookingRecord, from record: BookingRecord) -> Bool {
+        var same = updated
+        same.updatedAt = record.updatedAt
+        return same != record
+    }
+
+    func save(_ record: BookingRecord) -> BookingStoreError? {
+        do {
+            try bookings.save(record)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+// MARK: What the work answers
+
+/// One booking as the screen knows it: what this machine keeps, what the API answered, and what went wrong on the
+/// way.
+struct Booking: Sendable, Hashable, Codable {
+    /// The local record; `nil` for a booking found only at the flight service.
+    var record: BookingRecord?
+    /// The order as the API has it now; `nil` when it could not be read.
+    var order: Order?
+    /// Why the order could not be read, when it could not.
+    var refreshProblem: ServiceError?
+    /// Why the local record could not be updated, when it could not.
+    var storeProblem: BookingStoreError?
+    /// The booking was made on another API than the one this run talks to, so it was not looked up.
+    var otherBackend: String?
+
+    /// The order as shown and acted on: the API's, with what the record knows (an instant booking is paid).
+    var shownOrder: Order? { order.map { record?.known($0) ?? $0 } }
+
+    /// The booking reference, from the order or the record.
+    var reference: String? { order?.bookingReference ?? record?.bookingReference }
+}
+
+/// The bookings on this machine, newest first, with what checking the pending ones found.
+struct BookingList: Sendable, Hashable, Codable {
+    var records: [BookingRecord]
+    var reconciliations: [PendingBookingOutcome]
+    /// Records that were confirmed but could not be written back.
+    var storeProblem: BookingStoreError?
+}
+
+/// Where a look-up by reference ended.
+enum BookingLookup: Sendable, Hashable, Codable {
+    case found(Booking)
+    case notFound
+    /// Not kept here, and the flight service could not be asked.
+    case failed(ServiceError)
+    /// The local store could not be read.
+    case storeFailed(BookingStoreError)
+}
+
+/// Why a booking cannot be cancelled now.
+enum CancellationBlocker: Sendable, Hashable, Codable {
+    /// It was made through another API than the one this run talks to.
+    case otherBackend(String)
+    /// The airline refused the order: nothing was booked.
+    case neverBooked
+    /// The flight service has no order for it (yet): nothing to cancel.
+    case neverConfirmed
+    /// Its order could not be read.
+    case unreadable(ServiceError?)
+    /// It is cancelled already.
+    case alreadyCancelled(Date)
+    /// The airline does not offer a cancellation now; these are what it offers.
+    case notAllowed([OrderAction])
+}
+
+/// A confirmed cancellation and the booking as it stands after it.
+struct CancellationDone: Sendable, Hashable, Codable {
+    var cancellation: OrderCancellation
+    var booking: Booking
+}
+
+/// How confirming a cancellation ended.
+enum CancellationOutcome: Sendable, Hashable, Codable {
+    /// Cancelled; `recovered` when the answer was lost and the order, read again, said so.
+    case cancelled(CancellationDone, recovered: Bool)
+    /// Refused, or the answer was lost and the order, read again, is not cancelled: nothing was cancelled.
+    case notCancelled(ServiceError)
+    /// The answer was lost and the order could not be read again: it may or may not be cancelled.
+    case unknown(ServiceError, lookup: ServiceError)
+}
