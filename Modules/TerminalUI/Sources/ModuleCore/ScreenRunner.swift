@@ -63,8 +63,11 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     // MARK: Screen
 
     public func run() async {
-        send(appearing())
+        // The page first, as the state has it once shown; then what appearing starts (progress, work) below it.
+        let effects = store.reduce(appearing())
         painter.draw(Feature.screen(state), again: true)
+        changed()
+        for effect in effects { start(effect) }
         while !Task.isCancelled {
             let model = Feature.screen(state)
             painter.draw(model)
