@@ -46,27 +46,53 @@ public struct FlightSearchBuilder {
     public func build(
         input: FlightSearchInput = FlightSearchInput(), router: any FlightSearchRouter, terminal: any Terminal
     ) -> any Screen {
-        let interactor = FlightSearchInteractor(places: places, now: now, timeZone: timeZone)
+        let (now, timeZone, places) = (now, timeZone, places)
+        // Today is read afresh each time the screen appears, so a screen left open past midnight moves on.
+        let today = { CalendarDate(now(), in: timeZone) }
         let state = FlightSearchState(
-            input: input, today: interactor.today, backKey: FlightSearchTerminalView.backKey(on: terminal))
-        let presenter = FlightSearchPresenter(
-            store: Store(state, recorder: recorder), interactor: interactor, router: router)
-        let view = FlightSearchTerminalView(terminal: terminal)
-        presenter.view = view
-        view.presenter = presenter
-        return view
+            input: input, today: today(), isInteractive: terminal.isInteractive, columns: terminal.columns)
+        return ScreenRunner<FlightSearchReducer>(
+            state: state, terminal: terminal, recorder: recorder, outputIsForPrograms: input.mode != .interactive,
+            appearing: { .appeared(today: today()) },
+            perform: { work in await Self.perform(work, places: places) },
+            leave: { [weak router] route in
+                switch route {
+                case .availability(let request): router?.navigateToAvailability(for: request)
+                case .back: router?.navigateBack()
+                case .failed(let failure): router?.flightSearchDidFail(failure)
+                }
+                return nil
+            })
+    }
+
+    /// Does one piece of the screen's work: a call to the place service, whose answer comes back as an action.
+    static func perform(_ work: FlightSearchWork, places: any PlaceService) async -> FlightSearchAction? {
+        switch work {
+        case .lookUpPlaces(let id, let text):
+            return .placesAnswered(id: id, await lookUp(text, places))
+        case .lookUpAll(let texts):
+            // All at once, answered in their order.
+            let answers = await withTaskGroup(of: (Int, Outcome<[Place], ServiceError>).self) { group in
+                for (index, text) in texts.enumerated() {
+                    group.addTask { (index, await lookUp(text, places)) }
+                }
+                var answers = [Outcome<[Place], ServiceError>](repeating: .failure(.cancelled), count: texts.count)
+                for await (index, answer) in group { answers[index] = answer }
+                return answers
+            }
+            return .unattendedPlacesAnswered(answers)
+        }
+    }
+
+    private static func lookUp(_ text: String, _ places: any PlaceService) async -> Outcome<[Place], ServiceError> {
+        await Outcome { () async throws(ServiceError) in
+            try await places.suggestions(for: text.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     /// How a recorded session replays this module: its recorded steps run through the module's reducer again and
-    /// what they show is laid out on the terminal by the same view, with no place service called.
-    public static var replay: ModuleReplay {
-        ModuleReplay.of(FlightSearchReducer.self) { terminal in
-            let view = FlightSearchTerminalView(terminal: terminal)
-            return { effect in
-                if case .show(let output) = effect { view.render(output) }
-            }
-        }
-    }
+    /// what they show is drawn as the screen drew it, with no place service called.
+    public static var replay: ModuleReplay { .screen(FlightSearchReducer.self) }
 }
 
 

@@ -164,3 +164,119 @@ extension FlightSearchDraft {
         }
     }
 }
+
+/// A field of the form, as the traveller knows it.
+enum FlightSearchField: Hashable, Sendable, Codable {
+    case origin(leg: Int)
+    case destination(leg: Int)
+    case departure(leg: Int)
+    case returnDate
+    case passengers
+    case cabin
+    case connections
+    case departureWindow
+    case legs
+
+    /// The field a booking rule's path (`slices[1].departure_date`) points at.
+    init?(path: String, roundTrip: Bool) {
+        if path.hasPrefix("passengers") { self = .passengers; return }
+        switch path {
+        case "max_connections": self = .connections; return
+        case "cabin_class": self = .cabin; return
+        case "slices": self = .legs; return
+        default: break
+        }
+        guard path.hasPrefix("slices["), let close = path.firstIndex(of: "]"),
+              let index = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]) else { return nil }
+        let name = path[path.index(after: close)...]
+        switch name {
+        case ".origin": self = roundTrip && index == 1 ? .destination(leg: 0) : .origin(leg: index)
+        case ".destination": self = roundTrip && index == 1 ? .origin(leg: 0) : .destination(leg: index)
+        case ".departure_date": self = roundTrip && index == 1 ? .returnDate : .departure(leg: index)
+        case ".departure_time", ".arrival_time": self = .departureWindow
+        default: return nil
+        }
+    }
+
+    /// What to say when the field is still empty at search time.
+    var missingMessage: String {
+        switch self {
+        case .origin: "Give where from: a city, an airport or a three-letter code."
+        case .destination: "Give where to: a city, an airport or a three-letter code."
+        case .departure: "Give the departure date, like 2026-12-18, 18 dec or fri."
+        case .returnDate: "Give the return date, or leave it out for a one-way trip."
+        case .passengers: "Give at least one adult."
+        case .cabin: "Choose a cabin."
+        case .connections: "Choose how many connections are acceptable."
+        case .departureWindow: "Give a departure window, or any."
+        case .legs: "Give at least one leg."
+        }
+    }
+
+    /// `From`, `Leg 2 to`, `Depart`, `Passengers`: how the screen names the field.
+    func label(legCount: Int) -> String {
+        func leg(_ index: Int, _ name: String) -> String {
+            legCount > 1 ? "Leg \(index + 1) \(name.lowercased())" : name
+        }
+        switch self {
+        case .origin(let index): return leg(index, "From")
+        case .destination(let index): return leg(index, "To")
+        case .departure(let index): return leg(index, "Depart")
+        case .returnDate: return "Return"
+        case .passengers: return "Passengers"
+        case .cabin: return "Cabin"
+        case .connections: return "Connections"
+        case .departureWindow: return "Departure time"
+        case .legs: return "Legs"
+        }
+    }
+}
+
+/// A form judged whole: the request it makes, or what keeps it from being searched.
+enum FlightSearchValidation: Equatable, Sendable {
+    case valid(SearchRequest)
+    case invalid([FlightSearchIssue])
+}
+
+/// A rule broken, on the field to change.
+struct FlightSearchIssue: Hashable, Sendable, Codable, Error {
+    var field: FlightSearchField
+    var message: String
+}
+
+/// The rules a search form is judged by: the booking rules of `Entities` placed on the fields a traveller would
+/// change, and the module's own (a return after the outbound, not a city to its own airport). Pure.
+enum FlightSearchRules {
+    /// Every rule `draft` breaks, each placed on the field a traveller would change. With `complete`, missing
+    /// fields are problems too; without, only what has been filled in is judged, so a form can be checked one
+    /// field at a time. `today` is the first day a flight may leave.
+    static func issues(in draft: FlightSearchDraft, complete: Bool, today: CalendarDate) -> [FlightSearchIssue] {
+        var issues: [FlightSearchIssue] = []
+        if complete {
+            issues += draft.missingFields.map { FlightSearchIssue(field: $0, message: $0.missingMessage) }
+        }
+        issues += draft.moduleIssues()
+        let probe = draft.probeRequest(today: today)
+        let isRoundTrip = draft.isRoundTrip
+        for issue in probe.validationIssues(today: today) {
+            guard let field = FlightSearchField(path: issue.field, roundTrip: isRoundTrip) else { continue }
+            // A missing place or date stands in the probe as a blank, which the rules would flag again.
+            if draft.isMissing(field) { continue }
+            // The return leg's places repeat the outbound's, and its order is said in the return's own words.
+            if isRoundTrip, issue.field.hasPrefix("slices[1].") {
+                if issue.field != "slices[1].departure_date" { continue }
+                if issues.contains(where: { $0.field == .returnDate }) { continue }
+            }
+            let found = FlightSearchIssue(field: field, message: issue.message)
+            if !issues.contains(found) { issues.append(found) }
+        }
+        return issues
+    }
+
+    /// The request `draft` makes, or the problems that keep it from being searched.
+    static func request(for draft: FlightSearchDraft, today: CalendarDate) -> FlightSearchValidation {
+        let problems = issues(in: draft, complete: true, today: today)
+        // With nothing missing and nothing wrong, the probe has no blanks left: it is the request.
+        return problems.isEmpty ? .valid(draft.probeRequest(today: today)) : .invalid(problems)
+    }
+}

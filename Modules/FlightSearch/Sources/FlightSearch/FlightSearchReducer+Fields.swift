@@ -8,14 +8,15 @@ extension FlightSearchReducer {
         state.retryText = nil
         let typed = text.trimmingCharacters(in: .whitespaces)
         guard !typed.isEmpty else {
-            return [error(["Type a city, an airport or a code, like London, Heathrow or LHR."]), ask(state)]
+            return error(["Type a city, an airport or a code, like London, Heathrow or LHR."], state)
         }
         if let current = state.draft.place(in: field), typed == current.code {
             return settle(&state, current, in: field)
         }
         state.lastLookupID += 1
         state.lookup = State.Lookup(id: state.lastLookupID, text: typed, field: field)
-        return [.show(.progress("Looking up “\(typed)”…")), .lookUpPlaces(id: state.lastLookupID, text: typed)]
+        let progress: [Effect] = state.isInteractive ? [.note(.progress(lookingUp(state)))] : []
+        return progress + [.run(.lookUpPlaces(id: state.lastLookupID, text: typed))]
     }
 
     /// The suggestions for what was typed in a place field came back.
@@ -23,41 +24,41 @@ extension FlightSearchReducer {
         _ state: inout State, _ lookup: State.Lookup, _ outcome: Outcome<[Place], ServiceError>
     ) -> [Effect] {
         let typed = lookup.text
-        var effects: [Effect] = [.show(.progress(nil))]
+        let effects = progressEnded(state)
         switch outcome {
         case .failure(.cancelled):
             // The screen is being covered; the question comes back with it, holding what was typed.
             state.retryText = State.RetryText(step: state.step, text: typed)
-            effects.append(ask(state))
+            return effects
         case .failure(let failure):
-            effects.append(error(
-                [[failure.message, failure.suggestion].filter { !$0.isEmpty }.joined(separator: " ")],
-                hint: "Press Enter to look up “\(typed)” again, or type another place."))
             state.retryText = State.RetryText(step: state.step, text: typed)
-            effects.append(ask(state))
+            return effects + error(
+                [[failure.message, failure.suggestion].filter { !$0.isEmpty }.joined(separator: " ")],
+                hint: "Press Enter to look up “\(typed)” again, or type another place.", state)
         case .success(let places) where places.isEmpty:
-            effects += [error([FlightSearchInputError.unknownPlace(typed).message]), ask(state)]
+            return effects + error([FlightSearchInputError.unknownPlace(typed).message], state)
         case .success(let places):
             if let exact = FlightSearchPlaces.exactCode(typed, in: places) {
                 return effects + settle(&state, ChosenPlace(exact), in: lookup.field)
             }
             state.suggestions = Array(places.prefix(FlightSearchPlaces.suggestionLimit))
             state.step = .choosePlace(lookup.field)
-            effects.append(ask(state))
+            return effects
         }
-        return effects
     }
 
-    static func settle(_ state: inout State, _ place: ChosenPlace, in field: FlightSearchField) -> [Effect] {
+    static func settle(
+        _ state: inout State, _ place: ChosenPlace, in field: FlightSearchField, listed: Bool = false
+    ) -> [Effect] {
         state.suggestions = []
         state.step = field.step
         state.draft.setPlace(place, in: field)
         let problems = issues(state.draft, state).filter { $0.field == field }
         guard problems.isEmpty else {
             state.draft.setPlace(nil, in: field)
-            return [error(problems.map(\.message)), ask(state)]
+            return error(problems.map(\.message), state)
         }
-        return [.show(.confirmation(TravelFormat.named(place.longName, code: place.code)))] + advance(&state)
+        return confirm(TravelFormat.named(place.longName, code: place.code), state, listed: listed) + advance(&state)
     }
 
     /// What `draft` breaks, filled in so far, on the state's today.
@@ -75,38 +76,38 @@ extension FlightSearchReducer {
         do {
             date = try Self.date(state, text, base: base)
         } catch {
-            return [Self.error([error.message]), ask(state)]
+            return Self.error([error.message], state)
         }
         let previous = state.draft.legs[leg].date
         state.draft.legs[leg].date = date
         let problems = issues(state.draft, state).filter { $0.field == .departure(leg: leg) }
         guard problems.isEmpty else {
             state.draft.legs[leg].date = previous
-            return [error(problems.map(\.message)), ask(state)]
+            return error(problems.map(\.message), state)
         }
-        return [.show(.confirmation(FlightSearchDateReader.display(date)))] + advance(&state)
+        return confirm(FlightSearchDateReader.display(date), state) + advance(&state)
     }
 
     static func enterReturn(_ state: inout State, _ text: String) -> [Effect] {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if FlightSearchCommands.noneWords.contains(word) {
             state.draft.returnDate = nil
-            return [.show(.confirmation("One way"))] + advance(&state)
+            return confirm("One way", state) + advance(&state)
         }
         let date: CalendarDate
         do {
             date = try Self.date(state, text, base: state.draft.legs.first?.date)
         } catch {
-            return [Self.error([error.message]), ask(state)]
+            return Self.error([error.message], state)
         }
         let previous = state.draft.returnDate
         state.draft.returnDate = date
         let problems = issues(state.draft, state).filter { $0.field == .returnDate }
         guard problems.isEmpty else {
             state.draft.returnDate = previous
-            return [error(problems.map(\.message)), ask(state)]
+            return error(problems.map(\.message), state)
         }
-        return [.show(.confirmation(FlightSearchDateReader.display(date)))] + advance(&state)
+        return confirm(FlightSearchDateReader.display(date), state) + advance(&state)
     }
 
     static func enterAdults(_ state: inout State, _ text: String) -> [Effect] {
@@ -115,7 +116,7 @@ extension FlightSearchReducer {
                 text, in: 1...BookingRules.maxPassengers,
                 problem: "Give the number of adults, from 1 to \(BookingRules.maxPassengers); children and infants travel with an adult.")
         } catch {
-            return [Self.error([error.message]), ask(state)]
+            return Self.error([error.message], state)
         }
         return advance(&state)
     }
@@ -125,14 +126,14 @@ extension FlightSearchReducer {
         do {
             ages = try FlightSearchCommands.childAges(text)
         } catch {
-            return [Self.error([error.message]), ask(state)]
+            return Self.error([error.message], state)
         }
         // Infants are asked next; judge the children without the infants typed before.
         var probe = state.draft
         probe.childAges = ages
         probe.infants = 0
         let problems = issues(probe, state).filter { $0.field == .passengers }
-        guard problems.isEmpty else { return [error(problems.map(\.message)), ask(state)] }
+        guard problems.isEmpty else { return error(problems.map(\.message), state) }
         state.draft.childAges = ages
         return advance(&state)
     }
@@ -144,14 +145,14 @@ extension FlightSearchReducer {
                 text, in: 0...BookingRules.maxPassengers,
                 problem: "Give the number of infants under \(BookingRules.infantAgeLimit) on a lap, from 0 to \(state.draft.adults) (one per adult).")
         } catch {
-            return [Self.error([error.message]), ask(state)]
+            return Self.error([error.message], state)
         }
         var probe = state.draft
         probe.infants = infants
         let problems = issues(probe, state).filter { $0.field == .passengers }
-        guard problems.isEmpty else { return [error(problems.map(\.message)), ask(state)] }
+        guard problems.isEmpty else { return error(problems.map(\.message), state) }
         state.draft.infants = infants
-        return [.show(.confirmation(TravelFormat.passengers(state.draft.passengers)))] + advance(&state)
+        return confirm(TravelFormat.passengers(state.draft.passengers), state) + advance(&state)
     }
 
     static func enterDepartureWindow(_ state: inout State, _ text: String) -> [Effect] {
@@ -159,14 +160,14 @@ extension FlightSearchReducer {
         do {
             window = try FlightSearchCommands.departureWindow(text)
         } catch {
-            return [Self.error([error.message]), ask(state)]
+            return Self.error([error.message], state)
         }
         var probe = state.draft
         probe.departureWindow = window
         let problems = issues(probe, state).filter { $0.field == .departureWindow }
-        guard problems.isEmpty else { return [error(problems.map(\.message)), ask(state)] }
+        guard problems.isEmpty else { return error(problems.map(\.message), state) }
         state.draft.departureWindow = window
-        return [.show(.confirmation(TravelFormat.window(window, short: false)))] + advance(&state)
+        return confirm(TravelFormat.window(window, short: false), state) + advance(&state)
     }
 }
 

@@ -12,7 +12,7 @@ extension FlightSearchReducer {
         case "r": return start(&state, routePlan(state.draft))
         case "m": return openLegs(&state)
         default:
-            return [error(["Press Enter to search, or one of the letters shown to change something."]), ask(state)]
+            return error(["Press Enter to search, or one of the letters shown to change something."], state)
         }
     }
 
@@ -29,7 +29,7 @@ extension FlightSearchReducer {
 
     private static func addLeg(_ state: inout State) -> [Effect] {
         guard state.draft.legs.count < BookingRules.maxSlices else {
-            return [error(["At most \(BookingRules.maxSlices) legs can be searched at once."]), ask(state)]
+            return error(["At most \(BookingRules.maxSlices) legs can be searched at once."], state)
         }
         let index = state.draft.legs.count
         state.draft.returnDate = nil
@@ -47,12 +47,12 @@ extension FlightSearchReducer {
         case "a":
             return addLeg(&state)
         case "d":
-            guard state.draft.legs.count > 1 else { return [error(["A trip needs at least one leg."]), ask(state)] }
+            guard state.draft.legs.count > 1 else { return error(["A trip needs at least one leg."], state) }
             state.draft.legs.removeLast()
             return enter(&state, .legs)
         default:
             guard let number = Int(word), state.draft.legs.indices.contains(number - 1) else {
-                return [error(["Press Enter when the legs are right, or one of the keys shown."]), ask(state)]
+                return error(["Press Enter when the legs are right, or one of the keys shown."], state)
             }
             let leg = number - 1
             return start(&state, State.Plan(
@@ -64,12 +64,12 @@ extension FlightSearchReducer {
         switch FlightSearchRules.request(for: state.draft, today: state.today) {
         case .valid(let request):
             state.step = .done
-            return [.show(.finish), .navigate(.availability(request))]
+            return [.leave(.availability(request))]
         case .invalid(let problems):
             let legCount = state.draft.legs.count
-            let shown = error(problems.map { "\($0.field.label(legCount: legCount)): \($0.message)" })
-            guard let first = problems.first else { return [shown, ask(state)] }
-            return [shown] + correct(&state, first.field)
+            let messages = problems.map { "\($0.field.label(legCount: legCount)): \($0.message)" }
+            guard let first = problems.first else { return error(messages, state) }
+            return errors(messages) + correct(&state, first.field)
         }
     }
 
@@ -83,12 +83,12 @@ extension FlightSearchReducer {
     }
 
     /// The fields the input gave, read as if typed when their steps come up.
-    static func applyPrefill(_ state: inout State) -> [Effect] {
-        var effects: [Effect] = []
+    static func applyPrefill(_ state: inout State) {
         let input = state.input
         let legs = Array(input.legs.prefix(BookingRules.maxSlices))
         if input.legs.count > BookingRules.maxSlices {
-            effects.append(error(["At most \(BookingRules.maxSlices) legs can be searched at once; the first \(BookingRules.maxSlices) are kept."]))
+            state.inputProblems.append(
+                "At most \(BookingRules.maxSlices) legs can be searched at once; the first \(BookingRules.maxSlices) are kept.")
         }
         if !legs.isEmpty { state.draft.legs = legs.map { _ in FlightSearchDraft.Leg() } }
         for (index, leg) in legs.enumerated() {
@@ -103,13 +103,12 @@ extension FlightSearchReducer {
             if legs.count == 1 {
                 state.prefill[.returnDate] = returnText
             } else {
-                effects.append(error(["A return date goes with one leg; for multi-city, give each leg its own date."]))
+                state.inputProblems.append("A return date goes with one leg; for multi-city, give each leg its own date.")
             }
         } else if legs.count == 1, state.prefill.count == 3 {
             // A whole leg and no return: the command line said one way.
             state.prefill[.returnDate] = ""
         }
         if let window = input.departureWindow { state.prefill[.departureWindow] = window }
-        return effects
     }
 }

@@ -1,15 +1,22 @@
 import Entities
 import ModuleCore
+import TerminalUI
 
-/// The search screen's rules: how each action moves the form on, and what is shown, looked up or navigated to.
-/// Pure: today comes in the state, place suggestions come in as answers.
-enum FlightSearchReducer: Reducer {
+/// The search screen's rules: how each action moves the form on, and what is printed, looked up or navigated to.
+/// Pure: today comes in the state, place suggestions come in as answers. What is asked is derived from the state
+/// (see `FlightSearchScreen.swift`), never pushed.
+enum FlightSearchReducer: ScreenFeature {
     typealias State = FlightSearchState
+    typealias Action = FlightSearchAction
     typealias Effect = FlightSearchEffect
+    typealias Work = FlightSearchWork
+    typealias Route = FlightSearchRoute
 
     static let module = "FlightSearch"
+    /// The Builder sends `.appeared` with today read from the clock; this is what a bare appearance would be.
+    static let appeared = FlightSearchAction.appeared(today: CalendarDate(dayNumber: 0))
 
-    static func reduce(_ state: inout State, _ action: FlightSearchAction) -> [Effect] {
+    static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
         switch action {
         case .appeared(let today):
             state.today = today
@@ -34,8 +41,8 @@ enum FlightSearchReducer: Reducer {
                 return placesListed(&state, lookup.text, outcome, json: json)
             }
             return placesAnswered(&state, lookup, outcome)
-        case .unattendedAnswered(let outcome):
-            return unattendedAnswered(&state, outcome)
+        case .unattendedPlacesAnswered(let answers):
+            return unattendedAnswered(&state, answers)
         }
     }
 
@@ -49,39 +56,43 @@ enum FlightSearchReducer: Reducer {
             break
         case .unattended:
             // Unattended means never asking: coming back has nothing left to do here.
-            return first ? [.searchUnattended(state.input)] : leave(&state)
+            return first ? searchUnattended(&state) : leave(&state)
         case .placeLookup(let query, _):
             return first ? lookUpListing(&state, query) : leave(&state)
         }
-        var effects: [Effect] = [.show(.header(state.header))]
+        state.shownForm = nil
+        state.inputProblems = []
         if first {
-            effects += applyPrefill(&state)
-            return effects + start(&state, routePlan(state.draft))
+            applyPrefill(&state)
+            // The page is drawn after this appearance: a spinner now would be left behind above it.
+            return start(&state, routePlan(state.draft)).filter { effect in
+                if case .note(.progress) = effect { false } else { true }
+            }
         }
         switch state.step {
         case .done, .review:
-            effects.append(.show(.form(state.form)))
-            return effects + enter(&state, .review, showingSummary: false)
+            state.shownForm = state.form
+            return enter(&state, .review, showingSummary: false)
         default:
-            return effects + [ask(state)]
+            return keyHelp(state)
         }
     }
 
     private static func chose(_ state: inout State, _ index: Int) -> [Effect] {
         switch state.step {
         case .choosePlace(let field):
-            guard state.suggestions.indices.contains(index) else { return [ask(state)] }
-            return settle(&state, ChosenPlace(state.suggestions[index]), in: field)
+            guard state.suggestions.indices.contains(index) else { return [] }
+            return settle(&state, ChosenPlace(state.suggestions[index]), in: field, listed: true)
         case .cabin:
-            guard CabinClass.allCases.indices.contains(index) else { return [ask(state)] }
+            guard CabinClass.allCases.indices.contains(index) else { return [] }
             state.draft.cabin = CabinClass.allCases[index]
-            return [.show(.confirmation(state.draft.cabin.displayName))] + advance(&state)
+            return confirm(state.draft.cabin.displayName, state, listed: true) + advance(&state)
         case .connections:
-            guard BookingRules.connectionRange.contains(index) else { return [ask(state)] }
+            guard BookingRules.connectionRange.contains(index) else { return [] }
             state.draft.maxConnections = index
-            return [.show(.confirmation(TravelFormat.connections(index, short: false)))] + advance(&state)
+            return confirm(TravelFormat.connections(index, short: false), state, listed: true) + advance(&state)
         default:
-            return [ask(state)]
+            return []
         }
     }
 
@@ -143,15 +154,15 @@ enum FlightSearchReducer: Reducer {
             state.plan = routePlan(state.draft)
             state.position = state.plan.steps.count - 1
             state.step = .review
-            return (showingSummary ? [.show(.summary(state.summary))] : []) + [ask(state)]
+            return (showingSummary ? [.print(state.summaryBlocks)] : []) + keyHelp(state)
         case .legs:
             state.addingLeg = nil
             state.step = .legs
-            return [.show(.legs(state.legs)), ask(state)]
+            return [.print(state.legsBlocks)] + keyHelp(state)
         default:
             state.step = next
             if let text = state.prefill.removeValue(forKey: next) { return handle(&state, text) }
-            return [ask(state)]
+            return []
         }
     }
 
@@ -166,20 +177,47 @@ enum FlightSearchReducer: Reducer {
     }
 
     static func leave(_ state: inout State) -> [Effect] {
+        let lookingUp = state.lookup != nil
         state.step = .done
         state.suggestions = []
         state.lookup = nil
-        return [.show(.progress(nil)), .show(.finish), .navigate(.back)]
+        return (lookingUp ? [.cancel(.placeLookup)] + progressEnded(state) : []) + [.leave(.back)]
     }
 
-    /// Puts the current step's question.
-    static func ask(_ state: State) -> Effect {
-        .show(.ask(state.question))
+    // MARK: What is said besides the question
+
+    /// The keys of the review or the legs, written above their one-key question; nothing for other steps.
+    static func keyHelp(_ state: State) -> [Effect] {
+        state.keyHelpBlocks.map { [.print($0)] } ?? []
     }
 
-    /// Shows `messages` as an error, with a `hint` on how to go on.
-    static func error(_ messages: [String], hint: String? = nil) -> Effect {
-        .show(.error(FlightSearchErrorViewModel(messages: messages, hint: hint)))
+    /// `messages` as errors, with a `hint` on how to go on; then the key help, when the question is a key's.
+    static func error(_ messages: [String], hint: String? = nil, _ state: State) -> [Effect] {
+        errors(messages, hint: hint) + keyHelp(state)
+    }
+
+    /// `messages` as errors, the `hint` after the last.
+    static func errors(_ messages: [String], hint: String? = nil) -> [Effect] {
+        messages.enumerated().map { index, message in
+            .note(.error(message, suggestion: index == messages.count - 1 ? hint : nil))
+        }
+    }
+
+    /// `→ Fri 18 Dec 2026`: what an answer was read as. A list on a TTY already leaves a line saying what was
+    /// chosen; a second one would only repeat it.
+    static func confirm(_ text: String, _ state: State, listed: Bool = false) -> [Effect] {
+        listed && state.isInteractive ? [] : [.print([FlightSearchState.confirmation(text)])]
+    }
+
+    /// `Looking up “lon”…`, for the look-up under way.
+    static func lookingUp(_ state: State) -> String {
+        "Looking up “\(state.lookup?.text ?? "")”…"
+    }
+
+    /// The spinner of a look-up stops. Off a TTY no spinner turns: a progress line per look-up would only clutter
+    /// the log.
+    static func progressEnded(_ state: State) -> [Effect] {
+        state.isInteractive ? [.note(.progressEnded)] : []
     }
 
     // MARK: Reading answers
@@ -196,8 +234,7 @@ enum FlightSearchReducer: Reducer {
         case .departureWindow: enterDepartureWindow(&state, text)
         case .review: enterReviewAction(&state, text)
         case .legs: enterLegsAction(&state, text)
-        case .choosePlace, .cabin, .connections: [ask(state)]
-        case .done: []
+        case .choosePlace, .cabin, .connections, .done: []
         }
     }
 }

@@ -1,4 +1,7 @@
 import Entities
+import ModuleCore
+import Services
+import TerminalUI
 
 /// Where the traveller is in the form.
 enum FlightSearchStep: Hashable, Sendable, Codable {
@@ -58,8 +61,10 @@ struct FlightSearchState: Codable, Equatable, Sendable {
     var input: FlightSearchInput
     /// Today in the traveller's time zone, as read when the screen last appeared.
     var today: CalendarDate
-    /// The key that goes back a step, as hints name it: `Esc` on a TTY, `b` elsewhere.
-    var backKey: String
+    /// Whether the screen is on a TTY: keys act at once, a list leaves its own line, a look-up shows a spinner.
+    var isInteractive: Bool
+    /// The terminal's width when the screen was built, for the lines that wrap between items (key help, summary).
+    var columns: Int
     /// The form as filled in so far.
     var draft: FlightSearchDraft
     /// Where the traveller is.
@@ -76,6 +81,10 @@ struct FlightSearchState: Codable, Equatable, Sendable {
     var retryText: RetryText?
     /// The leg being added from the list of legs, dropped if the traveller backs out of it.
     var addingLeg: Int?
+    /// The form as shown when the screen came back to the review; part of the page until it next appears.
+    var shownForm: [KeyValueList.Row]?
+    /// What the input gave that could not be used, said under the header when the screen first appears.
+    var inputProblems: [String] = []
     /// How many times the screen has appeared.
     var appearances = 0
     /// The id of the last place look-up asked for; answers to older ones are ignored.
@@ -83,11 +92,69 @@ struct FlightSearchState: Codable, Equatable, Sendable {
     /// The place look-up under way, if any.
     var lookup: Lookup?
 
-    /// A screen that starts on `input`, on `today`, naming `backKey` as the way back.
-    init(input: FlightSearchInput, today: CalendarDate, backKey: String) {
+    /// A screen that starts on `input`, on `today`, on a terminal `columns` wide (a TTY when `isInteractive`).
+    init(input: FlightSearchInput, today: CalendarDate, isInteractive: Bool, columns: Int = 80) {
         self.input = input
         self.today = today
-        self.backKey = backKey
+        self.isInteractive = isInteractive
+        self.columns = columns
         self.draft = FlightSearchDraft(input: input)
     }
+
+    /// The key that goes back a step, as hints name it: `Esc` on a TTY, `b` elsewhere.
+    var backKey: String { isInteractive ? "Esc" : "b" }
+}
+
+/// Every user event of the search screen and every service answer, as data.
+enum FlightSearchAction: Codable, Sendable, Equatable {
+    /// The screen is shown (first, or again after availability was popped), on `today`.
+    case appeared(today: CalendarDate)
+    /// A line was entered (the default when nothing was typed), or a key of the review or the legs.
+    case entered(String)
+    /// An option of the list on screen was chosen.
+    case chose(Int)
+    /// Esc on a TTY, `b` on a pipe: back a step.
+    case back
+    /// Ctrl-C.
+    case interrupted
+    /// The end of the input (two Ctrl-Ds, or a pipe ran dry).
+    case inputEnded
+    /// The place service answered the look-up `id`.
+    case placesAnswered(id: Int, Outcome<[Place], ServiceError>)
+    /// The place service answered every place of an unattended search, in the order they were asked for.
+    case unattendedPlacesAnswered([Outcome<[Place], ServiceError>])
+}
+
+/// What must happen outside the search screen's rules.
+typealias FlightSearchEffect = ScreenEffect<FlightSearchWork, FlightSearchRoute>
+
+/// The search screen's service calls. Their answers come back as actions; what they mean is the reducer's to say.
+enum FlightSearchWork: ScreenWork {
+    /// The ids the work runs under: a newer look-up replaces an older one, and all stop when the screen goes.
+    enum ID: String, Hashable, Sendable, Codable {
+        case placeLookup
+        case unattendedSearch
+    }
+
+    /// Ask the place service for suggestions for `text`.
+    case lookUpPlaces(id: Int, text: String)
+    /// Ask the place service for each of `texts` at once (a real API is a round trip away for each).
+    case lookUpAll([String])
+
+    var id: ID {
+        switch self {
+        case .lookUpPlaces: .placeLookup
+        case .lookUpAll: .unattendedSearch
+        }
+    }
+}
+
+/// The ways out of the screen, as the router offers them.
+enum FlightSearchRoute: Encodable, Sendable, Equatable {
+    /// Search `request`.
+    case availability(SearchRequest)
+    /// Leave.
+    case back
+    /// A mode that never asks: the input cannot be searched.
+    case failed(FlightSearchFailure)
 }

@@ -1,107 +1,101 @@
 import Entities
+import ModuleCore
 import TerminalUI
 
-/// What the search screen shows, as pure functions of its state.
+/// What the search screen shows, as pure functions of its state: the page, the lines printed in the conversation,
+/// and the place tables.
 extension FlightSearchState {
-    /// The top of the screen.
-    var header: FlightSearchHeaderViewModel {
-        FlightSearchHeaderViewModel(
-            title: "Search flights",
-            hint: "Type a city, an airport or a code. \(backKey) goes back a step; q leaves.")
+    /// The top of the screen: the title and how to use it; the input's problems; the form when coming back.
+    var page: [ScreenBlock] {
+        var page: [ScreenBlock] = [
+            .blank, .header("Search flights"), .hint("Type a city, an airport or a code. \(backKey) goes back a step; q leaves."),
+        ]
+        page += inputProblems.map { .notice(Notice(.error, $0)) }
+        if let shownForm { page += [.blank, .rows(KeyValueList(rows: shownForm)), .blank] }
+        return page
     }
 
-    /// The question the current step puts.
-    var question: FlightSearchQuestion { question(for: step) }
+    /// The search on one line, printed when the review comes up: wrapped between pieces when too narrow.
+    var summaryBlocks: [ScreenBlock] {
+        [.blank, .drawing(Self.joined(summary, width: columns - 1).map { StyledLine([StyledRun($0, .bold)]) })]
+    }
 
-    /// The question `step` puts.
-    func question(for step: FlightSearchStep) -> FlightSearchQuestion {
-        switch step {
-        case .choosePlace(let field):
-            return .choice(FlightSearchChoiceQuestion(
-                title: field.label(legCount: draft.legs.count), columns: FlightSearchPlaces.columns,
-                rows: suggestions.map(FlightSearchPlaces.row), defaultIndex: 0))
-        case .cabin:
-            return .choice(FlightSearchChoiceQuestion(
-                title: "Cabin", columns: [], rows: CabinClass.allCases.map { [$0.displayName] },
-                defaultIndex: CabinClass.allCases.firstIndex(of: draft.cabin) ?? 0))
-        case .connections:
-            return .choice(FlightSearchChoiceQuestion(
-                title: "Connections", columns: [],
-                rows: BookingRules.connectionRange.map { [TravelFormat.connections($0, short: false)] },
-                defaultIndex: min(max(0, draft.maxConnections), BookingRules.connectionRange.upperBound)))
-        case .review:
-            return .action(reviewQuestion)
-        case .legs:
-            return .action(legsQuestion)
-        default:
-            return .text(FlightSearchTextQuestion(prompt: prompt(for: step), defaultValue: defaultValue(for: step)))
+    /// The legs of a multi-city trip, printed when the list of legs comes up.
+    var legsBlocks: [ScreenBlock] {
+        let table = Table(
+            columns: [
+                .init("", alignment: .right, priority: 3),
+                .init("Route", priority: 2, flexible: true, minimumWidth: 12),
+                .init("Date", priority: 1),
+            ],
+            rows: legs, showsHeader: false)
+        return [.header("Legs"), .table(table, indent: 2)]
+    }
+
+    /// `Enter search · p passengers · …` above the review's or the legs' one-key question, wrapped between items;
+    /// `nil` for the other steps.
+    var keyHelpBlocks: [ScreenBlock]? {
+        guard let keys = keyQuestion else { return nil }
+        let items = [("Enter", keys.enterLabel)] + keys.options.map { ($0.key, $0.label) }
+        let lines = Self.joined(items.map { "\($0.0) \($0.1)" }, width: columns - 1)
+        return [.drawing(lines.map { line in
+            var runs: [StyledRun] = []
+            for (index, item) in line.components(separatedBy: " · ").enumerated() {
+                if index > 0 { runs.append(StyledRun(" · ", .dim)) }
+                let key = item.prefix { $0 != " " }
+                runs += [StyledRun(String(key), .accent), StyledRun(String(item.dropFirst(key.count)), .dim)]
+            }
+            return StyledLine(runs)
+        })]
+    }
+
+    /// `  → Fri 18 Dec 2026`: what an answer was read as.
+    static func confirmation(_ text: String) -> ScreenBlock {
+        .drawing([StyledLine([StyledRun("  "), StyledRun("→ ", .dim), StyledRun(text)])])
+    }
+
+    /// The places a look-up found, as a table for standard output at the screen's width, their text made visible.
+    func placeListing(_ places: [Place]) -> String {
+        var table = Self.placeTable(places.map(FlightSearchPlaces.row))
+        table.rows = table.rows.map { $0.map(UntrustedText.visible) }
+        return table.render(width: columns, style: .plain).joined(separator: "\n")
+    }
+
+    /// A table of places: the name shrinks first, the country goes first when the terminal is narrow.
+    static func placeTable(_ rows: [[String]]) -> Table {
+        let columns = FlightSearchPlaces.columns.enumerated().map { index, title -> Table.Column in
+            switch index {
+            case 0: .init(title, priority: 10, flexible: true, minimumWidth: 16)
+            case 1: .init(title, priority: 9)
+            default: .init(title, priority: 5 - index, flexible: true, minimumWidth: 8)
+            }
         }
-    }
-
-    private func prompt(for step: FlightSearchStep) -> String {
-        let legCount = draft.legs.count
-        switch step {
-        case .origin(let leg): return FlightSearchField.origin(leg: leg).label(legCount: legCount) + ":"
-        case .destination(let leg): return FlightSearchField.destination(leg: leg).label(legCount: legCount) + ":"
-        case .departure(let leg):
-            let label = FlightSearchField.departure(leg: leg).label(legCount: legCount)
-            return leg == 0 ? "\(label) (e.g. 18 dec, fri, +7):" : "\(label) (a date, or +N after leg \(leg)):"
-        case .returnDate:
-            return draft.returnDate == nil
-                ? "Return (a date, or +N after departure; blank for one way):"
-                : "Return (a date, +N, or none for one way):"
-        case .adults: return "Adults (1–\(BookingRules.maxPassengers)):"
-        case .children: return "Children's ages (e.g. 4, 9; none):"
-        case .infants: return "Infants on a lap (under \(BookingRules.infantAgeLimit)):"
-        case .departureWindow: return "Departure time (e.g. 09:00-17:00, morning; any):"
-        default: return ""
+        // The table shrinks its widest flexible column first; a long town name must not cut the airport's.
+        let rows = rows.map { row in
+            row.enumerated().map { index, cell in index >= 2 ? TerminalText.truncate(cell, toWidth: 16) : cell }
         }
+        return Table(columns: columns, rows: rows)
     }
 
-    private func defaultValue(for step: FlightSearchStep) -> String? {
-        if let retryText, retryText.step == step { return retryText.text }
-        switch step {
-        case .origin(let leg): return draft.legs[safe: leg]?.from?.code
-        case .destination(let leg): return draft.legs[safe: leg]?.to?.code
-        case .departure(let leg): return draft.legs[safe: leg]?.date?.description
-        case .returnDate: return draft.returnDate?.description
-        case .adults: return String(draft.adults)
-        case .children: return draft.childAges.isEmpty ? "none" : draft.childAges.map(String.init).joined(separator: ", ")
-        case .infants: return String(draft.infants)
-        case .departureWindow: return draft.departureWindow.map { "\($0.from)-\($0.to)" } ?? "any"
-        default: return nil
+    /// Pieces joined with ` · `, starting a new line between pieces when the next would not fit.
+    static func joined(_ parts: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for part in parts {
+            let candidate = current.isEmpty ? part : current + " · " + part
+            if !current.isEmpty, TerminalText.displayWidth(of: candidate) > width {
+                lines.append(current)
+                current = part
+            } else {
+                current = candidate
+            }
         }
-    }
-
-    private var reviewQuestion: FlightSearchActionQuestion {
-        FlightSearchActionQuestion(
-            prompt: "Enter to search, or a letter:",
-            enterLabel: "search",
-            options: [
-                .init(key: "p", label: "passengers", accepts: ["p"]),
-                .init(key: "c", label: "cabin", accepts: ["c"]),
-                .init(key: "o", label: "connections", accepts: ["o"]),
-                .init(key: "t", label: "time", accepts: ["t"]),
-                .init(key: "r", label: "route & dates", accepts: ["r"]),
-                .init(key: "m", label: "multi-city", accepts: ["m"]),
-                .init(key: backKey, label: "back", accepts: ["b"]),
-                .init(key: "q", label: "quit", accepts: ["q"]),
-            ])
-    }
-
-    private var legsQuestion: FlightSearchActionQuestion {
-        let count = draft.legs.count
-        var options: [FlightSearchActionQuestion.Option] = []
-        if count < BookingRules.maxSlices { options.append(.init(key: "a", label: "add a leg", accepts: ["a"])) }
-        if count > 1 { options.append(.init(key: "d", label: "remove the last leg", accepts: ["d"])) }
-        options.append(.init(
-            key: count == 1 ? "1" : "1–\(count)", label: "change a leg", accepts: (1...max(1, count)).map(String.init)))
-        options.append(.init(key: backKey, label: "back", accepts: ["b"]))
-        return FlightSearchActionQuestion(prompt: "Enter when done, or a key:", enterLabel: "done", options: options)
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// The whole search on one line: `LON → NYC · Fri 18 Dec, one way · 1 adult · Economy · ≤1 connection · any time`.
-    var summary: FlightSearchSummaryViewModel {
+    var summary: [String] {
         func day(_ date: CalendarDate?) -> String {
             guard let date else { return "?" }
             return TravelFormat.day(date, withYear: date.year != today.year)
@@ -116,15 +110,15 @@ extension FlightSearchState {
         } else {
             dates = "\(day(draft.legs.first?.date)), one way"
         }
-        return FlightSearchSummaryViewModel(parts: [
+        return [
             route, dates, TravelFormat.passengers(draft.passengers), draft.cabin.displayName,
             TravelFormat.connections(draft.maxConnections, short: true),
             TravelFormat.window(draft.departureWindow, short: true),
-        ])
+        ]
     }
 
     /// Every field with its value: the screen as it comes back after a search.
-    var form: FlightSearchFormViewModel {
+    var form: [KeyValueList.Row] {
         typealias Row = KeyValueList.Row
         func place(_ place: ChosenPlace?) -> String {
             place.map { TravelFormat.named($0.longName, code: $0.code) } ?? "–"
@@ -152,15 +146,15 @@ extension FlightSearchState {
             Row("Connections", TravelFormat.connections(draft.maxConnections, short: false)),
             Row("Departure time", draft.departureWindow?.description ?? "Any time"),
         ]
-        return FlightSearchFormViewModel(rows: rows)
+        return rows
     }
 
     /// The legs of a multi-city trip, numbered.
-    var legs: FlightSearchLegsViewModel {
-        FlightSearchLegsViewModel(rows: draft.legs.enumerated().map { index, leg in
+    var legs: [[String]] {
+        draft.legs.enumerated().map { index, leg in
             ["\(index + 1).", "\(Self.city(leg.from, "?")) → \(Self.city(leg.to, "?"))",
              leg.date.map(FlightSearchDateReader.display) ?? "?"]
-        })
+        }
     }
 
     /// `London (LON)`, or `missing` when no place is chosen.

@@ -1,9 +1,10 @@
 import Entities
 import FixtureServices
-// Only the lifetime check reaches inside (for weak references to the presenter and interactor); every other test
-// goes through FlightSearchBuilder and the terminal alone.
+// Only the lifetime check reaches inside (for a weak reference to the screen's runner); every other test goes through
+// FlightSearchBuilder and the terminal alone.
 @testable import FlightSearch
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 import Testing
@@ -311,31 +312,29 @@ struct FlightSearchModuleTests {
 
     // MARK: Lifetime
 
-    @Test("after run() returns and the screen is dropped, view, presenter and interactor are freed", arguments: [false, true])
+    @Test("after run() returns and the screen is dropped, the screen and its router are freed", arguments: [false, true])
     func lifetime(interactive: Bool) async throws {
-        let router = SpyRouter()
+        var router: SpyRouter? = SpyRouter()
         let terminal = VirtualTerminal(isInteractive: interactive)
-        weak var weakView: FlightSearchTerminalView?
-        weak var weakPresenter: FlightSearchPresenter?
-        weak var weakInteractor: FlightSearchInteractor?
+        weak var weakScreen: ScreenRunner<FlightSearchReducer>?
+        weak var weakRouter: SpyRouter?
         do {
             let builder = FlightSearchBuilder(
                 places: FixturePlaceService(), now: { TestClock.searchDay }, timeZone: TestClock.londonZone)
-            let screen = builder.build(router: router, terminal: terminal)
-            let view = try #require(screen as? FlightSearchTerminalView)
-            weakView = view
-            weakPresenter = view.presenter
-            weakInteractor = view.presenter?.interactor
+            let screen = builder.build(router: try #require(router), terminal: terminal)
+            weakScreen = try #require(screen as? ScreenRunner<FlightSearchReducer>)
+            weakRouter = router
             for line in ["lon", "", "new york", "", "18 dec", "", ""] { terminal.enter(line) }
             await screen.run()
             // Shown again after availability, then left.
             terminal.enter("q")
             await screen.run()
         }
-        #expect(router.calls.count == 2)
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
-        #expect(weakInteractor == nil)
+        #expect(router?.calls.count == 2)
+        #expect(weakScreen == nil)
+        // The screen holds its router weakly: dropping the composer's frees it.
+        router = nil
+        #expect(weakRouter == nil)
     }
 
     @Test("cancelled during a place look-up, the screen ends at once and nothing keeps it alive")
@@ -343,14 +342,11 @@ struct FlightSearchModuleTests {
         let router = SpyRouter()
         let terminal = VirtualTerminal(isInteractive: true)
         let service = HeldPlaceService()
-        weak var weakView: FlightSearchTerminalView?
-        weak var weakPresenter: FlightSearchPresenter?
+        weak var weakScreen: ScreenRunner<FlightSearchReducer>?
         do {
             let builder = FlightSearchBuilder(places: service, now: { TestClock.searchDay }, timeZone: TestClock.londonZone)
             let screen = builder.build(router: router, terminal: terminal)
-            let view = try #require(screen as? FlightSearchTerminalView)
-            weakView = view
-            weakPresenter = view.presenter
+            weakScreen = try #require(screen as? ScreenRunner<FlightSearchReducer>)
             let running = Task { await screen.run() }
             terminal.enter("lon")
             try await terminal.waitForOutput(containing: "Looking up “lon”…")
@@ -360,7 +356,6 @@ struct FlightSearchModuleTests {
             #expect(!terminal.screen.contains { $0.contains("Looking up") })
         }
         #expect(router.calls.isEmpty)
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
+        #expect(weakScreen == nil)
     }
 }

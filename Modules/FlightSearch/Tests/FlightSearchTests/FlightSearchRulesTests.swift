@@ -2,31 +2,79 @@ import Entities
 import FixtureServices
 @testable import FlightSearch
 import Foundation
+import ModuleCore
 import Services
+import TerminalUI
 import Testing
 
-@Suite("FlightSearchInteractor")
-struct FlightSearchInteractorTests {
-    /// An interactor whose today is `now` in London.
-    private func interactor(
-        now: Date = TestClock.searchDay, places: FixturePlaceService = FixturePlaceService()
-    ) -> FlightSearchInteractor {
-        FlightSearchInteractor(places: places, now: { now }, timeZone: TestClock.londonZone)
+/// The rules the reducer judges the form by: reading dates, counts and windows, the booking rules on the fields, which
+/// place a text names, and the unattended search (the place service only answers; the reducer decides).
+@Suite("FlightSearch rules")
+struct FlightSearchRulesTests {
+    /// Today when it is `now` in London.
+    private static func today(_ now: Date = TestClock.searchDay) -> CalendarDate {
+        CalendarDate(now, in: TestClock.londonZone)
+    }
+
+    /// Reads `text` as the date field does, on the day `now` is in London.
+    private struct Reader {
+        var now: Date = TestClock.searchDay
+
+        func date(_ text: String, base: CalendarDate? = nil) throws(FlightSearchInputError) -> CalendarDate {
+            let today = FlightSearchRulesTests.today(now)
+            return try FlightSearchDateReader(today: today).read(text, base: base ?? today)
+        }
+
+        func issues(in draft: FlightSearchDraft, complete: Bool) -> [FlightSearchIssue] {
+            FlightSearchRules.issues(in: draft, complete: complete, today: FlightSearchRulesTests.today(now))
+        }
+    }
+
+    private func rules(now: Date = TestClock.searchDay) -> Reader {
+        Reader(now: now)
+    }
+
+    /// The unattended search of `input`, as the screen makes it: the reducer asks for the places, the work asks the
+    /// place service, and the reducer judges the answers and leaves with the request or the failure.
+    private func unattended(
+        _ input: FlightSearchInput, places: any PlaceService = FixturePlaceService()
+    ) async -> Result<SearchRequest, FlightSearchFailure>? {
+        var state = FlightSearchState(input: input, today: Self.today(), isInteractive: false)
+        var effects = FlightSearchReducer.reduce(&state, .appeared(today: Self.today()))
+        while true {
+            for effect in effects {
+                switch effect {
+                case .leave(.availability(let request)): return .success(request)
+                case .leave(.failed(let failure)): return .failure(failure)
+                default: continue
+                }
+            }
+            let work = effects.compactMap { effect -> FlightSearchWork? in
+                if case .run(let work) = effect { work } else { nil }
+            }.first
+            guard let work, let answer = await FlightSearchBuilder.perform(work, places: places) else { return nil }
+            effects = FlightSearchReducer.reduce(&state, answer)
+        }
     }
 
     // MARK: Today
 
-    @Test("today is now() in the traveller's time zone, not in UTC")
-    func todayFollowsTheTimeZone() throws {
+    @Test("today is now() in the traveller's time zone, not in UTC", arguments: [("Asia/Tokyo", "2026-11-23"), ("America/New_York", "2026-11-22")])
+    @MainActor
+    func todayFollowsTheTimeZone(zone: String, expected: String) async throws {
         // 23:30 UTC on the 22nd is already the 23rd in Tokyo and still the 22nd in New York.
         let lateEvening = TestClock.date(year: 2026, month: 11, day: 22, hour: 23, minute: 30)
-        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-        let newYork = try #require(TimeZone(identifier: "America/New_York"))
-        let inTokyo = FlightSearchInteractor(places: FixturePlaceService(), now: { lateEvening }, timeZone: tokyo)
-        let inNewYork = FlightSearchInteractor(places: FixturePlaceService(), now: { lateEvening }, timeZone: newYork)
-        #expect(inTokyo.today.description == "2026-11-23")
-        #expect(inNewYork.today.description == "2026-11-22")
-        #expect(try inTokyo.date("tomorrow").description == "2026-11-24")
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let terminal = VirtualTerminal()
+        terminal.endInput()
+        let screen = FlightSearchBuilder(places: FixturePlaceService(), now: { lateEvening }, timeZone: timeZone)
+            .build(router: SpyRouter(), terminal: terminal)
+        await screen.run()
+        let today = try #require((screen as? ScreenRunner<FlightSearchReducer>)?.state.today)
+        #expect(today.description == expected)
+        if zone == "Asia/Tokyo" {
+            #expect(try FlightSearchDateReader(today: today).read("tomorrow", base: today).description == "2026-11-24")
+        }
     }
 
     // MARK: Dates
@@ -58,48 +106,48 @@ struct FlightSearchInteractorTests {
         ("sept 1", "2027-09-01"),
     ])
     func readsDates(typed: String, expected: String) throws {
-        #expect(try interactor().date(typed).description == expected)
+        #expect(try rules().date(typed).description == expected)
     }
 
     @Test("a weekday means the next one after today: fri on a Friday is a week later")
     func weekdayOnTheSameWeekday() throws {
         let friday = TestClock.date(year: 2026, month: 11, day: 27)
-        #expect(try interactor(now: friday).date("fri").description == "2026-12-04")
-        #expect(try interactor(now: friday).date("sat").description == "2026-11-28")
+        #expect(try rules(now: friday).date("fri").description == "2026-12-04")
+        #expect(try rules(now: friday).date("sat").description == "2026-11-28")
     }
 
     @Test("18 jan typed in December is next January")
     func yearRollover() throws {
         let december = TestClock.date(year: 2026, month: 12, day: 20)
-        #expect(try interactor(now: december).date("18 jan").description == "2027-01-18")
-        #expect(try interactor(now: december).date("jan 18").description == "2027-01-18")
-        #expect(try interactor(now: december).date("+14").description == "2027-01-03")
-        #expect(try interactor(now: december).date("31 dec").description == "2026-12-31")
+        #expect(try rules(now: december).date("18 jan").description == "2027-01-18")
+        #expect(try rules(now: december).date("jan 18").description == "2027-01-18")
+        #expect(try rules(now: december).date("+14").description == "2027-01-03")
+        #expect(try rules(now: december).date("31 dec").description == "2026-12-31")
     }
 
     @Test("a return typed as a day and month counts from the outbound, not from today")
     func returnDayAndMonthAfterALateOutbound() throws {
         let july = TestClock.date(year: 2026, month: 7, day: 10)
-        let outbound = try interactor(now: july).date("25 jun")
+        let outbound = try rules(now: july).date("25 jun")
         #expect(outbound.description == "2027-06-25")
-        #expect(try interactor(now: july).date("5 jul", base: outbound).description == "2027-07-05")
+        #expect(try rules(now: july).date("5 jul", base: outbound).description == "2027-07-05")
         // Without a later outbound, the next such day from today.
-        #expect(try interactor(now: july).date("5 aug").description == "2026-08-05")
+        #expect(try rules(now: july).date("5 aug").description == "2026-08-05")
     }
 
     @Test("leap days: 29 February exists only in leap years")
     func leapDays() throws {
-        #expect(try interactor().date("2028-02-29").description == "2028-02-29")
+        #expect(try rules().date("2028-02-29").description == "2028-02-29")
         #expect(throws: FlightSearchInputError.noSuchDate("2027-02-29", reason: "February 2027 has 28 days")) {
-            try interactor().date("2027-02-29")
+            try rules().date("2027-02-29")
         }
         // From November 2027 the next 29 February is three months away.
         let november2027 = TestClock.date(year: 2027, month: 11, day: 22)
-        #expect(try interactor(now: november2027).date("29 feb").description == "2028-02-29")
+        #expect(try rules(now: november2027).date("29 feb").description == "2028-02-29")
         // From November 2026 it is fifteen months away: more likely a slip than a trip, so it is questioned.
-        let tooFar = #expect(throws: FlightSearchInputError.self) { try interactor().date("29 feb") }
+        let tooFar = #expect(throws: FlightSearchInputError.self) { try rules().date("29 feb") }
         #expect(tooFar?.message == "There is no 29 February in the next twelve months; type 2028-02-29 if that is the day you mean.")
-        #expect(try interactor().date("28 feb").description == "2027-02-28")
+        #expect(try rules().date("28 feb").description == "2027-02-28")
     }
 
     @Test("dates that do not exist say why", arguments: [
@@ -110,7 +158,7 @@ struct FlightSearchInteractorTests {
         ("2026-11-31", "“2026-11-31” is not a date: November 2026 has 30 days."),
     ])
     func impossibleDates(typed: String, message: String) {
-        let error = #expect(throws: FlightSearchInputError.self) { try interactor().date(typed) }
+        let error = #expect(throws: FlightSearchInputError.self) { try rules().date(typed) }
         #expect(error?.message == message)
     }
 
@@ -118,33 +166,33 @@ struct FlightSearchInteractorTests {
         "someday", "18", "18/12", "2026-12", "fri 18", "+", "+x", "+3 months", "dec", "32 dec", "3 dec +199", "3 dec -199",
     ])
     func unreadableDates(typed: String) {
-        let error = #expect(throws: FlightSearchInputError.self) { try interactor().date(typed) }
+        let error = #expect(throws: FlightSearchInputError.self) { try rules().date(typed) }
         #expect(error?.message.contains("2026-12-18, 18 dec, fri, tomorrow or +7") == true)
     }
 
     @Test("+N far beyond any timetable is refused instead of overflowing")
     func hugeOffsets() {
         #expect(throws: FlightSearchInputError.tooFarAhead("+99999999999999999999")) {
-            try interactor().date("+99999999999999999999")
+            try rules().date("+99999999999999999999")
         }
-        #expect(throws: FlightSearchInputError.tooFarAhead("+1000")) { try interactor().date("+1000") }
+        #expect(throws: FlightSearchInputError.tooFarAhead("+1000")) { try rules().date("+1000") }
     }
 
     @Test("+N and weekdays count from the base: a return's +10 is ten days after the outbound")
     func relativeToBase() throws {
         let outbound = try #require(CalendarDate("2026-12-18"))
-        #expect(try interactor().date("+10", base: outbound).description == "2026-12-28")
-        #expect(try interactor().date("sun", base: outbound).description == "2026-12-20")
+        #expect(try rules().date("+10", base: outbound).description == "2026-12-28")
+        #expect(try rules().date("sun", base: outbound).description == "2026-12-20")
         // Named days and day-month dates are always counted from today.
-        #expect(try interactor().date("tomorrow", base: outbound).description == "2026-11-23")
-        #expect(try interactor().date("10 dec", base: outbound).description == "2026-12-10")
+        #expect(try rules().date("tomorrow", base: outbound).description == "2026-11-23")
+        #expect(try rules().date("10 dec", base: outbound).description == "2026-12-10")
     }
 
     @Test("a past date is refused naming the date and today")
     func pastDate() throws {
         var draft = FlightSearchDraft()
-        draft.legs[0].date = try interactor().date("2026-11-01")
-        let issues = interactor().issues(in: draft, complete: false)
+        draft.legs[0].date = try rules().date("2026-11-01")
+        let issues = rules().issues(in: draft, complete: false)
         #expect(issues == [FlightSearchIssue(
             field: .departure(leg: 0), message: "2026-11-01 is in the past; choose today (2026-11-22) or later.")])
     }
@@ -154,23 +202,23 @@ struct FlightSearchInteractorTests {
         var draft = FlightSearchDraft()
         draft.legs[0] = try leg("LHR", "JFK", "2026-12-18")
         draft.returnDate = CalendarDate("2026-12-10")
-        let issues = interactor().issues(in: draft, complete: false)
+        let issues = rules().issues(in: draft, complete: false)
         #expect(issues.map(\.field) == [.returnDate])
         #expect(issues.first?.message
             == "The return date, Thu 10 Dec 2026, is before the outbound date, Fri 18 Dec 2026; choose 2026-12-18 or later.")
         draft.returnDate = CalendarDate("2026-12-18")
-        #expect(interactor().issues(in: draft, complete: false).isEmpty)
+        #expect(rules().issues(in: draft, complete: false).isEmpty)
     }
 
     @Test("multi-city legs must be in date order")
     func legsInDateOrder() throws {
         var draft = FlightSearchDraft()
         draft.legs = [try leg("LHR", "JFK", "2026-12-18"), try leg("JFK", "LAX", "2026-12-12")]
-        let issues = interactor().issues(in: draft, complete: false)
+        let issues = rules().issues(in: draft, complete: false)
         #expect(issues.map(\.field) == [.departure(leg: 1)])
         #expect(issues.first?.message.contains("before leg 1 (2026-12-18)") == true)
         draft.legs[1].date = CalendarDate("2026-12-18")
-        #expect(interactor().issues(in: draft, complete: false).isEmpty)
+        #expect(rules().issues(in: draft, complete: false).isEmpty)
     }
 
     // MARK: Passengers
@@ -180,18 +228,18 @@ struct FlightSearchInteractorTests {
         var draft = FlightSearchDraft()
         draft.adults = 2
         draft.infants = 3
-        #expect(interactor().issues(in: draft, complete: false).map(\.message)
+        #expect(rules().issues(in: draft, complete: false).map(\.message)
             == ["Each infant on a lap needs an adult: 3 infants, 2 adults."])
         draft.infants = 2
-        #expect(interactor().issues(in: draft, complete: false).isEmpty)
+        #expect(rules().issues(in: draft, complete: false).isEmpty)
         draft.adults = 6
         draft.childAges = [4, 9]
-        #expect(interactor().issues(in: draft, complete: false).map(\.message)
+        #expect(rules().issues(in: draft, complete: false).map(\.message)
             == ["At most 9 passengers can book together; split the group into two bookings."])
         draft.adults = 1
         draft.infants = 0
         draft.childAges = [18]
-        #expect(interactor().issues(in: draft, complete: false).map(\.field) == [.passengers])
+        #expect(rules().issues(in: draft, complete: false).map(\.field) == [.passengers])
     }
 
     @Test("children's ages and counts are read from what is typed")
@@ -231,7 +279,7 @@ struct FlightSearchInteractorTests {
         var draft = FlightSearchDraft()
         draft.legs[0] = try leg("LHR", "JFK", "2026-12-18")
         draft.departureWindow = try FlightSearchCommands.departureWindow("17:00-09:00")
-        #expect(interactor().issues(in: draft, complete: false).map(\.message)
+        #expect(rules().issues(in: draft, complete: false).map(\.message)
             == ["The departure window 17:00–09:00 ends before it starts."])
     }
 
@@ -273,7 +321,7 @@ struct FlightSearchInteractorTests {
         var draft = FlightSearchDraft()
         draft.legs[0].from = ChosenPlace(london)
         draft.legs[0].to = ChosenPlace(heathrow)
-        #expect(interactor().issues(in: draft, complete: false).map(\.field) == [.destination(leg: 0)])
+        #expect(rules().issues(in: draft, complete: false).map(\.field) == [.destination(leg: 0)])
     }
 
     // MARK: Unattended
@@ -283,7 +331,7 @@ struct FlightSearchInteractorTests {
         let input = FlightSearchInput(
             legs: [.init(from: "LHR", to: "new york", date: "18 dec")], returnDate: "+10", adults: 2, childAges: [8],
             infants: 1, cabin: .business, maxConnections: 0, departureWindow: "9-17", mode: .unattended)
-        let result = await interactor().unattendedRequest(for: input)
+        let result = await unattended(input)
         let window = TimeWindow(from: try #require(LocalTime("09:00")), to: try #require(LocalTime("17:00")))
         let expected = SearchRequest(
             slices: [
@@ -299,7 +347,7 @@ struct FlightSearchInteractorTests {
         let input = FlightSearchInput(
             legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18"), .init(from: "JFK", to: "paris cdg", date: "+5")],
             mode: .unattended)
-        let request = try await interactor().unattendedRequest(for: input).get()
+        let request = try #require(try await unattended(input)?.get())
         #expect(request.slices.map(\.origin) == ["LHR", "JFK"])
         #expect(request.slices.map(\.destination) == ["JFK", "CDG"])
         #expect(request.slices.map(\.departureDate.description) == ["2026-12-18", "2026-12-23"])
@@ -311,15 +359,14 @@ struct FlightSearchInteractorTests {
     @Test("unattended: every place is looked up at once, and each answer lands on its own leg")
     func unattendedLooksUpTogether() async throws {
         let places = HeldPlaceService()
-        let interactor = FlightSearchInteractor(places: places, now: { TestClock.searchDay }, timeZone: TestClock.londonZone)
         let input = FlightSearchInput(
             legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18"), .init(from: "JFK", to: "paris cdg", date: "+5")],
             mode: .unattended)
-        let search = Task { await interactor.unattendedRequest(for: input) }
+        let search = Task { await unattended(input, places: places) }
         // One look-up after another would leave one waiting here; a real API is a round trip away for each.
         try await poll("the four look-ups to be under way together") { places.waitingCount == 4 }
         places.release()
-        let request = try await search.value.get()
+        let request = try #require(try await search.value?.get())
         #expect(request.slices.map(\.origin) == ["LHR", "JFK"])
         #expect(request.slices.map(\.destination) == ["JFK", "CDG"])
     }
@@ -353,9 +400,9 @@ struct FlightSearchInteractorTests {
          "Leg 2 depart: Leg 2 departs on 2026-12-10, before leg 1 (2026-12-18)"),
     ])
     func unattendedFailures(input: FlightSearchInput, expected: String) async {
-        let result = await interactor().unattendedRequest(for: input)
-        guard case .failure(.invalidInput(let problems)) = result else {
-            Issue.record("Expected invalid input, got \(result)")
+        let result = await unattended(input)
+        guard case .failure(.invalidInput(let problems))? = result else {
+            Issue.record("Expected invalid input, got \(String(describing: result))")
             return
         }
         #expect(problems.contains { $0.hasPrefix(expected) }, "\(problems)")
@@ -365,7 +412,7 @@ struct FlightSearchInteractorTests {
     func unattendedReportsAll() async {
         let input = FlightSearchInput(
             legs: [.init(from: "xyzzy", to: "JFK", date: "someday")], infants: 3, mode: .unattended)
-        guard case .failure(.invalidInput(let problems)) = await interactor().unattendedRequest(for: input) else {
+        guard case .failure(.invalidInput(let problems))? = await unattended(input) else {
             Issue.record("Expected invalid input")
             return
         }
@@ -378,7 +425,7 @@ struct FlightSearchInteractorTests {
         let places = FixturePlaceService()
         places.fail(with: .timedOut)
         let input = FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], mode: .unattended)
-        #expect(await interactor(places: places).unattendedRequest(for: input) == .failure(.service(.timedOut)))
+        #expect(await unattended(input, places: places) == .failure(.service(.timedOut)))
     }
 
     // MARK: Helpers
