@@ -1,9 +1,8 @@
-/// The small store a module's presenter is: it keeps the state, sends each action through the reducer, records the
-/// step, and hands the effects to whoever runs them, feeding their answers back as actions.
+/// The state of one screen and the recording of its steps: ``ScreenRunner`` reduces each action through it.
 ///
 /// ```swift
 /// let store = Store<FlightSearchReducer>(FlightSearchState(...), recorder: recorder)
-/// await store.send(.appeared) { effect in await interactor.run(effect) }
+/// let effects = store.reduce(.appeared)
 /// ```
 @MainActor
 public final class Store<R: Reducer> {
@@ -23,15 +22,5 @@ public final class Store<R: Reducer> {
         let effects = R.reduce(&state, action)
         tape?.record(action, before: before)
         return effects
-    }
-
-    /// Sends `action`, then runs each of its effects through `perform` in order, sending the actions an effect
-    /// answers with (a service's result) before the next effect runs. Returns when the whole chain has run.
-    public func send(_ action: R.Action, perform: (R.Effect) async -> [R.Action]) async {
-        for effect in reduce(action) {
-            for answer in await perform(effect) {
-                await send(answer, perform: perform)
-            }
-        }
     }
 }
