@@ -65,11 +65,9 @@ public struct FlightSummaryBuilder {
     @MainActor
     func runner(
         input: FlightSummaryInput, router: any FlightSummaryRouter, terminal: any Terminal,
-        lookupDelays: [Duration] = LostAnswer.lookupDelays
+        services: FlightSummaryServices? = nil
     ) -> ScreenRunner<FlightSummaryReducer> {
-        let services = FlightSummaryServices(
-            offers: offers, orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
-            makeBookingKey: makeBookingKey, lookupDelays: lookupDelays, extras: extras)
+        let services = services ?? self.services()
         let state = FlightSummaryState(
             input: input, storeLocation: services.storeLocation, timeZone: timeZone, now: services.now,
             seatsOffered: extras != nil)
@@ -87,6 +85,13 @@ public struct FlightSummaryBuilder {
                 }
                 return nil
             })
+    }
+
+    /// What does the screen's work: its services, and the booking's lost-answer look-ups after `lookupDelays`.
+    func services(lookupDelays: [Duration] = LostAnswer.lookupDelays) -> FlightSummaryServices {
+        FlightSummaryServices(
+            offers: offers, orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
+            makeBookingKey: makeBookingKey, lookupDelays: lookupDelays, extras: extras)
     }
 
     /// How a recorded session replays this module: its recorded steps run through the module's reducer again and

@@ -206,11 +206,13 @@ enum FlightSummaryReducer: ScreenFeature {
         return effects
     }
 
-    /// The seats screen handed seats back. While this screen is still covered they are kept, and shown when it
-    /// appears; once it is back they are said now.
+    /// The seats screen handed seats back: the way out answered, so the screen asks again. Before this screen has
+    /// appeared again the seats are only kept (appearing shows them); after, they are said now.
     private static func seatsChosen(_ state: inout State, _ seats: [SeatChoice]) -> [Effect] {
         state.extras.seats = seats
-        guard !state.stopped else { return [] }
+        let appearedSince = !state.stopped
+        state.stopped = false
+        guard appearedSince else { return [] }
         switch state.step {
         case .continueToDetails where !seats.isEmpty: return [seatsMessage(seats)]
         case .review: return showReview(&state)

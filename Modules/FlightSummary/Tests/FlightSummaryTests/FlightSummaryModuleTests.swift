@@ -1,6 +1,7 @@
 import Entities
 import FixtureServices
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 import Testing
@@ -171,16 +172,17 @@ struct FlightSummaryModuleTests {
     }
 
     @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
-        weak var weakView: FlightSummaryTerminalView?
-        weak var weakPresenter: FlightSummaryPresenter?
-        weak var weakInteractor: FlightSummaryInteractor?
+        weak var weakRunner: ScreenRunner<FlightSummaryReducer>?
+        weak var weakServices: FlightSummaryServices?
         let terminal = VirtualTerminal()
         do {
-            let screen = screen(try interactiveInput(), on: terminal)
-            let view = try #require(screen as? FlightSummaryTerminalView)
-            weakView = view
-            weakPresenter = view.presenter
-            weakInteractor = view.presenter?.interactor
+            let builder = FlightSummaryBuilder(
+                offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
+                timeZone: utc, makeBookingKey: { "key-1" })
+            let services = builder.services()
+            let screen = builder.runner(input: try interactiveInput(), router: router, terminal: terminal, services: services)
+            weakRunner = screen
+            weakServices = services
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Book this offer?")
             terminal.enter("y")
@@ -192,26 +194,23 @@ struct FlightSummaryModuleTests {
             running.cancel()
             await running.value
         }
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
-        #expect(weakInteractor == nil)
+        #expect(weakRunner == nil)
+        #expect(weakServices == nil)
         #expect(orders.created.count == 1)
     }
 
     @Test func aScreenDroppedWhileWaitingForInputIsFreed() async throws {
-        weak var weakView: FlightSummaryTerminalView?
-        weak var weakPresenter: FlightSummaryPresenter?
+        weak var weakRunner: ScreenRunner<FlightSummaryReducer>?
         let terminal = VirtualTerminal()
         do {
             let screen = screen(try interactiveInput(), on: terminal)
-            weakView = screen as? FlightSummaryTerminalView
-            weakPresenter = weakView?.presenter
+            weakRunner = screen as? ScreenRunner<FlightSummaryReducer>
+            #expect(weakRunner != nil)
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Book this offer?")
             terminal.endInput()
             await running.value
         }
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
+        #expect(weakRunner == nil)
     }
 }
