@@ -171,6 +171,38 @@ struct FlightSummaryModuleTests {
         #expect(router.exits == [.finished("invalidInput")])
     }
 
+    @Test func seatsHandedBackByTheRouterAreBookedWithTheOffer() async throws {
+        let offer = try recordedOffer()
+        let seat = SeatChoice(
+            segmentId: offer.slices[0].segments[0].id, passengerId: offer.passengers[0].id, designator: "32A",
+            serviceId: "ase_seat", price: Money(amount: 18, currency: "GBP"))
+        router.seatsToHandBack = [seat]
+        let terminal = VirtualTerminal(columns: 100)
+        let screen = FlightSummaryBuilder(
+            offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
+            timeZone: utc, makeBookingKey: { "key-1" }, extras: FixtureExtrasService()
+        ).build(input: try interactiveInput(), router: router, terminal: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "s chooses seats first (y/n/s):")
+        terminal.enter("s")
+        // The router answers with the seats: the question is asked again, and the details go on from there.
+        try await terminal.wait(for: "the question asked again") {
+            $0.text.components(separatedBy: "s chooses seats first (y/n/s):").count == 3
+        }
+        terminal.enter("y")
+        for answer in imogenAnswers { terminal.enter(answer) }
+        try await terminal.waitForOutput(containing: "What next?")
+        #expect(terminal.text.contains("Change seats (1 seat chosen, £18.00)"))
+        #expect(terminal.text.contains("32A for passenger 1 on ZZ117 LHR → JFK, £18.00"))
+        terminal.enter("1")
+        terminal.enter("y")
+        try await terminal.waitForOutput(containing: "Press Enter to see your bookings.")
+        terminal.enter("")
+        await running.value
+        #expect(router.exits == [.seats(chosen: 0), .bookings("ERDAH6")])
+        #expect(orders.created.first?.services.contains(SelectedService(id: "ase_seat")) == true)
+    }
+
     @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
         weak var weakRunner: ScreenRunner<FlightSummaryReducer>?
         weak var weakServices: FlightSummaryServices?

@@ -138,13 +138,23 @@ final class SpyRouter: FlightSummaryRouter {
         case availability
         case bookings(String)
         case finished(String)
+        /// To the seat maps, with this many seats chosen so far.
+        case seats(chosen: Int)
     }
+
+    /// What the seats screen hands back when asked (`nil`: the traveller went back unchanged).
+    var seatsToHandBack: [SeatChoice]?
 
     private(set) var exits: [Exit] = []
     private(set) var outcomes: [FlightSummaryOutcome] = []
 
     func navigateBackToAvailability() { exits.append(.availability) }
     func navigateToBookings(highlighting order: Order) { exits.append(.bookings(order.bookingReference)) }
+    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
+        exits.append(.seats(chosen: chosen.count))
+        return seatsToHandBack
+    }
+
     func summaryDidFinish(_ outcome: FlightSummaryOutcome) {
         outcomes.append(outcome)
         exits.append(.finished(Self.name(outcome)))
