@@ -82,23 +82,24 @@ struct FlightSummaryReducerTests {
     }
 
     @Test func anAnswerToAnOlderCheckIsDropped() throws {
+        let offer = try recordedOffer()
         var store = TestStore<Reducer>(try interactive())
-        try store.send(.appeared(now: searchTime)) {
+        store.send(.appeared(now: searchTime)) {
             $0.step = .checking
             $0.checking = .details
-            $0.knownBeforeCheck = try recordedOffer()
+            $0.knownBeforeCheck = offer
             $0.checkID = 1
         }
         store.send(.offerRead(id: 1, .failure(.cancelled), now: searchTime)) {
             $0.checking = nil
             $0.knownBeforeCheck = nil
         }
-        try store.send(.appeared(now: searchTime)) {
+        store.send(.appeared(now: searchTime)) {
             $0.checking = .details
-            $0.knownBeforeCheck = try recordedOffer()
+            $0.knownBeforeCheck = offer
             $0.checkID = 2
         }
-        try store.send(.offerRead(id: 1, .success(try recordedOffer()), now: afterExpiry), effects: [])
+        store.send(.offerRead(id: 1, .success(offer), now: afterExpiry), effects: [])
         #expect(store.state.step == .checking)
     }
 
@@ -111,7 +112,7 @@ struct FlightSummaryReducerTests {
             $0.knownBeforeCheck = offer
             $0.checkID = 1
         }
-        try store.send(.disappeared, effects: [])
+        store.send(.disappeared, effects: [])
         store.send(.offerRead(id: 1, .failure(.cancelled), now: searchTime), effects: [.note(.progressEnded)]) {
             $0.checking = nil
             $0.knownBeforeCheck = nil
@@ -161,7 +162,7 @@ struct FlightSummaryReducerTests {
     @Test func aWrongAnswerIsAskedAgainAndNothingElseChanges() throws {
         var store = TestStore<Reducer>(try filledIn(at: .field(passenger: 0, field: .email)))
         let asked = Reducer.question(store.state)
-        try store.send(.entered("imogen@example"), effects: [
+        store.send(.entered("imogen@example"), effects: [
             .note(.error("\"imogen@example\" does not look like an email address (name@example.com).", suggestion: nil)),
         ])
         #expect(Reducer.question(store.state) == asked)
@@ -314,7 +315,7 @@ struct FlightSummaryReducerTests {
         store.send(.chose(option), effects: [.leave(.seats(offer, chosen: []))]) { $0.stopped = true }
         #expect(Reducer.question(store.state) == nil)
         // Covered by the seats screen, then shown again before the router answers.
-        try store.send(.disappeared, effects: [])
+        store.send(.disappeared, effects: [])
         store.send(.appeared(now: searchTime), effects: [
             .print(start.summary(offer).blocks), .print(start.review(offer: offer).blocks),
         ]) {
