@@ -37,7 +37,7 @@ public struct FlightSummaryBuilder {
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service) is written
     ///     to the session it records, so the session can be replayed (see ``replay``).
     ///   - extras: when given, the offer is read with the extra bags it sells (the review offers them) and the review
-    ///     offers seats, through ``FlightSummaryRouter/navigateToSeats(for:chosen:then:)``.
+    ///     offers seats, through ``FlightSummaryRouter/navigateToSeats(for:chosen:)``.
     public init(
         offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
@@ -58,30 +58,45 @@ public struct FlightSummaryBuilder {
     /// Wires the module for `input` and returns its screen; the caller (the App's navigator) is its only owner.
     @MainActor
     public func build(input: FlightSummaryInput, router: any FlightSummaryRouter, terminal: any Terminal) -> any Screen {
-        let interactor = FlightSummaryInteractor(
-            offers: offers, orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
-            makeBookingKey: makeBookingKey, extras: extras)
+        runner(input: input, router: router, terminal: terminal)
+    }
+
+    /// The screen `build` returns, as the runner it is.
+    @MainActor
+    func runner(
+        input: FlightSummaryInput, router: any FlightSummaryRouter, terminal: any Terminal,
+        services: FlightSummaryServices? = nil
+    ) -> ScreenRunner<FlightSummaryReducer> {
+        let services = services ?? self.services()
         let state = FlightSummaryState(
-            input: input, storeLocation: interactor.storeLocation, timeZone: timeZone, now: interactor.now,
+            input: input, storeLocation: services.storeLocation, timeZone: timeZone, now: services.now,
             seatsOffered: extras != nil)
-        let presenter = FlightSummaryPresenter(
-            store: Store(state, recorder: recorder), interactor: interactor, router: router)
-        let view = FlightSummaryTerminalView(terminal: terminal, machineOutput: input.output == .json)
-        presenter.view = view
-        view.presenter = presenter
-        return view
+        return ScreenRunner<FlightSummaryReducer>(
+            state: state, terminal: terminal, recorder: recorder, outputIsForPrograms: input.output == .json,
+            appearing: { .appeared(now: services.now) },
+            perform: { work in await services.perform(work) },
+            leave: { [weak router] route in
+                switch route {
+                case .availability: router?.navigateBackToAvailability()
+                case .bookings(let order): router?.navigateToBookings(highlighting: order)
+                case .finished(let outcome): router?.summaryDidFinish(outcome)
+                case .seats(let offer, let chosen):
+                    if let seats = await router?.navigateToSeats(for: offer, chosen: chosen) { return .seatsChosen(seats) }
+                }
+                return nil
+            })
+    }
+
+    /// What does the screen's work: its services, and the booking's lost-answer look-ups after `lookupDelays`.
+    func services(lookupDelays: [Duration] = LostAnswer.lookupDelays) -> FlightSummaryServices {
+        FlightSummaryServices(
+            offers: offers, orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
+            makeBookingKey: makeBookingKey, lookupDelays: lookupDelays, extras: extras)
     }
 
     /// How a recorded session replays this module: its recorded steps run through the module's reducer again and
-    /// what they show is laid out on the terminal by the same view, with no flight service or booking store called.
-    public static var replay: ModuleReplay {
-        ModuleReplay.of(FlightSummaryReducer.self) { terminal in
-            let view = FlightSummaryTerminalView(terminal: terminal, machineOutput: false)
-            return { effect in
-                if case .show(let output) = effect { view.render(output) }
-            }
-        }
-    }
+    /// what they say is written on the terminal as the screen wrote it, with no flight service or booking store called.
+    public static var replay: ModuleReplay { .screen(FlightSummaryReducer.self) }
 }
 
 /// What the summary screen shows and how it runs.

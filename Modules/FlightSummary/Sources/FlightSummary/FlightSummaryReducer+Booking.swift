@@ -1,9 +1,193 @@
 import Entities
+import Foundation
+import ModuleCore
 import Services
 
-/// Booking from the screen, and what its answer means: booked, refused (a wrong detail, a new price, an offer
-/// gone), or an answer lost on the way.
+/// On the way to a booking: the offer checked with the API (before the details are asked, right before booking,
+/// and after the airline refused an order because the price moved), what a new price leads to, the booking, and
+/// what its answer means: booked, refused (a wrong detail, a new price, an offer gone), or an answer lost on the way.
 extension FlightSummaryReducer {
+    /// What reading offer `id` again found, against the offer as `known` before (if any), at `now`.
+    ///
+    /// The API decides whether an offer can still be had: one it serves is bookable whatever its `expires_at` says
+    /// on this machine's clock (clocks differ, and Duffel's own examples carry dates long past). Only when the API
+    /// cannot be asked is an offer past its expiry on the clock taken as expired.
+    static func offerCheck(_ read: Outcome<Offer, ServiceError>, known: Offer?, id: String, now: Date) -> OfferCheck {
+        switch read {
+        case .failure(let error):
+            if meansOfferIsGone(error) { return .gone("The offer \(id) is no longer available: \(error.message)") }
+            if let known, known.isExpired(at: now) { return .expired(known) }
+            return .failed(error)
+        case .success(let fresh):
+            if let known, known.totalAmount != fresh.totalAmount { return .priceChanged(old: known, new: fresh) }
+            return .current(fresh)
+        }
+    }
+
+    /// Whether `error` says the offer cannot be had any more (rather than that it could not be checked).
+    static func meansOfferIsGone(_ error: ServiceError) -> Bool {
+        error.has(.offerNoLongerAvailable) || error.has(.notFound) || error.apiError?.status == 404
+    }
+
+    /// Asks the API for the offer again, for `purpose`.
+    static func check(_ state: inout State, _ purpose: FlightSummaryCheck) -> [Effect] {
+        let offerID: String
+        let known: Offer?
+        let message: String
+        switch purpose {
+        case .details, .unattended:
+            state.step = .checking
+            offerID = state.offer?.id ?? state.input.offerID
+            known = state.offer ?? state.input.offer
+            if purpose == .unattended {
+                message = "Checking offer \(state.input.offerID)…"
+            } else {
+                message = state.input.offer == nil ? "Fetching offer \(state.input.offerID)…" : "Checking the offer with the airline…"
+            }
+        case .book(let type):
+            guard let offer = state.offer else { return leaveToOffers(&state) }
+            state.step = .booking(type)
+            (offerID, known, message) = (offer.id, offer, "Checking the price once more before booking…")
+        case .reprice(let type):
+            guard let offer = state.offer else { return leaveToOffers(&state) }
+            state.step = .booking(type)
+            (offerID, known, message) = (offer.id, nil, "Fetching the new price…")
+        case .unattendedReprice:
+            guard let offer = state.offer else { return finish(&state, .offerUnavailable("The offer is not known.")) }
+            (offerID, known, message) = (offer.id, nil, "Fetching the new price…")
+        }
+        state.checkID += 1
+        state.checking = purpose
+        state.knownBeforeCheck = known
+        return [progress(message), .run(.check(id: state.checkID, offerID: offerID))]
+    }
+
+    /// What the check asked for `purpose` found.
+    static func checked(_ state: inout State, _ check: OfferCheck, for purpose: FlightSummaryCheck) -> [Effect] {
+        let effects: [Effect] = [hideProgress]
+        switch purpose {
+        case .details: return effects + firstCheck(&state, check)
+        case .book(let type): return effects + checkBeforeBooking(&state, check, type: type)
+        case .reprice(let type): return effects + reprice(&state, check, type: type)
+        case .unattended: return effects + unattendedCheck(&state, check)
+        case .unattendedReprice(let refusal): return effects + unattendedReprice(&state, check, refusal: refusal)
+        }
+    }
+
+    /// The first check: the offer in full, then passenger details once the traveller goes on.
+    private static func firstCheck(_ state: inout State, _ check: OfferCheck) -> [Effect] {
+        switch check {
+        case .current(let fresh):
+            state.offer = fresh
+            prepareSlots(&state, for: fresh)
+            return [
+                .print(state.summary(fresh).blocks),
+                message(.success, "Price checked with the airline: \(fresh.totalAmount.formatted) in total."),
+            ] + go(&state, .continueToDetails)
+        case .priceChanged(let old, let new):
+            state.repricedOffer = new
+            return [.print(state.summary(new).blocks), .print(PriceChangeViewModel.between(old, new).blocks)]
+                + go(&state, .confirmNewPrice(next: .details))
+        case .expired(let expired):
+            return [.print(state.summary(expired).blocks)] + offerLost(&state, state.expiredMessage(expired))
+        case .gone(let message):
+            return offerLost(&state, message)
+        case .failed(.cancelled):
+            // The screen went while checking: it checks again when it comes back.
+            return []
+        case .failed(let error):
+            return [Self.error("The offer could not be checked: \(error.message)", suggestion: error.suggestion)]
+                + go(&state, .recheckFailed(next: .details))
+        }
+    }
+
+    /// The check right before booking: book at the same price, or ask about a new one.
+    private static func checkBeforeBooking(_ state: inout State, _ check: OfferCheck, type: OrderType) -> [Effect] {
+        switch check {
+        case .current(let fresh):
+            state.offer = fresh
+            return book(&state, type, lookUpFirst: false)
+        case .priceChanged(let old, let new):
+            state.repricedOffer = new
+            return [.print(PriceChangeViewModel.between(old, new).blocks)] + go(&state, .confirmNewPrice(next: .book(type)))
+        case .expired(let expired):
+            return offerLost(&state, state.expiredMessage(expired))
+        case .gone(let message):
+            return offerLost(&state, message)
+        case .failed(.cancelled):
+            state.step = .confirmBooking(type)
+            return []
+        case .failed(let error):
+            return [Self.error("The price could not be checked before booking: \(error.message)", suggestion: error.suggestion)]
+                + go(&state, .recheckFailed(next: .book(type)))
+        }
+    }
+
+    /// The new price after the airline refused an order because the price moved.
+    private static func reprice(_ state: inout State, _ check: OfferCheck, type: OrderType) -> [Effect] {
+        guard let current = state.offer else { return leaveToOffers(&state) }
+        switch check {
+        case .current(let fresh), .priceChanged(_, let fresh):
+            state.repricedOffer = fresh
+            // The airline said the price moved, yet it may read the same: say so rather than "+£0.00".
+            let shown: Effect = fresh.totalAmount == current.totalAmount
+                ? message(.info, "The airline reported a price change, but the offer still costs \(fresh.totalAmount.formatted).")
+                : .print(PriceChangeViewModel.between(current, fresh).blocks)
+            return [shown] + go(&state, .confirmNewPrice(next: .book(type)))
+        case .expired(let expired):
+            return offerLost(&state, state.expiredMessage(expired))
+        case .gone(let message):
+            return offerLost(&state, message)
+        case .failed(.cancelled):
+            state.step = .review
+            return []
+        case .failed(let error):
+            return [Self.error("The new price could not be fetched: \(error.message)", suggestion: error.suggestion)]
+                + go(&state, .recheckFailed(next: .book(type)))
+        }
+    }
+
+    /// The traveller accepted or declined a new price; what comes next depends on where it was found.
+    static func answerNewPrice(_ state: inout State, accepted: Bool, next: FlightSummaryContinuation) -> [Effect] {
+        let new = state.repricedOffer
+        state.repricedOffer = nil
+        switch (accepted, next) {
+        case (true, _):
+            guard let new else { return leaveToOffers(&state) }
+            state.offer = new
+            prepareSlots(&state, for: new)
+            let going = message(.info, "Going on at the new total of \(new.totalAmount.formatted).")
+            if case .book(let type) = next { return [going] + book(&state, type, lookUpFirst: false) }
+            return [going] + beginDetails(&state)
+        case (false, .details):
+            return leaveToOffers(&state)
+        case (false, .book):
+            // The new price is the offer's price now; the review shows it, and going back to the offers is one
+            // choice away.
+            if let new { state.offer = new }
+            return showReview(&state)
+        }
+    }
+
+    /// "Try again" after a check failed.
+    static func retry(_ state: inout State, _ next: FlightSummaryContinuation) -> [Effect] {
+        switch next {
+        case .details: check(&state, .details)
+        case .book(let type): check(&state, .book(type))
+        }
+    }
+
+    /// Takes the offer's passengers; the details typed so far are kept while the passengers stay the same.
+    static func prepareSlots(_ state: inout State, for offer: Offer) {
+        let fresh = PassengerSlot.slots(for: offer, search: state.input.search)
+        if fresh.map(\.id) != state.slots.map(\.id) {
+            state.slots = fresh
+            state.drafts = Array(repeating: PassengerDraft(), count: fresh.count)
+        }
+    }
+
+    // MARK: Booking
+
     /// Books `type` with the details given; with `lookUpFirst`, the order is looked for before anything is sent.
     static func book(_ state: inout State, _ type: OrderType, lookUpFirst: Bool) -> [Effect] {
         guard let offer = state.offer, let passengers = state.passengerDetails else { return showReview(&state) }
@@ -12,7 +196,7 @@ extension FlightSummaryReducer {
         let booking = FlightSummaryBooking(
             offer: offer, passengers: passengers, slots: state.slots, type: type, lookUpFirst: lookUpFirst,
             services: state.extras.services, total: state.totalToPay)
-        return [bookingProgress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .book(booking)]
+        return [bookingProgress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .run(.book(booking))]
     }
 
     /// Duffel takes no seats or bags with a hold ("do not specify payments or services keys"): they are booked and
@@ -37,7 +221,7 @@ extension FlightSummaryReducer {
             state.booked = FlightSummaryBooked(order: order, storeProblem: storeProblem)
             // Shown as the traveller knows it: an instant booking was paid with the order.
             let shown = type == .instant ? order.paidWithBooking() : order
-            effects.append(.show(.booking(state.bookingViewModel(shown, storeProblem: storeProblem))))
+            effects.append(.print(state.bookingViewModel(shown, storeProblem: storeProblem).blocks))
             return effects + go(&state, .booked(order))
         case .refused(let error, let storeProblem):
             return effects + storeWarning(storeProblem) + explainRefusal(&state, error, type: type)
@@ -65,7 +249,7 @@ extension FlightSummaryReducer {
         if refusal.has(.priceChanged) {
             return [error(refusal.message, suggestion: "The new price is checked now.")] + check(&state, .reprice(type))
         }
-        if FlightSummaryInteractor.meansOfferIsGone(refusal) {
+        if meansOfferIsGone(refusal) {
             return offerLost(&state, refusal.message)
         }
         if let apiError = refusal.apiError, apiError.has(.validation) {

@@ -1,6 +1,9 @@
 import Entities
+import Foundation
+import ModuleCore
 
-/// The passengers' details, one field at a time, and the review that follows them.
+/// The passengers' details, one field at a time, the review that follows them, and what a recording keeps of what
+/// was typed.
 extension FlightSummaryReducer {
     /// Starts the first passenger's details.
     static func beginDetails(_ state: inout State) -> [Effect] {
@@ -15,10 +18,10 @@ extension FlightSummaryReducer {
     /// Checks `text` for `field` of `passenger`: a wrong answer is asked again, the others are kept; a right one
     /// moves on to the next field, the next passenger or the review.
     static func accept(_ state: inout State, _ text: String, passenger: Int, field: PassengerField) -> [Effect] {
-        guard let offer = state.offer, state.slots.indices.contains(passenger) else { return [ask(state)] }
+        guard let offer = state.offer, state.slots.indices.contains(passenger) else { return [] }
         let rules = state.rules
         if let problem = rules.accept(text, for: field, slot: state.slots[passenger], offer: offer, into: &state.drafts[passenger]) {
-            return [error(problem, suggestion: nil), ask(state)]
+            return [error(problem, suggestion: nil)]
         }
         if state.editing == .field(passenger, field) {
             state.editing = nil
@@ -37,7 +40,7 @@ extension FlightSummaryReducer {
     /// The review's option at `index`.
     static func choose(_ state: inout State, _ index: Int) -> [Effect] {
         let options = state.reviewOptions
-        guard options.indices.contains(index) else { return [ask(state)] }
+        guard options.indices.contains(index) else { return [] }
         switch options[index] {
         case .book(let type):
             if type == .hold, !state.extras.services.isEmpty { return refuseHeldExtras(&state) }
@@ -46,12 +49,12 @@ extension FlightSummaryReducer {
             state.editing = .passenger(passenger)
             return heading(state, passenger) + go(&state, .field(passenger: passenger, field: .title))
         case .seats:
-            guard let offer = state.offer else { return [ask(state)] }
-            return [.show(.prompt(nil)), .navigate(.seats(offer, chosen: state.extras.seats))]
+            guard let offer = state.offer else { return [] }
+            return leave(&state, .seats(offer, chosen: state.extras.seats))
         case .bags:
-            return state.bagServices.isEmpty ? [ask(state)] : go(&state, .bag(0))
+            return state.bagServices.isEmpty ? [] : go(&state, .bag(0))
         case .backToOffers:
-            return leaveToOffers()
+            return leaveToOffers(&state)
         }
     }
 
@@ -60,11 +63,11 @@ extension FlightSummaryReducer {
     static func continueOrSeats(_ state: inout State, _ text: String) -> [Effect] {
         switch text.trimmingCharacters(in: .whitespaces).lowercased() {
         case "", "y", "yes": return beginDetails(&state)
-        case "n", "no": return leaveToOffers()
+        case "n", "no": return leaveToOffers(&state)
         case "s", "seats":
-            guard let offer = state.offer else { return [ask(state)] }
-            return [.show(.prompt(nil)), .navigate(.seats(offer, chosen: state.extras.seats))]
-        default: return [error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil), ask(state)]
+            guard let offer = state.offer else { return [] }
+            return leave(&state, .seats(offer, chosen: state.extras.seats))
+        default: return [error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil)]
         }
     }
 
@@ -76,11 +79,11 @@ extension FlightSummaryReducer {
         let service = services[index]
         let typed = text.trimmingCharacters(in: .whitespaces)
         guard let quantity = Int(typed.isEmpty ? "0" : typed), quantity >= 0 else {
-            return [error("Give a number of bags, from 0 to \(service.maximumQuantity).", suggestion: nil), ask(state)]
+            return [error("Give a number of bags, from 0 to \(service.maximumQuantity).", suggestion: nil)]
         }
         guard quantity <= service.maximumQuantity else {
             return [error("At most \(TravelFormat.count(service.maximumQuantity, "bag")) of this kind can be added.",
-                          suggestion: "Give a number from 0 to \(service.maximumQuantity).")] + [ask(state)]
+                          suggestion: "Give a number from 0 to \(service.maximumQuantity).")] + []
         }
         state.extras.set(quantity, of: service.id)
         return index + 1 < services.count ? go(&state, .bag(index + 1)) : showReview(&state)
@@ -100,5 +103,41 @@ extension FlightSummaryReducer {
             }
         }
         return nil
+    }
+}
+
+/// Personal data out of a recording: what the traveller types into a personal field (a name, a birth date, an
+/// email, a phone, a passport number) is replaced by a stand-in. A stand-in passes the field's rules when the text
+/// did and fails them when it did not, so the recording takes the same steps. Passengers, orders and files are
+/// redacted by key already (``Redaction``).
+extension FlightSummaryReducer {
+    static func redacted(_ action: FlightSummaryAction, in state: State) -> FlightSummaryAction {
+        guard case .entered(let text) = action, case .field(let passenger, let field) = state.step,
+              let offer = state.offer, state.slots.indices.contains(passenger) else { return action }
+        var scratch = state.drafts[passenger]
+        let accepted = state.rules.accept(text, for: field, slot: state.slots[passenger], offer: offer, into: &scratch) == nil
+        switch field {
+        case .givenName, .familyName:
+            return .entered(accepted ? Redaction.name : "Redacted 0")
+        case .bornOn:
+            // The year is kept, so the age group reads the same; a date that did not read stays unreadable. Near
+            // an age limit, another day of the same year may be needed for the stand-in to pass as the text did.
+            guard accepted, let day = scratch.bornOn else { return .entered("redacted date") }
+            let year = String(day.description.prefix(4))
+            let standIns = [Redaction.birthDate(day.description), "\(year)-01-01", "\(year)-12-31"]
+            let passing = standIns.first { standIn in
+                var check = state.drafts[passenger]
+                return state.rules.accept(standIn, for: field, slot: state.slots[passenger], offer: offer, into: &check) == nil
+            }
+            return .entered(passing ?? standIns[0])
+        case .email:
+            return .entered(accepted ? Redaction.email : "redacted email")
+        case .phoneNumber:
+            return .entered(accepted ? Redaction.phone : "redacted phone")
+        case .passportNumber:
+            return .entered(accepted ? Redaction.documentNumber : "?")
+        case .title, .gender, .passportCountry, .passportExpiry:
+            return action
+        }
     }
 }

@@ -14,7 +14,7 @@ extension FlightSummaryReducer {
             current = fresh
         case .priceChanged(let old, let new):
             return [
-                .show(.priceChange(.between(old, new))),
+                .print(PriceChangeViewModel.between(old, new).blocks),
                 error("Nothing was booked: an unattended booking never accepts a new price.",
                       suggestion: "Run the command again to book at \(new.totalAmount.formatted)."),
             ] + finish(&state, .priceChanged(from: old.totalAmount, to: new.totalAmount))
@@ -39,7 +39,7 @@ extension FlightSummaryReducer {
         }
         state.offer = current
         prepareSlots(&state, for: current)
-        var effects: [Effect] = [.show(.summary(state.summary(current)))]
+        var effects: [Effect] = [.print(state.summary(current).blocks)]
         guard case .unattended(let travellers, let assumeYes) = state.input.mode else { return effects }
         if state.input.hold, asksForExtras { return effects + heldFileExtras(&state) }
         let passengers: [PassengerDetails]
@@ -59,7 +59,7 @@ extension FlightSummaryReducer {
                 return effects + fileProblems(&state, ["This flight service reads no seat maps, so seats cannot be chosen here."])
             }
             state.filePassengers = passengers
-            return effects + [progress("Reading the seat maps…"), .readSeatMaps(offerID: current.id)]
+            return effects + [progress("Reading the seat maps…"), .run(.seatMaps(offerID: current.id))]
         }
         return effects + unattendedBook(&state, passengers, assumeYes: assumeYes)
     }
@@ -91,7 +91,7 @@ extension FlightSummaryReducer {
                       suggestion: "Run the command again with --total \(total.wireAmount) to book at that total."),
             ] + finish(&state, .priceChanged(from: agreed, to: total))
         }
-        var effects: [Effect] = [.show(.review(state.review(offer: current, passengers: passengers)))]
+        var effects: [Effect] = [.print(state.review(offer: current, passengers: passengers).blocks)]
         let hold = state.input.hold
         if hold, !state.extras.services.isEmpty { return effects + heldFileExtras(&state) }
         if hold, !current.canBeHeld {
@@ -109,7 +109,7 @@ extension FlightSummaryReducer {
         let booking = FlightSummaryBooking(
             offer: current, passengers: passengers, slots: state.slots, type: type, lookUpFirst: false,
             services: state.extras.services, total: total)
-        return effects + [bookingProgress(hold ? "Holding…" : "Booking…"), .book(booking)]
+        return effects + [bookingProgress(hold ? "Holding…" : "Booking…"), .run(.book(booking))]
     }
 
     /// Ends a `--hold` run whose passengers file asks for seats or bags, which a hold cannot carry: nothing sent.
@@ -134,7 +134,7 @@ extension FlightSummaryReducer {
             if recovered { effects.append(recoveredNotice) }
             // Shown as the traveller knows it (an instant booking was paid with the order); the JSON is the API's.
             let shown = state.input.hold ? order : order.paidWithBooking()
-            effects.append(.show(.booking(state.bookingViewModel(shown, storeProblem: storeProblem))))
+            effects.append(.print(state.bookingViewModel(shown, storeProblem: storeProblem).blocks))
             if state.input.output == .json { effects.append(json(order)) }
             return effects + finish(&state, .booked(order))
         case .refused(let refusal, let storeProblem):
@@ -165,7 +165,7 @@ extension FlightSummaryReducer {
         switch check {
         case .current(let fresh), .priceChanged(_, let fresh):
             return [
-                .show(.priceChange(.between(current, fresh))),
+                .print(PriceChangeViewModel.between(current, fresh).blocks),
                 error("Nothing was booked: the airline changed the price, and an unattended booking never accepts a new price.",
                       suggestion: "Run the command again to book at \(fresh.totalAmount.formatted)."),
             ] + finish(&state, .priceChanged(from: current.totalAmount, to: fresh.totalAmount))
@@ -180,7 +180,7 @@ extension FlightSummaryReducer {
 
     /// Ends a run whose order the airline refused.
     private static func finishRefused(_ state: inout State, _ refusal: ServiceError) -> [Effect] {
-        if FlightSummaryInteractor.meansOfferIsGone(refusal) {
+        if meansOfferIsGone(refusal) {
             return finishUnavailable(&state, refusal.message)
         }
         return [error("The booking was refused: \(refusal.message)", suggestion: refusal.suggestion)]
@@ -199,6 +199,120 @@ extension FlightSummaryReducer {
                 "The order could not be written as JSON.",
                 suggestion: "It is booked: reference \(order.bookingReference), order \(order.id).")
         }
-        return .show(.note(.output(String(decoding: data, as: UTF8.self))))
+        return .note(.output(String(decoding: data, as: UTF8.self)))
+    }
+}
+
+/// The seats and bags a passengers file asks for (`"seats": {"ZZ117": "14C"}`, `"bags": 1`), checked against the
+/// offer and its seat maps: pure functions of the state. Each problem names the passenger and what to change.
+extension FlightSummaryState {
+    /// How a file may name a flight: its segment id, its flight number (`ZZ117`, `ZZ 117`) or its route (`LHR-JFK`).
+    static func names(_ segment: Segment) -> Set<String> {
+        let route = "\(segment.origin.iataCode)-\(segment.destination.iataCode)"
+        return Set([segment.id, segment.flightNumber, route].map(normalised))
+    }
+
+    static func normalised(_ key: String) -> String {
+        key.uppercased().filter { !$0.isWhitespace }.replacingOccurrences(of: "→", with: "-")
+    }
+
+    /// Whether any traveller asks for a seat.
+    func fileAsksForSeats(_ travellers: [FlightSummaryInput.Traveller]) -> Bool {
+        travellers.contains { !$0.seats.isEmpty }
+    }
+
+    /// The seats the travellers ask for, each checked on its flight's map: free, offered to that passenger, not
+    /// given to another.
+    func fileSeats(_ travellers: [FlightSummaryInput.Traveller], maps: [SeatMap]) -> (seats: [SeatChoice], problems: [String]) {
+        guard let offer else { return ([], []) }
+        let segments = offer.slices.flatMap(\.segments)
+        let flightNames = segments.map { "\($0.flightNumber) (\($0.origin.iataCode)-\($0.destination.iataCode))" }
+            .joined(separator: ", ")
+        var seats: [SeatChoice] = []
+        var problems: [String] = []
+        for (index, traveller) in travellers.enumerated() where slots.indices.contains(index) {
+            let slot = slots[index]
+            let who = "Passenger \(index + 1)"
+            for (key, wanted) in traveller.seats.sorted(by: { $0.key < $1.key }) {
+                let shown = String(key.prefix(20))
+                guard let segment = segments.first(where: { Self.names($0).contains(Self.normalised(key)) }) else {
+                    problems.append("\(who): no flight \(shown) in this offer (its flights: \(flightNames)).")
+                    continue
+                }
+                let flight = segment.flightNumber
+                guard slot.type != .infantWithoutSeat else {
+                    problems.append("\(who): an infant on a lap takes no seat (\(flight)).")
+                    continue
+                }
+                guard let map = maps.first(where: { $0.segmentId == segment.id }) else {
+                    problems.append("\(who): \(flight) has no seat map; the airline gives seats at check-in.")
+                    continue
+                }
+                guard let seat = map.seat(wanted), let designator = seat.designator else {
+                    problems.append("\(who): there is no seat \(String(wanted.prefix(8))) on \(flight).")
+                    continue
+                }
+                if seat.isTaken {
+                    problems.append("\(who): seat \(designator) on \(flight) is taken. `flights seats \(offer.id)` shows the free ones.")
+                } else if let service = seat.service(for: slot.id) {
+                    if let other = seats.first(where: { $0.segmentId == segment.id && $0.designator == designator }),
+                       let first = slots.first(where: { $0.id == other.passengerId }) {
+                        problems.append("\(who): seat \(designator) on \(flight) is already given to passenger \(first.index + 1).")
+                    } else {
+                        seats.append(SeatChoice(
+                            segmentId: segment.id, passengerId: slot.id, designator: designator, serviceId: service.id,
+                            price: service.totalAmount))
+                    }
+                } else {
+                    let why = seat.disclosures.first.map { ": \($0)" } ?? "."
+                    problems.append("\(who): seat \(designator) on \(flight) is not offered to this passenger\(why)")
+                }
+            }
+        }
+        return (seats, problems)
+    }
+
+    /// The extra bags the travellers ask for, by leg (`*` for every leg), within what the airline sells.
+    func fileBags(_ travellers: [FlightSummaryInput.Traveller]) -> (bags: [SelectedService], problems: [String]) {
+        guard let offer else { return ([], []) }
+        var bags: [SelectedService] = []
+        var problems: [String] = []
+        for (index, traveller) in travellers.enumerated() where slots.indices.contains(index) {
+            let slot = slots[index]
+            let who = "Passenger \(index + 1)"
+            for (key, quantity) in traveller.bags.sorted(by: { $0.key < $1.key }) {
+                let legs = key == "*" ? offer.slices : offer.slices.filter {
+                    Self.normalised("\($0.origin.iataCode)-\($0.destination.iataCode)") == Self.normalised(key)
+                }
+                guard !legs.isEmpty else {
+                    let names = offer.slices.map { "\($0.origin.iataCode)-\($0.destination.iataCode)" }.joined(separator: ", ")
+                    problems.append("\(who): no leg \(String(key.prefix(20))) in this offer (its legs: \(names)).")
+                    continue
+                }
+                guard quantity >= 0 else {
+                    problems.append("\(who): a number of bags is 0 or more, not \(quantity).")
+                    continue
+                }
+                guard quantity > 0 else { continue }
+                for leg in legs {
+                    let route = "\(leg.origin.iataCode)-\(leg.destination.iataCode)"
+                    let ids = Set(leg.segments.map(\.id))
+                    let service = bagServices.first {
+                        $0.passengerIds.contains(slot.id) && !$0.segmentIds.isEmpty && Set($0.segmentIds).isSubset(of: ids)
+                            && ($0.metadata?.baggageType ?? .checked) == .checked
+                    }
+                    guard let service else {
+                        problems.append("\(who): the airline sells no extra checked bag on \(route).")
+                        continue
+                    }
+                    guard quantity <= service.maximumQuantity else {
+                        problems.append("\(who): at most \(TravelFormat.count(service.maximumQuantity, "extra bag")) on \(route), not \(quantity).")
+                        continue
+                    }
+                    bags.append(SelectedService(id: service.id, quantity: quantity))
+                }
+            }
+        }
+        return (bags, problems)
     }
 }

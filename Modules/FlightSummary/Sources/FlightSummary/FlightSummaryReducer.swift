@@ -4,12 +4,31 @@ import ModuleCore
 import Services
 import TerminalUI
 
+/// What the summary's rules ask for outside them: its service calls and its ways out.
+typealias FlightSummaryEffect = ScreenEffect<FlightSummaryWork, FlightSummaryRoute>
+
+/// The ways out of the screen, as the router offers them.
+enum FlightSummaryRoute: Encodable, Sendable, Equatable {
+    /// Back to the offers.
+    case availability
+    /// On to the bookings, with this one picked out.
+    case bookings(Order)
+    /// To the seat maps of `offer`, with the seats chosen so far; the seats confirmed there come back as
+    /// ``FlightSummaryAction/seatsChosen(_:)``.
+    case seats(Offer, chosen: [SeatChoice])
+    /// An unattended run ended with this outcome.
+    case finished(FlightSummaryOutcome)
+}
+
 /// The summary's rules: the offer checked with the API, the passengers' details one field at a time, the review,
 /// the booking and what its answer means; or, unattended, all of it from a passengers file. Pure: the clock comes in
-/// actions, the offer and the booking come in as answers.
-enum FlightSummaryReducer: Reducer {
+/// actions, the offer and the booking come in as answers. What it shows and asks is ``screen(_:)``.
+enum FlightSummaryReducer: ScreenFeature {
     typealias State = FlightSummaryState
+    typealias Action = FlightSummaryAction
     typealias Effect = FlightSummaryEffect
+    typealias Work = FlightSummaryWork
+    typealias Route = FlightSummaryRoute
 
     static let module = "FlightSummary"
 
@@ -17,53 +36,58 @@ enum FlightSummaryReducer: Reducer {
         switch action {
         case .appeared(let now):
             state.now = now
+            state.stopped = false
             return appeared(&state)
         case .entered(let text):
             if case .bag(let index) = state.step { return acceptBags(&state, text, index: index) }
             if state.step == .continueToDetails { return continueOrSeats(&state, text) }
-            guard case .field(let passenger, let field) = state.step else { return [ask(state)] }
+            guard case .field(let passenger, let field) = state.step else { return [] }
             return accept(&state, text, passenger: passenger, field: field)
         case .seatMapsRead(let outcome):
             return unattendedSeatMaps(&state, outcome)
         case .seatsChosen(let seats):
-            // The seats screen is leaving; this screen shows them when it appears again.
-            state.extras.seats = seats
-            return []
+            return seatsChosen(&state, seats)
         case .confirmed(let yes):
             switch state.step {
-            case .continueToDetails: return yes ? beginDetails(&state) : leaveToOffers()
+            case .continueToDetails: return yes ? beginDetails(&state) : leaveToOffers(&state)
             case .confirmBooking(let type): return yes ? check(&state, .book(type)) : showReview(&state)
             case .confirmNewPrice(let next): return answerNewPrice(&state, accepted: yes, next: next)
-            default: return [ask(state)]
+            default: return []
             }
         case .chose(let index):
             switch state.step {
             case .review: return choose(&state, index)
-            case .recheckFailed(let next): return index == 0 ? retry(&state, next) : leaveToOffers()
-            case .lostAnswer(let type): return index == 0 ? book(&state, type, lookUpFirst: true) : leaveToOffers()
-            default: return [ask(state)]
+            case .recheckFailed(let next): return index == 0 ? retry(&state, next) : leaveToOffers(&state)
+            case .lostAnswer(let type): return index == 0 ? book(&state, type, lookUpFirst: true) : leaveToOffers(&state)
+            default: return []
             }
         case .acknowledged:
             switch state.step {
-            case .booked(let order): return [.show(.prompt(nil)), .navigate(.bookings(order))]
-            case .leaving: return leaveToOffers()
-            default: return [ask(state)]
+            case .booked(let order): return leave(&state, .bookings(order))
+            case .leaving: return leaveToOffers(&state)
+            default: return []
             }
         case .back:
             return back(&state)
         case .inputEnded where state.isBeforeBooking:
             // Ctrl-D (or a script's input running dry) in the middle of the details: say that nothing was booked,
             // rather than end without a word.
+            state.stopped = true
             return [message(.warning, "The input ended before the booking was made: nothing was booked.")]
-        case .interrupted, .inputEnded, .disappeared:
-            // Ctrl-C, the end of the input or the screen going: nothing more is asked; the screen stays where it
-            // was, to come back there.
+        case .interrupted, .inputEnded:
+            // Ctrl-C or the end of the input: nothing more is asked; the screen stays where it was, to come back
+            // there.
+            state.stopped = true
             return []
-        case .checked(let id, let check, let now):
+        case .disappeared:
+            return []
+        case .offerRead(let id, let read, let now):
             // An answer to a check that is no longer the one asked for (the screen went and came back) is stale.
             guard id == state.checkID, let purpose = state.checking else { return [] }
+            let check = offerCheck(read, known: state.knownBeforeCheck, id: state.offer?.id ?? state.input.offerID, now: now)
             state.now = now
             state.checking = nil
+            state.knownBeforeCheck = nil
             return checked(&state, check, for: purpose)
         case .bookingEnded(let attempt, let now):
             state.now = now
@@ -91,7 +115,7 @@ enum FlightSummaryReducer: Reducer {
         case .start, .checking, .booking, .finished:
             return []
         case .continueToDetails, .leaving:
-            return leaveToOffers()
+            return leaveToOffers(&state)
         case .field(let passenger, let field):
             if state.editing != nil {
                 state.editing = nil
@@ -104,7 +128,7 @@ enum FlightSummaryReducer: Reducer {
             return heading(state, passenger - 1)
                 + go(&state, .field(passenger: passenger - 1, field: state.askedFields.last ?? .phoneNumber))
         case .review:
-            guard let last = state.slots.indices.last else { return leaveToOffers() }
+            guard let last = state.slots.indices.last else { return leaveToOffers(&state) }
             return heading(state, last) + go(&state, .field(passenger: last, field: state.askedFields.last ?? .phoneNumber))
         case .confirmBooking, .lostAnswer:
             return showReview(&state)
@@ -113,34 +137,35 @@ enum FlightSummaryReducer: Reducer {
         case .confirmNewPrice(let next):
             return answerNewPrice(&state, accepted: false, next: next)
         case .recheckFailed(let next):
-            return next == .details ? leaveToOffers() : showReview(&state)
+            return next == .details ? leaveToOffers(&state) : showReview(&state)
         case .booked(let order):
-            return [.show(.prompt(nil)), .navigate(.bookings(order))]
+            return leave(&state, .bookings(order))
         }
     }
 
     // MARK: Moving between steps
 
-    /// Moves to `step` and puts its question.
+    /// Moves to `step`, whose question ``screen(_:)`` asks.
     static func go(_ state: inout State, _ step: FlightSummaryStep) -> [Effect] {
         state.step = step
-        return [ask(state)]
+        return []
     }
 
-    /// Puts the current step's question.
-    static func ask(_ state: State) -> Effect {
-        .show(.prompt(state.prompt))
+    /// Leaves through the router; nothing is asked until the screen is shown again.
+    static func leave(_ state: inout State, _ route: FlightSummaryRoute) -> [Effect] {
+        state.stopped = true
+        return [.leave(route)]
     }
 
     /// Back to the offers.
-    static func leaveToOffers() -> [Effect] {
-        [.show(.prompt(nil)), .navigate(.availability)]
+    static func leaveToOffers(_ state: inout State) -> [Effect] {
+        leave(&state, .availability)
     }
 
     /// Ends an unattended run with `outcome`.
     static func finish(_ state: inout State, _ outcome: FlightSummaryOutcome) -> [Effect] {
         state.step = .finished
-        return [.show(.prompt(nil)), .navigate(.finished(outcome))]
+        return leave(&state, .finished(outcome))
     }
 
     /// The offer cannot be booked any more: say why, and go back to the offers once the traveller has read it.
@@ -150,60 +175,79 @@ enum FlightSummaryReducer: Reducer {
 
     /// Shows the passengers as entered, and asks what next.
     static func showReview(_ state: inout State) -> [Effect] {
-        guard let offer = state.offer else { return leaveToOffers() }
-        return [.show(.review(state.review(offer: offer)))] + go(&state, .review)
+        guard let offer = state.offer else { return leaveToOffers(&state) }
+        return [.print(state.review(offer: offer).blocks)] + go(&state, .review)
     }
 
     /// `Passenger 2 of 3 · Child, 8`, for the passenger whose details start.
     static func heading(_ state: State, _ passenger: Int) -> [Effect] {
         guard let heading = state.heading(of: passenger) else { return [] }
-        return [.show(.passengerHeading(heading))]
+        return [.print([.header(heading)])]
     }
 
-    /// Shows again what the screen showed where it is, then asks.
+    /// Writes again what the screen showed where it is, in the conversation; ``screen(_:)`` asks again.
     private static func redisplay(_ state: State) -> [Effect] {
         var effects: [Effect] = []
-        if let offer = state.offer, state.step != .finished { effects.append(.show(.summary(state.summary(offer)))) }
+        if let offer = state.offer, state.step != .finished { effects.append(.print(state.summary(offer).blocks)) }
         switch state.step {
         case .continueToDetails where !state.extras.seats.isEmpty:
-            let seats = state.extras.seats.map(\.designator).joined(separator: ", ")
-            effects.append(message(.success, "Seats chosen: \(seats); they are booked with the offer (the review shows them)."))
+            effects.append(seatsMessage(state.extras.seats))
         case .field(let passenger, _):
             effects += heading(state, passenger)
         case .review, .confirmBooking, .lostAnswer:
-            if let offer = state.offer { effects.append(.show(.review(state.review(offer: offer)))) }
+            if let offer = state.offer { effects.append(.print(state.review(offer: offer).blocks)) }
         case .booked:
             if let booked = state.booked {
-                effects.append(.show(.booking(state.bookingViewModel(booked.order, storeProblem: booked.storeProblem))))
+                effects.append(.print(state.bookingViewModel(booked.order, storeProblem: booked.storeProblem).blocks))
             }
         default:
             break
         }
-        return effects + [ask(state)]
+        return effects
+    }
+
+    /// The seats screen handed seats back: the way out answered, so the screen asks again. Before this screen has
+    /// appeared again the seats are only kept (appearing shows them); after, they are said now.
+    private static func seatsChosen(_ state: inout State, _ seats: [SeatChoice]) -> [Effect] {
+        state.extras.seats = seats
+        let appearedSince = !state.stopped
+        state.stopped = false
+        guard appearedSince else { return [] }
+        switch state.step {
+        case .continueToDetails where !seats.isEmpty: return [seatsMessage(seats)]
+        case .review: return showReview(&state)
+        default: return []
+        }
+    }
+
+    /// `Seats chosen: 32A; …`.
+    private static func seatsMessage(_ seats: [SeatChoice]) -> Effect {
+        let designators = seats.map(\.designator).joined(separator: ", ")
+        return message(.success, "Seats chosen: \(designators); they are booked with the offer (the review shows them).")
     }
 
     // MARK: Output
 
     /// Shows that work is under way.
-    static func progress(_ message: String) -> Effect { .show(.note(.progress(message))) }
+    static func progress(_ message: String) -> Effect { .note(.progress(message)) }
 
     /// Says the booking is on its way: Ctrl-C meanwhile waits for the airline's answer rather than leave the traveller
     /// not knowing whether it was made.
     static func bookingProgress(_ message: String) -> Effect {
-        .show(.note(.change(PendingChange(
+        .note(.change(PendingChange(
             message,
             whenInterrupted: "Ctrl-C: the booking may have been made — checking with the airline before stopping (Ctrl-C again stops now).",
-            whenStopped: "Stopped before the airline answered: the booking may have been made. `flights bookings` checks it."))))
+            whenStopped: "Stopped before the airline answered: the booking may have been made. `flights bookings` checks it.")))
     }
 
     /// Ends the progress shown.
-    static let hideProgress = Effect.show(.note(.progressEnded))
+    static let hideProgress = Effect.note(.progressEnded)
 
     /// Shows `text` as a message of `kind`.
-    static func message(_ kind: Notice.Kind, _ text: String) -> Effect { .show(.note(.message(Notice(kind, text)))) }
+    static func message(_ kind: Notice.Kind, _ text: String) -> Effect { .note(.message(Notice(kind, text))) }
 
     /// Shows what went wrong and the way forward.
     static func error(_ message: String, suggestion: String?) -> Effect {
-        .show(.note(.error(message, suggestion: suggestion)))
+        .note(.error(message, suggestion: suggestion))
     }
 }

@@ -13,17 +13,15 @@ public protocol FlightSummaryRouter: AnyObject {
     /// An unattended run (`flights book …`) ended with `outcome`; interactive screens never call it.
     func summaryDidFinish(_ outcome: FlightSummaryOutcome)
 
-    /// The traveller wants to choose seats for `offer` (`chosen` so far): show the seat maps, and call `then` with
-    /// the seats confirmed before coming back to this screen (not at all when the traveller went back unchanged).
+    /// The traveller wants to choose seats for `offer` (`chosen` so far): show the seat maps, and return the seats
+    /// confirmed there once the traveller comes back to this screen; `nil` when the traveller went back unchanged.
     /// Asked only when the builder was given an `ExtrasService`.
-    func navigateToSeats(for offer: Offer, chosen: [SeatChoice], then: @escaping @MainActor ([SeatChoice]) -> Void)
+    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]?
 }
 
 extension FlightSummaryRouter {
-    /// A composer without seat maps: nothing to show.
-    public func navigateToSeats(
-        for offer: Offer, chosen: [SeatChoice], then: @escaping @MainActor ([SeatChoice]) -> Void
-    ) {}
+    /// A composer without seat maps: nothing to show, nothing chosen.
+    public func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? { nil }
 }
 
 /// How an unattended run ended, for the App to turn into an exit status.

@@ -1,7 +1,80 @@
 import Entities
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
+
+/// One flight of a leg, as the summary lists it.
+struct SegmentViewModel: Sendable, Hashable, Codable {
+    /// `ZZ117 · Duffel Airways · Boeing 787-9 · 8h 05m`.
+    var title: String
+    /// Departs, Arrives, Operated by, Stops, Cabin.
+    var rows: [KeyValueList.Row]
+}
+
+/// One leg: its heading, then its flights with the waits between them.
+struct LegViewModel: Sendable, Hashable, Codable {
+    /// Something on a leg, in order.
+    enum Item: Sendable, Hashable, Codable {
+        case segment(SegmentViewModel)
+        /// `Change in Dublin (DUB) · 2h 10m`.
+        case layover(String)
+    }
+
+    /// `Outbound · London (LHR) → New York (JFK)`.
+    var title: String
+    /// `Fri 18 Dec 2026 · 8h 05m · direct · Basic`.
+    var detail: String
+    var items: [Item]
+}
+
+/// The offer in full.
+struct OfferSummaryViewModel: Sendable, Hashable, Codable {
+    /// `Duffel Airways · £412.50`.
+    var title: String
+    var legs: [LegViewModel]
+    /// One line per passenger: `Passenger 1 (adult): 1 checked bag, 1 carry-on bag`.
+    var bags: [String]
+    /// Refund and change rules.
+    var conditions: [KeyValueList.Row]
+    /// Base, taxes, per passenger type and total.
+    var price: [KeyValueList.Row]
+    /// When the offer expires, and how it can be paid.
+    var terms: [KeyValueList.Row]
+}
+
+/// Old and new price of an offer that was re-checked.
+struct PriceChangeViewModel: Sendable, Hashable, Codable {
+    /// `The price changed from £412.50 to £422.50 (+£10.00).`
+    var message: String
+    var oldTotal: String
+    var newTotal: String
+}
+
+/// The passengers as entered, with the total, before the final confirmation.
+struct ReviewViewModel: Sendable, Hashable, Codable {
+    /// One block per passenger: a heading and its details.
+    struct Passenger: Sendable, Hashable, Codable {
+        var heading: String
+        var rows: [KeyValueList.Row]
+    }
+
+    var passengers: [Passenger]
+    var total: String
+    /// The seats and bags chosen, and the total with them; empty when none.
+    var extras: [KeyValueList.Row] = []
+}
+
+/// A booking made: the reference, the order, the itinerary and where it is kept.
+struct BookingViewModel: Sendable, Hashable, Codable {
+    /// `Booked: reference ERDAH6`.
+    var headline: String
+    var rows: [KeyValueList.Row]
+    /// One line per flight.
+    var itinerary: [String]
+    /// A warning when the booking could not be written locally.
+    var storeWarning: String?
+}
 
 /// The summary's view models, as pure functions of the state and the entities it holds.
 extension FlightSummaryState {
@@ -93,5 +166,59 @@ extension PassengerDraft {
             passportNumber: details.identityDocuments?.first?.uniqueIdentifier,
             passportCountry: details.identityDocuments?.first?.issuingCountryCode,
             passportExpiry: details.identityDocuments?.first?.expiresOn)
+    }
+}
+
+// MARK: As blocks
+
+extension OfferSummaryViewModel {
+    /// The offer in full, as written in the conversation.
+    var blocks: [ScreenBlock] {
+        var blocks: [ScreenBlock] = [.header("Your flight", detail: title)]
+        for leg in legs {
+            blocks += [.drawing([StyledLine([StyledRun(leg.title, .bold)])]), .text(leg.detail, indent: 2)]
+            for item in leg.items {
+                switch item {
+                case .segment(let segment):
+                    blocks += [.text(segment.title, indent: 2), .rows(KeyValueList(rows: segment.rows, indent: 4))]
+                case .layover(let text):
+                    blocks.append(.notice(Notice(.info, text)))
+                }
+            }
+        }
+        blocks.append(.header("Bags"))
+        blocks += bags.map { .text($0, indent: 2) }
+        blocks += [.header("Conditions"), .rows(KeyValueList(rows: conditions))]
+        blocks += [.header("Price"), .rows(KeyValueList(rows: price + terms))]
+        return blocks
+    }
+}
+
+extension PriceChangeViewModel {
+    /// The change, then the old and the new total.
+    var blocks: [ScreenBlock] {
+        [.notice(Notice(.warning, message)), .rows(KeyValueList(rows: [.init("Was", oldTotal), .init("Now", newTotal)]))]
+    }
+}
+
+extension ReviewViewModel {
+    /// Each passenger's details, then the seats and bags with the total.
+    var blocks: [ScreenBlock] {
+        var blocks: [ScreenBlock] = [.header("Passengers", detail: extras.isEmpty ? "total \(total)" : "fare \(total)")]
+        for passenger in passengers {
+            blocks += [.text(passenger.heading), .rows(KeyValueList(rows: passenger.rows))]
+        }
+        if !extras.isEmpty { blocks += [.header("Seats and bags"), .rows(KeyValueList(rows: extras))] }
+        return blocks
+    }
+}
+
+extension BookingViewModel {
+    /// The reference, the order, the itinerary, and a warning when it could not be kept here.
+    var blocks: [ScreenBlock] {
+        var blocks: [ScreenBlock] = [.notice(Notice(.success, headline)), .rows(KeyValueList(rows: rows)), .header("Itinerary")]
+        blocks += itinerary.map { .text($0, indent: 2) }
+        if let storeWarning { blocks.append(.notice(Notice(.warning, storeWarning))) }
+        return blocks
     }
 }

@@ -1,6 +1,7 @@
 import Entities
 import FixtureServices
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 import Testing
@@ -36,15 +37,15 @@ struct FlightSummaryExtrasTests {
         #expect(state.label(for: .bags) == "Add bags")
         _ = Reducer.reduce(&state, .chose(bagOption))
         #expect(state.step == .bag(0))
-        #expect(state.prompt == .text(
-            question: "Passenger 1 (Adult) · LHR → JFK: checked bag up to 23 kg, £20.00 each (1 included). How many to add (0–1)?",
+        #expect(Reducer.question(state) == .line(
+            "Passenger 1 (Adult) · LHR → JFK: checked bag up to 23 kg, £20.00 each (1 included). How many to add (0–1)? ",
             default: "0"))
 
         let tooMany = Reducer.reduce(&state, .entered("2"))
         #expect(tooMany == [
-            .show(.note(.error("At most 1 bag of this kind can be added.", suggestion: "Give a number from 0 to 1."))),
-            .show(.prompt(state.prompt)),
+            .note(.error("At most 1 bag of this kind can be added.", suggestion: "Give a number from 0 to 1.")),
         ])
+        #expect(state.step == .bag(0))
         #expect(state.extras.bags.isEmpty)
         _ = Reducer.reduce(&state, .entered("many"))
         #expect(state.extras.bags.isEmpty)
@@ -58,14 +59,14 @@ struct FlightSummaryExtrasTests {
             KeyValueList.Row("Bags", "1 × checked bag for passenger 1 on LHR → JFK, £20.00"),
             KeyValueList.Row("Total with extras", "£432.50"),
         ])
-        #expect(added.first == .show(.review(state.review(offer: offer))))
+        #expect(added.first == .print(state.review(offer: offer).blocks))
         #expect(state.label(for: .book(.instant)) == "Book and pay £432.50 now")
         #expect(state.label(for: .bags) == "Change bags (1 extra bag)")
 
         // Booking sends the bag as a service and pays the fare and the bag.
         state.step = .booking(.instant)
         let effects = Reducer.book(&state, .instant, lookUpFirst: false)
-        guard case .book(let booking)? = effects.last else {
+        guard case .run(.book(let booking))? = effects.last else {
             Issue.record("no booking: \(effects)")
             return
         }
@@ -81,7 +82,8 @@ struct FlightSummaryExtrasTests {
         let seatsOption = try #require(state.reviewOptions.firstIndex(of: .seats))
         #expect(state.label(for: .seats) == "Choose seats")
         let leaving = Reducer.reduce(&state, .chose(seatsOption))
-        #expect(leaving == [.show(.prompt(nil)), .navigate(.seats(offer, chosen: []))])
+        #expect(leaving == [.leave(.seats(offer, chosen: []))])
+        #expect(Reducer.question(state) == nil)
         #expect(state.step == .review)
 
         let seat = SeatChoice(
@@ -93,24 +95,25 @@ struct FlightSummaryExtrasTests {
         #expect(state.extrasRows.first == KeyValueList.Row("Seat", "32A for passenger 1 on ZZ117 LHR → JFK, £18.00"))
         // Coming back shows the review again, with the seat.
         let back = Reducer.reduce(&state, .appeared(now: searchTime))
-        #expect(back.contains(.show(.review(state.review(offer: offer)))))
+        #expect(back.contains(.print(state.review(offer: offer).blocks)))
+        #expect(Reducer.question(state)?.prompt == "What next?")
         #expect(state.review(offer: offer).extras.last == KeyValueList.Row("Total with extras", "£430.50"))
     }
 
     @Test("the order carries the services and is paid with them; a hold pays nothing now and carries none")
     func orderCreation() throws {
         let offer = try recordedOffer()
-        let interactor = FlightSummaryInteractor(
+        let work = FlightSummaryServices(
             offers: FixtureOfferService(), orders: FixtureOrderService(), bookings: FixtureBookingStore(),
             backend: "fixtures", now: { searchTime }, timeZone: utc, makeBookingKey: { "key" })
         let services = [SelectedService(id: "ase_seat"), SelectedService(id: "ase_bag", quantity: 2)]
         let total = Money(amount: 470.5, currency: "GBP")
         let slots = PassengerSlot.slots(for: offer, search: oneWaySearch)
-        let instant = interactor.orderCreation(
+        let instant = work.orderCreation(
             offer: offer, passengers: [], slots: slots, type: .instant, key: "k", services: services, total: total)
         #expect(instant.services == services)
         #expect(instant.payments.map(\.amount) == [total])
-        let hold = interactor.orderCreation(
+        let hold = work.orderCreation(
             offer: offer, passengers: [], slots: slots, type: .hold, key: "k", services: services, total: total)
         #expect(hold.payments.isEmpty)
         #expect(hold.services.isEmpty)
@@ -126,27 +129,27 @@ struct FlightSummaryExtrasTests {
         state.slots = PassengerSlot.slots(for: offer, search: oneWaySearch)
         state.drafts = [PassengerDraft()]
         state.step = .continueToDetails
-        #expect(state.prompt == .text(
-            question: "Book this offer? Passenger details come next; s chooses seats first (y/n/s):", default: "y"))
+        let asked = ScreenQuestion.line(
+            "Book this offer? Passenger details come next; s chooses seats first (y/n/s): ", default: "y")
+        #expect(Reducer.question(state) == asked)
         #expect(Reducer.reduce(&state, .entered("maybe")) == [
-            .show(.note(.error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil))),
-            .show(.prompt(state.prompt)),
+            .note(.error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil)),
         ])
-        #expect(Reducer.reduce(&state, .entered("s")) == [.show(.prompt(nil)), .navigate(.seats(offer, chosen: []))])
+        #expect(Reducer.reduce(&state, .entered("s")) == [.leave(.seats(offer, chosen: []))])
         let seat = SeatChoice(
             segmentId: offer.slices[0].segments[0].id, passengerId: offer.passengers[0].id, designator: "36B",
             serviceId: "ase_seat", price: Money(amount: 0, currency: "GBP"))
         _ = Reducer.reduce(&state, .seatsChosen([seat]))
         let back = Reducer.reduce(&state, .appeared(now: searchTime))
-        #expect(back.contains(.show(.note(.message(Notice(
-            .success, "Seats chosen: 36B; they are booked with the offer (the review shows them)."))))))
-        #expect(back.last == .show(.prompt(state.prompt)))
+        #expect(back.contains(.note(.message(Notice(
+            .success, "Seats chosen: 36B; they are booked with the offer (the review shows them).")))))
+        #expect(Reducer.question(state) == asked)
         _ = Reducer.reduce(&state, .entered(""))
         #expect(state.step == .field(passenger: 0, field: .title))
         #expect(state.extras.seats == [seat])
         var declined = state
         declined.step = .continueToDetails
-        #expect(Reducer.reduce(&declined, .entered("n")) == [.show(.prompt(nil)), .navigate(.availability)])
+        #expect(Reducer.reduce(&declined, .entered("n")) == [.leave(.availability)])
     }
 
     // MARK: A passengers file's seats and bags
@@ -170,12 +173,12 @@ struct FlightSummaryExtrasTests {
     func fileSeatsAndBags() throws {
         var state = try unattended(seats: ["zz 117": "32a"], bags: ["*": 1], acceptedTotal: 450.50)
         let offer = try recordedOffer()
-        let checked = Reducer.reduce(&state, .checked(id: state.checkID, .current(offer), now: searchTime))
-        #expect(checked.last == .readSeatMaps(offerID: offer.id))
+        let checked = Reducer.reduce(&state, .offerRead(id: state.checkID, .success(offer), now: searchTime))
+        #expect(checked.last == .run(.seatMaps(offerID: offer.id)))
         #expect(state.extras.bags == [SelectedService(id: "ase_0000Bt4BwJ0hul7H4PR9MS", quantity: 1)])
         let maps = try FixtureFile.seatMaps.decode(Page<SeatMap>.self).items
         let booking = Reducer.reduce(&state, .seatMapsRead(.success(maps)))
-        guard case .book(let order)? = booking.last else {
+        guard case .run(.book(let order))? = booking.last else {
             Issue.record("not booked: \(booking)")
             return
         }
@@ -194,19 +197,19 @@ struct FlightSummaryExtrasTests {
           ] as [([String: String], [String: Int], Bool, String)])
     func fileProblems(_ seats: [String: String], _ bags: [String: Int], _ seatsOffered: Bool, _ problem: String) throws {
         var state = try unattended(seats: seats, bags: bags, seatsOffered: seatsOffered)
-        var effects = Reducer.reduce(&state, .checked(id: state.checkID, .current(try recordedOffer()), now: searchTime))
-        if effects.last == .readSeatMaps(offerID: try recordedOffer().id) {
+        var effects = Reducer.reduce(&state, .offerRead(id: state.checkID, .success(try recordedOffer()), now: searchTime))
+        if effects.last == .run(.seatMaps(offerID: try recordedOffer().id)) {
             effects = Reducer.reduce(&state, .seatMapsRead(.success(try FixtureFile.seatMaps.decode(Page<SeatMap>.self).items)))
         }
-        #expect(effects.last == .navigate(.finished(.invalidInput([problem]))))
-        #expect(!effects.contains { if case .book = $0 { true } else { false } })
+        #expect(effects.last == .leave(.finished(.invalidInput([problem]))))
+        #expect(!effects.contains { if case .run(.book) = $0 { true } else { false } })
     }
 
     @Test("with seats or bags, the total agreed is the fare and the extras")
     func agreedTotalWithExtras() throws {
         var state = try unattended(bags: ["*": 1], acceptedTotal: 412.50)
-        let effects = Reducer.reduce(&state, .checked(id: state.checkID, .current(try recordedOffer()), now: searchTime))
-        #expect(effects.last == .navigate(.finished(.priceChanged(
+        let effects = Reducer.reduce(&state, .offerRead(id: state.checkID, .success(try recordedOffer()), now: searchTime))
+        #expect(effects.last == .leave(.finished(.priceChanged(
             from: Money(amount: 412.5, currency: "GBP"), to: Money(amount: 432.5, currency: "GBP")))))
     }
 }

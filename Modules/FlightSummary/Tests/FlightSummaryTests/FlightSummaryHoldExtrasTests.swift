@@ -1,6 +1,7 @@
 import Entities
 import FixtureServices
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 import Testing
@@ -23,7 +24,7 @@ struct FlightSummaryHoldExtrasTests {
     }
 
     private func isBooking(_ effect: FlightSummaryEffect) -> Bool {
-        if case .book = effect { true } else { false }
+        if case .run(.book) = effect { true } else { false }
     }
 
     @Test("flights book --hold with a passengers file asking for a bag: exit 64, nothing sent, the way on said")
@@ -51,9 +52,9 @@ struct FlightSummaryHoldExtrasTests {
                 offerID: offer.id, mode: .unattended(travellers: [traveller], assumeYes: true), hold: true),
             storeLocation: "memory", timeZone: utc, now: searchTime, seatsOffered: true)
         _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        let effects = Reducer.reduce(&state, .checked(id: state.checkID, .current(offer), now: searchTime))
-        #expect(effects.last == .navigate(.finished(.invalidInput([Reducer.heldExtrasProblem]))))
-        #expect(!effects.contains(.readSeatMaps(offerID: offer.id)))
+        let effects = Reducer.reduce(&state, .offerRead(id: state.checkID, .success(offer), now: searchTime))
+        #expect(effects.last == .leave(.finished(.invalidInput([Reducer.heldExtrasProblem]))))
+        #expect(!effects.contains(.run(.seatMaps(offerID: offer.id))))
         #expect(!effects.contains(where: isBooking))
     }
 
@@ -75,9 +76,9 @@ struct FlightSummaryHoldExtrasTests {
 
         let hold = try #require(state.reviewOptions.firstIndex(of: .book(.hold)))
         let refused = Reducer.reduce(&state, .chose(hold))
-        #expect(refused.first == .show(.note(.error(
+        #expect(refused.first == .note(.error(
             Reducer.heldExtrasProblem,
-            suggestion: "Book and pay now to keep the seats and bags, or choose none to hold the fare."))))
+            suggestion: "Book and pay now to keep the seats and bags, or choose none to hold the fare.")))
         #expect(state.step == .review)
         // Reached another way (a retry, a new price accepted), the booking itself refuses it too.
         #expect(!Reducer.book(&state, .hold, lookUpFirst: false).contains(where: isBooking))

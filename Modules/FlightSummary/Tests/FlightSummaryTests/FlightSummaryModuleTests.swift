@@ -1,6 +1,7 @@
 import Entities
 import FixtureServices
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 import Testing
@@ -170,17 +171,50 @@ struct FlightSummaryModuleTests {
         #expect(router.exits == [.finished("invalidInput")])
     }
 
+    @Test func seatsHandedBackByTheRouterAreBookedWithTheOffer() async throws {
+        let offer = try recordedOffer()
+        let seat = SeatChoice(
+            segmentId: offer.slices[0].segments[0].id, passengerId: offer.passengers[0].id, designator: "32A",
+            serviceId: "ase_seat", price: Money(amount: 18, currency: "GBP"))
+        router.seatsToHandBack = [seat]
+        let terminal = VirtualTerminal(columns: 100)
+        let screen = FlightSummaryBuilder(
+            offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
+            timeZone: utc, makeBookingKey: { "key-1" }, extras: FixtureExtrasService()
+        ).build(input: try interactiveInput(), router: router, terminal: terminal)
+        let running = Task { await screen.run() }
+        try await terminal.waitForOutput(containing: "s chooses seats first (y/n/s):")
+        terminal.enter("s")
+        // The router answers with the seats: the question is asked again, and the details go on from there.
+        try await terminal.wait(for: "the question asked again") {
+            $0.text.components(separatedBy: "s chooses seats first (y/n/s):").count == 3
+        }
+        terminal.enter("y")
+        for answer in imogenAnswers { terminal.enter(answer) }
+        try await terminal.waitForOutput(containing: "What next?")
+        #expect(terminal.text.contains("Change seats (1 seat chosen, £18.00)"))
+        #expect(terminal.text.contains("32A for passenger 1 on ZZ117 LHR → JFK, £18.00"))
+        terminal.enter("1")
+        terminal.enter("y")
+        try await terminal.waitForOutput(containing: "Press Enter to see your bookings.")
+        terminal.enter("")
+        await running.value
+        #expect(router.exits == [.seats(chosen: 0), .bookings("ERDAH6")])
+        #expect(orders.created.first?.services.contains(SelectedService(id: "ase_seat")) == true)
+    }
+
     @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
-        weak var weakView: FlightSummaryTerminalView?
-        weak var weakPresenter: FlightSummaryPresenter?
-        weak var weakInteractor: FlightSummaryInteractor?
+        weak var weakRunner: ScreenRunner<FlightSummaryReducer>?
+        weak var weakServices: FlightSummaryServices?
         let terminal = VirtualTerminal()
         do {
-            let screen = screen(try interactiveInput(), on: terminal)
-            let view = try #require(screen as? FlightSummaryTerminalView)
-            weakView = view
-            weakPresenter = view.presenter
-            weakInteractor = view.presenter?.interactor
+            let builder = FlightSummaryBuilder(
+                offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
+                timeZone: utc, makeBookingKey: { "key-1" })
+            let services = builder.services()
+            let screen = builder.runner(input: try interactiveInput(), router: router, terminal: terminal, services: services)
+            weakRunner = screen
+            weakServices = services
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Book this offer?")
             terminal.enter("y")
@@ -192,26 +226,23 @@ struct FlightSummaryModuleTests {
             running.cancel()
             await running.value
         }
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
-        #expect(weakInteractor == nil)
+        #expect(weakRunner == nil)
+        #expect(weakServices == nil)
         #expect(orders.created.count == 1)
     }
 
     @Test func aScreenDroppedWhileWaitingForInputIsFreed() async throws {
-        weak var weakView: FlightSummaryTerminalView?
-        weak var weakPresenter: FlightSummaryPresenter?
+        weak var weakRunner: ScreenRunner<FlightSummaryReducer>?
         let terminal = VirtualTerminal()
         do {
             let screen = screen(try interactiveInput(), on: terminal)
-            weakView = screen as? FlightSummaryTerminalView
-            weakPresenter = weakView?.presenter
+            weakRunner = screen as? ScreenRunner<FlightSummaryReducer>
+            #expect(weakRunner != nil)
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Book this offer?")
             terminal.endInput()
             await running.value
         }
-        #expect(weakView == nil)
-        #expect(weakPresenter == nil)
+        #expect(weakRunner == nil)
     }
 }

@@ -36,10 +36,10 @@ struct FlightSummaryPaymentSentTests {
         let slots = PassengerSlot.slots(for: offer, search: nil)
         let details = try rules().details(from: [imogen], offer: offer, slots: slots).get()
         let keys = KeyMaker()
-        let interactor = FlightSummaryInteractor(
+        let services = FlightSummaryServices(
             offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
             timeZone: utc, makeBookingKey: { keys.make() }, lookupDelays: [.zero])
-        return (offer, await interactor.book(offer: offer, passengers: details, slots: slots, type: type))
+        return (offer, await services.book(offer: offer, passengers: details, slots: slots, type: type))
     }
 
     @Test func anInstantOrderAnsweredAwaitingPaymentIsBookedAndPaid() async throws {

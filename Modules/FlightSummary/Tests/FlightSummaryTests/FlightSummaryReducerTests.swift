@@ -2,12 +2,13 @@ import Entities
 import FixtureServices
 import Foundation
 import ModuleCore
+import ModuleTesting
 import Services
 import TerminalUI
 import Testing
 @testable import FlightSummary
 
-/// The reducer as a function: given a state and an action, the whole new state and the exact effects.
+/// The reducer as a story: each action sent, how the state changed, and the exact effects that followed.
 @Suite("FlightSummaryReducer")
 struct FlightSummaryReducerTests {
     private typealias Reducer = FlightSummaryReducer
@@ -36,160 +37,226 @@ struct FlightSummaryReducerTests {
         return state
     }
 
-    private func prompt(_ state: FlightSummaryState) -> FlightSummaryEffect { .show(.prompt(state.prompt)) }
-
     // MARK: Checking the offer
 
     @Test func appearingChecksTheOfferItCameWith() throws {
-        var state = try interactive()
         let offer = try recordedOffer()
-        let effects = Reducer.reduce(&state, .appeared(now: afterExpiry))
-        var expected = try interactive()
-        expected.now = afterExpiry
-        expected.step = .checking
-        expected.checking = .details
-        expected.checkID = 1
-        #expect(state == expected)
-        #expect(effects == [
-            .show(.note(.progress("Checking the offer with the airline…"))),
-            .check(id: 1, offerID: offer.id, known: offer),
-        ])
+        var store = TestStore<Reducer>(try interactive())
+        store.send(.appeared(now: afterExpiry), effects: [
+            .note(.progress("Checking the offer with the airline…")),
+            .run(.check(id: 1, offerID: offer.id)),
+        ]) {
+            $0.now = afterExpiry
+            $0.step = .checking
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 1
+        }
+        #expect(Reducer.question(store.state) == nil)
     }
 
     @Test func aCurrentOfferIsShownAndDetailsAreOffered() throws {
-        var state = try interactive()
-        _ = Reducer.reduce(&state, .appeared(now: searchTime))
         let offer = try recordedOffer()
-        let effects = Reducer.reduce(&state, .checked(id: 1, .current(offer), now: searchTime))
+        var store = TestStore<Reducer>(try interactive())
+        store.send(.appeared(now: searchTime)) {
+            $0.step = .checking
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 1
+        }
         var expected = try interactive()
         expected.step = .continueToDetails
         expected.checkID = 1
         expected.offer = offer
         expected.slots = [PassengerSlot(index: 0, id: offer.passengers[0].id, type: .adult, age: nil)]
         expected.drafts = [PassengerDraft()]
-        #expect(state == expected)
-        #expect(effects == [
-            .show(.note(.progressEnded)),
-            .show(.summary(expected.summary(offer))),
-            .show(.note(.message(Notice(.success, "Price checked with the airline: £412.50 in total.")))),
-            .show(.prompt(.confirm(question: "Book this offer? Passenger details come next.", default: true))),
-        ])
+        store.send(.offerRead(id: 1, .success(offer), now: searchTime), effects: [
+            .note(.progressEnded),
+            .print(expected.summary(offer).blocks),
+            .note(.message(Notice(.success, "Price checked with the airline: £412.50 in total."))),
+        ]) {
+            $0 = expected
+        }
+        #expect(Reducer.question(store.state) == ScreenQuestion(
+            "Book this offer? Passenger details come next. [Y/n]", .checked(default: nil), commits: true))
     }
 
     @Test func anAnswerToAnOlderCheckIsDropped() throws {
-        var state = try interactive()
-        _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        _ = Reducer.reduce(&state, .checked(id: 1, .failed(.cancelled), now: searchTime))
-        _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        let before = state
-        #expect(Reducer.reduce(&state, .checked(id: 1, .current(try recordedOffer()), now: afterExpiry)) == [])
-        #expect(state == before)
-        #expect(state.checkID == 2)
-        #expect(state.step == .checking)
+        let offer = try recordedOffer()
+        var store = TestStore<Reducer>(try interactive())
+        store.send(.appeared(now: searchTime)) {
+            $0.step = .checking
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 1
+        }
+        store.send(.offerRead(id: 1, .failure(.cancelled), now: searchTime)) {
+            $0.checking = nil
+            $0.knownBeforeCheck = nil
+        }
+        store.send(.appeared(now: searchTime)) {
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 2
+        }
+        store.send(.offerRead(id: 1, .success(offer), now: afterExpiry), effects: [])
+        #expect(store.state.step == .checking)
     }
 
     @Test func aCheckCutOffByTheScreenGoingIsAskedAgainWhenItComesBack() throws {
-        var state = try interactive()
-        _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        #expect(Reducer.reduce(&state, .checked(id: 1, .failed(.cancelled), now: searchTime)) == [.show(.note(.progressEnded))])
-        #expect(state.step == .checking)
-        #expect(state.checking == nil)
-        let effects = Reducer.reduce(&state, .appeared(now: searchTime))
-        #expect(effects.last == .check(id: 2, offerID: try recordedOffer().id, known: try recordedOffer()))
+        let offer = try recordedOffer()
+        var store = TestStore<Reducer>(try interactive())
+        store.send(.appeared(now: searchTime)) {
+            $0.step = .checking
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 1
+        }
+        store.send(.disappeared, effects: [])
+        store.send(.offerRead(id: 1, .failure(.cancelled), now: searchTime), effects: [.note(.progressEnded)]) {
+            $0.checking = nil
+            $0.knownBeforeCheck = nil
+        }
+        #expect(store.state.step == .checking)
+        store.send(.appeared(now: searchTime), effects: [
+            .note(.progress("Checking the offer with the airline…")), .run(.check(id: 2, offerID: offer.id)),
+        ]) {
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 2
+        }
     }
 
     @Test func aFailedCheckOffersToTryAgain() throws {
-        var state = try interactive()
-        _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        let effects = Reducer.reduce(&state, .checked(id: 1, .failed(.timedOut), now: searchTime))
-        #expect(state.step == .recheckFailed(next: .details))
-        #expect(effects == [
-            .show(.note(.progressEnded)),
-            .show(.note(.error("The offer could not be checked: The flight service did not answer in time.",
-                         suggestion: ServiceError.timedOut.suggestion))),
-            .show(.prompt(.choice(title: "The offer could not be checked.", options: ["Try again", "Back to the offers"], default: 0))),
-        ])
-        let retry = Reducer.reduce(&state, .chose(0))
-        #expect(state.step == .checking)
-        #expect(retry.last == .check(id: 2, offerID: try recordedOffer().id, known: try recordedOffer()))
+        let offer = try recordedOffer()
+        var store = TestStore<Reducer>(try interactive())
+        store.send(.appeared(now: searchTime)) {
+            $0.step = .checking
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 1
+        }
+        store.send(.offerRead(id: 1, .failure(.timedOut), now: searchTime), effects: [
+            .note(.progressEnded),
+            .note(.error("The offer could not be checked: The flight service did not answer in time.",
+                         suggestion: ServiceError.timedOut.suggestion)),
+        ]) {
+            $0.step = .recheckFailed(next: .details)
+            $0.checking = nil
+            $0.knownBeforeCheck = nil
+        }
+        #expect(Reducer.question(store.state) == .choice(
+            "The offer could not be checked.", ["Try again", "Back to the offers"]))
+        store.send(.chose(0), effects: [
+            .note(.progress("Checking the offer with the airline…")), .run(.check(id: 2, offerID: offer.id)),
+        ]) {
+            $0.step = .checking
+            $0.checking = .details
+            $0.knownBeforeCheck = offer
+            $0.checkID = 2
+        }
     }
 
     // MARK: Passenger details
 
     @Test func aWrongAnswerIsAskedAgainAndNothingElseChanges() throws {
-        var state = try filledIn(at: .field(passenger: 0, field: .email))
-        let before = state
-        let effects = Reducer.reduce(&state, .entered("imogen@example"))
-        #expect(state == before)
-        #expect(effects == [
-            .show(.note(.error("\"imogen@example\" does not look like an email address (name@example.com).", suggestion: nil))),
-            prompt(before),
+        var store = TestStore<Reducer>(try filledIn(at: .field(passenger: 0, field: .email)))
+        let asked = Reducer.question(store.state)
+        store.send(.entered("imogen@example"), effects: [
+            .note(.error("\"imogen@example\" does not look like an email address (name@example.com).", suggestion: nil)),
         ])
+        #expect(Reducer.question(store.state) == asked)
     }
 
     @Test func theLastFieldLeadsToTheReview() throws {
-        var state = try filledIn(at: .field(passenger: 0, field: .phoneNumber))
-        let effects = Reducer.reduce(&state, .entered("+44 20 7946 0999"))
+        var store = TestStore<Reducer>(try filledIn(at: .field(passenger: 0, field: .phoneNumber)))
         var expected = try filledIn(at: .review)
         expected.drafts[0].phoneNumber = "+442079460999"
-        #expect(state == expected)
-        #expect(effects == [.show(.review(expected.review(offer: try recordedOffer()))), prompt(expected)])
-        #expect(expected.prompt == .choice(
-            title: "What next?",
-            options: [
+        store.send(.entered("+44 20 7946 0999"), effects: [.print(expected.review(offer: try recordedOffer()).blocks)]) {
+            $0 = expected
+        }
+        #expect(Reducer.question(store.state) == .choice(
+            "What next?",
+            [
                 "Book and pay £412.50 now", "Hold it now and pay £412.50 by Wed 25 Nov 2026 10:15 GMT", "Add bags",
                 "Change passenger 1 (Ms Imogen Fairweather)", "Back to the offers",
-            ],
-            default: 0))
+            ]))
     }
 
     @Test func theEndOfTheInputInTheDetailsSaysNothingWasBooked() throws {
-        var state = try filledIn(at: .field(passenger: 0, field: .email))
-        let before = state
-        #expect(Reducer.reduce(&state, .inputEnded) == [
-            .show(.note(.message(Notice(.warning, "The input ended before the booking was made: nothing was booked.")))),
-        ])
-        #expect(state == before)
-        var booked = try filledIn(at: .booked(try FixtureFile.order.decode(DataEnvelope<Order>.self).data))
-        #expect(Reducer.reduce(&booked, .inputEnded) == [])
+        var store = TestStore<Reducer>(try filledIn(at: .field(passenger: 0, field: .email)))
+        store.send(.inputEnded, effects: [
+            .note(.message(Notice(.warning, "The input ended before the booking was made: nothing was booked."))),
+        ]) {
+            $0.stopped = true
+        }
+        #expect(Reducer.question(store.state) == nil)
+        var booked = TestStore<Reducer>(try filledIn(at: .booked(try FixtureFile.order.decode(DataEnvelope<Order>.self).data)))
+        booked.send(.inputEnded, effects: []) { $0.stopped = true }
+    }
+
+    @Test func eachInputMeansWhatTheStepAsks() throws {
+        let review = try filledIn(at: .review)
+        #expect(Reducer.action(for: .chose(2), in: review) == .chose(2))
+        #expect(Reducer.action(for: .back, in: review) == .back)
+        #expect(Reducer.action(for: .interrupted, in: review) == .interrupted)
+        #expect(Reducer.action(for: .ended, in: review) == .inputEnded)
+        let field = try filledIn(at: .field(passenger: 0, field: .email))
+        #expect(Reducer.action(for: .line("a@b.example"), in: field) == .entered("a@b.example"))
+        let confirm = try filledIn(at: .confirmBooking(.instant))
+        #expect(Reducer.action(for: .line("Y"), in: confirm) == .confirmed(true))
+        #expect(Reducer.action(for: .line(""), in: confirm) == .confirmed(false))
+        #expect(Reducer.problem(with: "maybe", in: confirm) == "Please answer y or n.")
+        #expect(Reducer.problem(with: "no", in: confirm) == nil)
+        #expect(Reducer.question(confirm)?.commits == true)
+        let booked = try filledIn(at: .booked(try FixtureFile.order.decode(DataEnvelope<Order>.self).data))
+        #expect(Reducer.action(for: .line(""), in: booked) == .acknowledged)
     }
 
     // MARK: Booking
 
     @Test func confirmingChecksThePriceThenBooks() throws {
-        var state = try filledIn(at: .confirmBooking(.instant))
         let offer = try recordedOffer()
-        let checking = Reducer.reduce(&state, .confirmed(true))
-        #expect(state.step == .booking(.instant))
-        #expect(state.checking == .book(.instant))
-        #expect(checking == [
-            .show(.note(.progress("Checking the price once more before booking…"))),
-            .check(id: 1, offerID: offer.id, known: offer),
-        ])
-        let booking = Reducer.reduce(&state, .checked(id: 1, .current(offer), now: searchTime))
-        let passengers = try #require(state.passengerDetails)
-        #expect(booking == [
-            .show(.note(.progressEnded)),
+        var store = TestStore<Reducer>(try filledIn(at: .confirmBooking(.instant)))
+        store.send(.confirmed(true), effects: [
+            .note(.progress("Checking the price once more before booking…")),
+            .run(.check(id: 1, offerID: offer.id)),
+        ]) {
+            $0.step = .booking(.instant)
+            $0.checking = .book(.instant)
+            $0.knownBeforeCheck = offer
+            $0.checkID = 1
+        }
+        let passengers = try #require(store.state.passengerDetails)
+        store.send(.offerRead(id: 1, .success(offer), now: searchTime), effects: [
+            .note(.progressEnded),
             Reducer.bookingProgress("Booking…"),
-            .book(FlightSummaryBooking(
-                offer: offer, passengers: passengers, slots: state.slots, type: .instant, lookUpFirst: false,
-                total: offer.totalAmount)),
-        ])
+            .run(.book(FlightSummaryBooking(
+                offer: offer, passengers: passengers, slots: store.state.slots, type: .instant, lookUpFirst: false,
+                total: offer.totalAmount))),
+        ]) {
+            $0.checking = nil
+            $0.knownBeforeCheck = nil
+        }
+        #expect(FlightSummaryWork.book(FlightSummaryBooking(
+            offer: offer, passengers: passengers, slots: [], type: .instant, lookUpFirst: false)).isShielded)
+        #expect(!FlightSummaryWork.check(id: 1, offerID: offer.id).isShielded)
     }
 
     @Test func aBookingMadeIsShownAndLeadsToTheBookings() throws {
-        var state = try filledIn(at: .booking(.instant))
         let order = try FixtureFile.order.decode(DataEnvelope<Order>.self).data
-        let effects = Reducer.reduce(&state, .bookingEnded(.booked(order, recovered: false, storeProblem: nil), now: afterExpiry))
+        var store = TestStore<Reducer>(try filledIn(at: .booking(.instant)))
         var expected = try filledIn(at: .booked(order))
         expected.now = afterExpiry
         expected.booked = FlightSummaryBooked(order: order, storeProblem: nil)
-        #expect(state == expected)
-        #expect(effects == [
-            .show(.note(.progressEnded)), .show(.booking(expected.bookingViewModel(order, storeProblem: nil))),
-            .show(.prompt(.acknowledge("Press Enter to see your bookings."))),
-        ])
-        #expect(Reducer.reduce(&state, .acknowledged) == [.show(.prompt(nil)), .navigate(.bookings(order))])
+        store.send(.bookingEnded(.booked(order, recovered: false, storeProblem: nil), now: afterExpiry), effects: [
+            .note(.progressEnded), .print(expected.bookingViewModel(order, storeProblem: nil).blocks),
+        ]) {
+            $0 = expected
+        }
+        #expect(Reducer.question(store.state) == .line("Press Enter to see your bookings. "))
+        store.send(.acknowledged, effects: [.leave(.bookings(order))]) { $0.stopped = true }
+        #expect(Reducer.question(store.state) == nil)
     }
 
     @Test(arguments: [OrderType.instant, .hold])
@@ -198,10 +265,8 @@ struct FlightSummaryReducerTests {
         var order = try FixtureFile.order.decode(DataEnvelope<Order>.self).data
         order.paymentStatus = PaymentStatus(awaitingPayment: true)
         let effects = Reducer.reduce(&state, .bookingEnded(.booked(order, recovered: false, storeProblem: nil), now: afterExpiry))
-        guard case .show(.booking(let shown))? = effects.dropFirst().first else {
-            Issue.record("expected the booking shown, got \(effects)")
-            return
-        }
+        let shown = state.bookingViewModel(type == .instant ? order.paidWithBooking() : order, storeProblem: nil)
+        #expect(effects.dropFirst().first == .print(shown.blocks))
         #expect(shown.headline.hasPrefix(type == .instant ? "Booked:" : "Held:"), "\(shown.headline)")
         #expect(state.booked?.order == order, "the API's order is kept as it came")
     }
@@ -215,8 +280,8 @@ struct FlightSummaryReducerTests {
             return
         }
         #expect(state.editing == .field(0, field))
-        #expect(effects.contains(.show(.note(.message(Notice(.info, "Correct it and book again; the other details are kept."))))))
-        #expect(effects.last == prompt(state))
+        #expect(effects.contains(.note(.message(Notice(.info, "Correct it and book again; the other details are kept.")))))
+        #expect(Reducer.question(state)?.prompt == FlightSummaryState.question(for: field) + " ")
         let answer = try #require(state.drafts[0].text(of: field))
         _ = Reducer.reduce(&state, .entered(answer))
         #expect(state.step == .review)
@@ -224,39 +289,81 @@ struct FlightSummaryReducerTests {
     }
 
     @Test func aLostAnswerWithNoOrderOffersToLookFirst() throws {
-        var state = try filledIn(at: .booking(.hold))
-        _ = Reducer.reduce(&state, .bookingEnded(.notFound(.timedOut, storeProblem: nil), now: searchTime))
-        #expect(state.step == .lostAnswer(.hold))
-        let effects = Reducer.reduce(&state, .chose(0))
-        let passengers = try #require(state.passengerDetails)
-        #expect(effects == [
+        var store = TestStore<Reducer>(try filledIn(at: .booking(.hold)))
+        store.send(.bookingEnded(.notFound(.timedOut, storeProblem: nil), now: searchTime)) {
+            $0.step = .lostAnswer(.hold)
+        }
+        let passengers = try #require(store.state.passengerDetails)
+        store.send(.chose(0), effects: [
             Reducer.bookingProgress("Looking for the booking first…"),
-            .book(FlightSummaryBooking(
-                offer: try recordedOffer(), passengers: passengers, slots: state.slots, type: .hold, lookUpFirst: true,
-                total: try recordedOffer().totalAmount)),
-        ])
+            .run(.book(FlightSummaryBooking(
+                offer: try recordedOffer(), passengers: passengers, slots: store.state.slots, type: .hold,
+                lookUpFirst: true, total: try recordedOffer().totalAmount))),
+        ]) {
+            $0.step = .booking(.hold)
+        }
+    }
+
+    // MARK: Seats, from the router
+
+    @Test func seatsHandedBackAfterTheScreenCameBackAreShownAtOnce() throws {
+        let offer = try recordedOffer()
+        var start = try filledIn(at: .review)
+        start.seatsOffered = true
+        var store = TestStore<Reducer>(start)
+        let option = try #require(store.state.reviewOptions.firstIndex(of: .seats))
+        store.send(.chose(option), effects: [.leave(.seats(offer, chosen: []))]) { $0.stopped = true }
+        #expect(Reducer.question(store.state) == nil)
+        // Covered by the seats screen, then shown again before the router answers.
+        store.send(.disappeared, effects: [])
+        store.send(.appeared(now: searchTime), effects: [
+            .print(start.summary(offer).blocks), .print(start.review(offer: offer).blocks),
+        ]) {
+            $0.stopped = false
+        }
+        let seat = SeatChoice(
+            segmentId: offer.slices[0].segments[0].id, passengerId: offer.passengers[0].id, designator: "32A",
+            serviceId: "ase_seat", price: Money(amount: 18, currency: "GBP"))
+        var withSeat = store.state
+        withSeat.extras.seats = [seat]
+        store.send(.seatsChosen([seat]), effects: [.print(withSeat.review(offer: offer).blocks)]) {
+            $0.extras.seats = [seat]
+        }
+        #expect(Reducer.question(store.state)?.prompt == "What next?")
     }
 
     // MARK: Unattended
 
     @Test func unattendedWithoutYesShowsEverythingAndDeclines() throws {
         let offer = try recordedOffer()
-        var state = state(FlightSummaryInput(
-            offerID: offer.id, mode: .unattended(travellers: [imogen], assumeYes: false), output: .json))
-        let checking = Reducer.reduce(&state, .appeared(now: searchTime))
-        #expect(checking == [.show(.note(.progress("Checking offer \(offer.id)…"))), .check(id: 1, offerID: offer.id, known: nil)])
-        let effects = Reducer.reduce(&state, .checked(id: 1, .current(offer), now: searchTime))
-        let passengers = try rules().details(from: [imogen], offer: offer, slots: state.slots).get()
-        #expect(state.step == .finished)
-        #expect(state.offer == offer)
-        #expect(effects == [
-            .show(.note(.progressEnded)),
-            .show(.summary(state.summary(offer))),
-            .show(.review(state.review(offer: offer, passengers: passengers))),
-            .show(.note(.message(Notice(.info, "Not booked. Run the same command with --yes to book and pay £412.50.")))),
-            .show(.prompt(nil)),
-            .navigate(.finished(.declined)),
-        ])
+        var store = TestStore<Reducer>(state(FlightSummaryInput(
+            offerID: offer.id, mode: .unattended(travellers: [imogen], assumeYes: false), output: .json)))
+        store.send(.appeared(now: searchTime), effects: [
+            .note(.progress("Checking offer \(offer.id)…")), .run(.check(id: 1, offerID: offer.id)),
+        ]) {
+            $0.step = .checking
+            $0.checking = .unattended
+            $0.checkID = 1
+        }
+        let slots = PassengerSlot.slots(for: offer, search: nil)
+        let passengers = try rules().details(from: [imogen], offer: offer, slots: slots).get()
+        var after = store.state
+        after.offer = offer
+        after.slots = slots
+        after.drafts = [PassengerDraft()]
+        store.send(.offerRead(id: 1, .success(offer), now: searchTime), effects: [
+            .note(.progressEnded),
+            .print(after.summary(offer).blocks),
+            .print(after.review(offer: offer, passengers: passengers).blocks),
+            .note(.message(Notice(.info, "Not booked. Run the same command with --yes to book and pay £412.50."))),
+            .leave(.finished(.declined)),
+        ]) {
+            $0 = after
+            $0.checking = nil
+            $0.step = .finished
+            $0.stopped = true
+        }
+        #expect(Reducer.question(store.state) == nil)
     }
 
     @Test func unattendedNeverAcceptsAnotherTotal() throws {
@@ -264,9 +371,9 @@ struct FlightSummaryReducerTests {
         var state = state(FlightSummaryInput(
             offerID: offer.id, mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 400))
         _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        let effects = Reducer.reduce(&state, .checked(id: 1, .current(offer), now: searchTime))
+        let effects = Reducer.reduce(&state, .offerRead(id: 1, .success(offer), now: searchTime))
         let agreed = Money(amount: 400, currency: "GBP")
-        #expect(effects.last == .navigate(.finished(.priceChanged(from: agreed, to: offer.totalAmount))))
-        #expect(!effects.contains { if case .book = $0 { true } else { false } })
+        #expect(effects.last == .leave(.finished(.priceChanged(from: agreed, to: offer.totalAmount))))
+        #expect(!effects.contains { if case .run(.book) = $0 { true } else { false } })
     }
 }

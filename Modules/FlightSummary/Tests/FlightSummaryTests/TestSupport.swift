@@ -131,77 +131,6 @@ extension Offer {
     }
 }
 
-/// Everything the presenter showed or asked, in order.
-@MainActor
-final class SpyView: FlightSummaryView {
-    enum Event: Equatable {
-        case summary(OfferSummaryViewModel)
-        case priceChange(PriceChangeViewModel)
-        case heading(String)
-        case review(ReviewViewModel)
-        case booking(BookingViewModel)
-        case message(Notice)
-        case error(String, String?)
-        case prompt(SummaryPrompt?)
-        case progress(String)
-        case progressEnded
-        case output(String)
-    }
-
-    private(set) var events: [Event] = []
-    private(set) var prompt: SummaryPrompt?
-    let log: EventLog?
-
-    init(log: EventLog? = nil) {
-        self.log = log
-    }
-
-    var errors: [String] { events.compactMap { if case .error(let text, _) = $0 { text } else { nil } } }
-    var messages: [Notice] { events.compactMap { if case .message(let message) = $0 { message } else { nil } } }
-    var bookings: [BookingViewModel] { events.compactMap { if case .booking(let booking) = $0 { booking } else { nil } } }
-    var summaries: [OfferSummaryViewModel] { events.compactMap { if case .summary(let summary) = $0 { summary } else { nil } } }
-    var priceChanges: [PriceChangeViewModel] { events.compactMap { if case .priceChange(let change) = $0 { change } else { nil } } }
-    var outputs: [String] { events.compactMap { if case .output(let text) = $0 { text } else { nil } } }
-
-    /// The question of the current prompt, whatever its kind.
-    var question: String? {
-        switch prompt {
-        case .text(let question, _)?, .confirm(let question, _)?, .choice(let question, _, _)?: question
-        case .acknowledge(let text)?: text
-        case nil: nil
-        }
-    }
-
-    /// The options of the current choice.
-    var options: [String] {
-        if case .choice(_, let options, _)? = prompt { return options }
-        return []
-    }
-
-    func display(_ summary: OfferSummaryViewModel) { events.append(.summary(summary)) }
-    func displayPriceChange(_ change: PriceChangeViewModel) { events.append(.priceChange(change)) }
-    func displayPassengerHeading(_ heading: String) { events.append(.heading(heading)) }
-    func displayReview(_ review: ReviewViewModel) { events.append(.review(review)) }
-    func displayBooking(_ booking: BookingViewModel) {
-        log?.append("show booking \(booking.headline)")
-        events.append(.booking(booking))
-    }
-    func displayNote(_ note: ScreenNote) {
-        switch note {
-        case .message(let message): events.append(.message(message))
-        case .error(let message, let suggestion): events.append(.error(message, suggestion))
-        case .progress(let message): events.append(.progress(message))
-        case .change(let change): events.append(.progress(change.message))
-        case .progressEnded: events.append(.progressEnded)
-        case .output(let text): events.append(.output(text))
-        }
-    }
-    func displayPrompt(_ prompt: SummaryPrompt?) {
-        self.prompt = prompt
-        events.append(.prompt(prompt))
-    }
-}
-
 /// Every way the summary left, in order.
 @MainActor
 final class SpyRouter: FlightSummaryRouter {
@@ -209,13 +138,23 @@ final class SpyRouter: FlightSummaryRouter {
         case availability
         case bookings(String)
         case finished(String)
+        /// To the seat maps, with this many seats chosen so far.
+        case seats(chosen: Int)
     }
+
+    /// What the seats screen hands back when asked (`nil`: the traveller went back unchanged).
+    var seatsToHandBack: [SeatChoice]?
 
     private(set) var exits: [Exit] = []
     private(set) var outcomes: [FlightSummaryOutcome] = []
 
     func navigateBackToAvailability() { exits.append(.availability) }
     func navigateToBookings(highlighting order: Order) { exits.append(.bookings(order.bookingReference)) }
+    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
+        exits.append(.seats(chosen: chosen.count))
+        return seatsToHandBack
+    }
+
     func summaryDidFinish(_ outcome: FlightSummaryOutcome) {
         outcomes.append(outcome)
         exits.append(.finished(Self.name(outcome)))
@@ -234,16 +173,17 @@ final class SpyRouter: FlightSummaryRouter {
     }
 }
 
-/// A presenter wired to spies and fixture services, as the builder would wire it to a terminal view.
+/// The screen the builder makes, wired to a spy router and fixture services on a wide virtual terminal (no line
+/// wraps), driven through its runner: each action sent, and the work it starts awaited.
 @MainActor
 struct Harness {
     let orders: FixtureOrderService
     let store: FixtureBookingStore
     let log: EventLog
-    let view: SpyView
+    let terminal = VirtualTerminal(columns: 400)
     let router: SpyRouter
-    let presenter: FlightSummaryPresenter
-    let interactor: FlightSummaryInteractor
+    let runner: ScreenRunner<FlightSummaryReducer>
+    let now: Date
 
     init(
         input: FlightSummaryInput, offers: any OfferService, orders: FixtureOrderService = FixtureOrderService(),
@@ -255,32 +195,91 @@ struct Harness {
         self.orders = orders
         self.store = store
         self.log = log
-        interactor = FlightSummaryInteractor(
+        self.now = now
+        let builder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: LoggingBookingStore(store: store, log: log),
-            backend: "fixtures", now: { now }, timeZone: utc, makeBookingKey: { keys.make() }, lookupDelays: [.zero])
+            backend: "fixtures", now: { now }, timeZone: utc, makeBookingKey: { keys.make() })
         router = SpyRouter()
-        let state = FlightSummaryState(
-            input: input, storeLocation: interactor.storeLocation, timeZone: utc, now: interactor.now)
-        presenter = FlightSummaryPresenter(store: Store(state), interactor: interactor, router: router)
-        view = SpyView(log: log)
-        presenter.view = view
+        runner = builder.runner(
+            input: input, router: router, terminal: terminal, services: builder.services(lookupDelays: [.zero]))
+    }
+
+    /// Everything the screen knows now.
+    var state: FlightSummaryState { runner.state }
+
+    /// Sends `action` and waits for the work it started, and the answers' work, to end.
+    func send(_ action: FlightSummaryAction) async {
+        runner.send(action)
+        await runner.settled()
+    }
+
+    /// The screen is shown, at the harness's clock.
+    func appear() async {
+        await send(.appeared(now: now))
     }
 
     /// Answers the current text prompts with `answers`, one each.
     func type(_ answers: [String]) async {
-        for answer in answers { await presenter.send(.entered(answer)) }
+        for answer in answers { await send(.entered(answer)) }
     }
 
     /// From the first prompt to the review, with `answers` for every passenger in turn.
     func enterDetails(_ answers: [String]...) async {
-        await presenter.send(.confirmed(true))
+        await send(.confirmed(true))
         for passenger in answers { await type(passenger) }
+    }
+
+    /// The question asked now.
+    var question: ScreenQuestion? { FlightSummaryReducer.screen(state).question }
+
+    /// The options of the current choice.
+    var options: [String] {
+        if case .choice(let options, _)? = question?.kind { return options }
+        return []
     }
 
     /// Picks the review's option whose label starts with `prefix`.
     func choose(startingWith prefix: String) async -> Bool {
-        guard let index = view.options.firstIndex(where: { $0.hasPrefix(prefix) }) else { return false }
-        await presenter.send(.chose(index))
+        guard let index = options.firstIndex(where: { $0.hasPrefix(prefix) }) else { return false }
+        await send(.chose(index))
         return true
+    }
+
+    /// What was written for people (standard output, and diagnostics when standard output is for programs).
+    var text: String { terminal.text + terminal.diagnostics }
+
+    /// The messages of `symbol` written, in order (`✗` errors, `✓` successes, `•` information, `!` warnings).
+    func notices(_ symbol: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            line.hasPrefix(symbol + " ") ? String(line.dropFirst(symbol.count + 1)) : nil
+        }
+    }
+
+    /// The errors written, in order.
+    var errors: [String] { notices("✗") }
+
+    /// The value written beside `key` in the last list that has it (`Kept in` → `memory`).
+    func row(_ key: String) -> String? {
+        text.split(separator: "\n").reversed().lazy.compactMap { line -> String? in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix(key + "  ") else { return nil }
+            return String(trimmed.dropFirst(key.count).drop { $0 == " " })
+        }.first
+    }
+
+    /// How many times `text` was written.
+    func count(_ text: String) -> Int {
+        self.text.components(separatedBy: text).count - 1
+    }
+
+    /// Logs `entry` the moment `text` is first written, so a test can tell what came before it.
+    func logWhenShown(_ text: String, as entry: String) async {
+        let log = log
+        Task { try? await terminal.wait(for: text) { terminal in
+            guard (terminal.text + terminal.diagnostics).contains(text) else { return false }
+            log.append(entry)
+            return true
+        } }
+        await Task.yield()
     }
 }

@@ -4,7 +4,46 @@ import ModuleCore
 import Services
 import Synchronization
 
-/// What re-reading the offer from the API found.
+/// The summary's service calls, as data: what the rules ask for. Each answer comes back as an action.
+enum FlightSummaryWork: ScreenWork {
+    /// Read the offer `offerID` again from the API (check `id`), cancelled when the screen goes.
+    case check(id: Int, offerID: String)
+    /// Read the offer's seat maps, to check the seats a passengers file asks for.
+    case seatMaps(offerID: String)
+    /// Book: shielded, since once an order is on its way it is never cancelled half-way and its answer is kept.
+    case book(FlightSummaryBooking)
+
+    /// What cancels the work: a check (or a seat-map read) replaces the one before; a booking runs alone.
+    enum ID: String, Hashable, Sendable, Codable {
+        case check
+        case book
+    }
+
+    var id: ID {
+        switch self {
+        case .check, .seatMaps: .check
+        case .book: .book
+        }
+    }
+
+    var isShielded: Bool { id == .book }
+}
+
+/// Everything a booking needs: the offer as checked, the passengers, the kind of order, and whether to look for
+/// the order first (an explicit retry after a lost answer).
+struct FlightSummaryBooking: Codable, Sendable, Equatable {
+    var offer: Offer
+    var passengers: [PassengerDetails]
+    var slots: [PassengerSlot]
+    var type: OrderType
+    var lookUpFirst: Bool
+    /// The seats and bags chosen, booked as the order's services.
+    var services: [SelectedService] = []
+    /// What is paid: the offer's total and the services'.
+    var total: Money? = nil
+}
+
+/// What re-reading the offer from the API found, as the rules read it (``FlightSummaryReducer/offerCheck(_:known:id:now:)``).
 enum OfferCheck: Sendable, Hashable, Codable {
     /// Still on sale at the price known.
     case current(Offer)
@@ -36,9 +75,10 @@ enum BookingAttempt: Sendable, Hashable, Codable {
     case notSaved(BookingStoreError)
 }
 
-/// The summary's use case: re-checks the offer with the API, and books so that a booking is never lost and never
-/// made twice. It runs the reducer's effects; its answers go back as actions.
-final class FlightSummaryInteractor: Sendable {
+/// Does the summary's work with its services: reads the offer and its seat maps, and books so that a booking is
+/// never lost and never made twice (a pending record before the order leaves, a lost answer looked up by its key,
+/// never sent again from here). What the answers mean is the reducer's to say.
+final class FlightSummaryServices: Sendable {
     private let offers: any OfferService
     private let orders: any OrderService
     private let bookings: any BookingStore
@@ -77,44 +117,37 @@ final class FlightSummaryInteractor: Sendable {
     /// Where bookings are kept, for the traveller.
     var storeLocation: String { bookings.location }
 
+    /// Does `work` and returns the action that answers it, with the time it came.
+    func perform(_ work: FlightSummaryWork) async -> FlightSummaryAction {
+        switch work {
+        case .check(let id, let offerID):
+            return .offerRead(id: id, await offer(id: offerID), now: now)
+        case .seatMaps(let offerID):
+            return .seatMapsRead(await seatMaps(offerID: offerID))
+        case .book(let booking):
+            let attempt = await book(
+                offer: booking.offer, passengers: booking.passengers, slots: booking.slots, type: booking.type,
+                lookUpFirst: booking.lookUpFirst, services: booking.services, total: booking.total)
+            return .bookingEnded(attempt, now: now)
+        }
+    }
+
     /// The key of the booking made (or being made) on this screen, once there is one.
     var bookingKey: String? { session.withLock { $0?.bookingKey } }
 
     // MARK: The offer
 
-    /// Re-reads offer `id` from the API and compares it with `known` (the offer as last seen, if any).
-    ///
-    /// The API decides whether an offer can still be had: one it serves is bookable whatever its `expires_at` says
-    /// on this machine's clock (clocks differ, and Duffel's own examples carry dates long past). Only when the API
-    /// cannot be asked is an offer past its expiry on the clock taken as expired.
-    func recheck(_ known: Offer?, id: String) async -> OfferCheck {
-        let fresh: Offer
-        do {
-            if let extras {
-                fresh = try await extras.offerWithServices(id: id)
-            } else {
-                fresh = try await offers.offer(id: id)
-            }
-        } catch {
-            if Self.meansOfferIsGone(error) {
-                return .gone("The offer \(id) is no longer available: \(error.message)")
-            }
-            if let known, known.isExpired(at: clock()) { return .expired(known) }
-            return .failed(error)
+    /// Offer `id` as the API serves it now (with the extra bags it sells, when there is an extras service).
+    func offer(id: String) async -> Outcome<Offer, ServiceError> {
+        await Outcome { () async throws(ServiceError) in
+            if let extras { try await extras.offerWithServices(id: id) } else { try await offers.offer(id: id) }
         }
-        if let known, known.totalAmount != fresh.totalAmount { return .priceChanged(old: known, new: fresh) }
-        return .current(fresh)
     }
 
     /// The offer's seat maps, to check the seats a passengers file asks for.
     func seatMaps(offerID: String) async -> Outcome<[SeatMap], ServiceError> {
         guard let extras else { return .success([]) }
         return await Outcome { () async throws(ServiceError) in try await extras.seatMaps(offerID: offerID) }
-    }
-
-    /// Whether `error` says the offer cannot be had any more (rather than that it could not be checked).
-    static func meansOfferIsGone(_ error: ServiceError) -> Bool {
-        error.has(.offerNoLongerAvailable) || error.has(.notFound) || error.apiError?.status == 404
     }
 
     // MARK: Booking

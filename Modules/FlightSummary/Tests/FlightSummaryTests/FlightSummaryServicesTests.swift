@@ -6,14 +6,23 @@ import Synchronization
 import Testing
 @testable import FlightSummary
 
-@Suite("FlightSummaryInteractor")
-struct FlightSummaryInteractorTests {
-    private func interactor(
+extension FlightSummaryServices {
+    /// Offer `id` read again, as the rules read it against `known` on this clock.
+    func recheck(_ known: Offer?, id: String) async -> OfferCheck {
+        FlightSummaryReducer.offerCheck(await offer(id: id), known: known, id: id, now: now)
+    }
+}
+
+/// The summary's work over the fixture services: the offer read again (as the rules read it), the passenger rules,
+/// the order body, and booking so that a booking is never lost and never made twice.
+@Suite("FlightSummary's work and passenger rules")
+struct FlightSummaryServicesTests {
+    private func services(
         offers: any OfferService = FixtureOfferService(), orders: any OrderService = FixtureOrderService(),
         store: any BookingStore = FixtureBookingStore(), now: Date = searchTime, lookups: Int = 1
-    ) -> FlightSummaryInteractor {
+    ) -> FlightSummaryServices {
         let keys = KeyMaker()
-        return FlightSummaryInteractor(
+        return FlightSummaryServices(
             offers: offers, orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc,
             makeBookingKey: { keys.make() }, lookupDelays: Array(repeating: .zero, count: lookups))
     }
@@ -25,7 +34,7 @@ struct FlightSummaryInteractorTests {
     @Test func recheckReadsTheOfferAndFindsItCurrent() async throws {
         let offers = FixtureOfferService()
         let offer = try recordedOffer()
-        let check = await interactor(offers: offers).recheck(offer, id: offer.id)
+        let check = await services(offers: offers).recheck(offer, id: offer.id)
         #expect(check == .current(offer))
         #expect(offers.offerReads == [offer.id])
     }
@@ -33,7 +42,7 @@ struct FlightSummaryInteractorTests {
     @Test func anOfferPastItsExpiryOnTheClockIsStillAskedForAndTheAPIDecides() async throws {
         let offers = FixtureOfferService()
         let offer = try recordedOffer()
-        let check = await interactor(offers: offers, now: afterExpiry).recheck(offer, id: offer.id)
+        let check = await services(offers: offers, now: afterExpiry).recheck(offer, id: offer.id)
         #expect(check == .current(offer))
         #expect(offers.offerReads == [offer.id])
     }
@@ -42,9 +51,9 @@ struct FlightSummaryInteractorTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .failure(.timedOut))
         let offer = try recordedOffer()
-        #expect(await interactor(offers: offers, now: afterExpiry).recheck(offer, id: offer.id) == .expired(offer))
+        #expect(await services(offers: offers, now: afterExpiry).recheck(offer, id: offer.id) == .expired(offer))
         offers.replyOfferReads(with: .failure(.timedOut))
-        #expect(await interactor(offers: offers).recheck(offer, id: offer.id) == .failed(.timedOut))
+        #expect(await services(offers: offers).recheck(offer, id: offer.id) == .failed(.timedOut))
     }
 
     @Test(arguments: [FixtureFile.errorNotFound, .errorOfferNoLongerAvailable])
@@ -52,7 +61,7 @@ struct FlightSummaryInteractorTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .file(file))
         let offer = try recordedOffer()
-        guard case .gone(let message) = await interactor(offers: offers).recheck(offer, id: offer.id) else {
+        guard case .gone(let message) = await services(offers: offers).recheck(offer, id: offer.id) else {
             Issue.record("expected the offer to be gone")
             return
         }
@@ -62,14 +71,14 @@ struct FlightSummaryInteractorTests {
     @Test func aNewPriceIsReportedWithOldAndNew() async throws {
         let offer = try recordedOffer()
         let dearer = offer.repriced(by: 10)
-        let check = await interactor(offers: ScriptedOfferService([.success(dearer)])).recheck(offer, id: offer.id)
+        let check = await services(offers: ScriptedOfferService([.success(dearer)])).recheck(offer, id: offer.id)
         #expect(check == .priceChanged(old: offer, new: dearer))
     }
 
     @Test func aTimeoutMeansTheOfferCouldNotBeChecked() async throws {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .failure(.timedOut))
-        let check = await interactor(offers: offers).recheck(try recordedOffer(), id: "off_0000Bf7EUcGQ22QJSC5NYu")
+        let check = await services(offers: offers).recheck(try recordedOffer(), id: "off_0000Bf7EUcGQ22QJSC5NYu")
         #expect(check == .failed(.timedOut))
     }
 
@@ -199,7 +208,7 @@ struct FlightSummaryInteractorTests {
                 id: slot.id, title: .mr, gender: .male, givenName: "A", familyName: "B", bornOn: day("1990-01-01"),
                 email: "a@example.com", phoneNumber: "+442079460123")
         }
-        let body = interactor().orderCreation(
+        let body = services().orderCreation(
             offer: try recordedOffer(), passengers: passengers, slots: slots, type: .instant, key: "k")
         #expect(body.passengers.map(\.infantPassengerId) == ["pas_i1", nil, "pas_i2", nil, nil])
     }
@@ -208,10 +217,10 @@ struct FlightSummaryInteractorTests {
         let offer = try recordedOffer()
         let slots = PassengerSlot.slots(for: offer, search: nil)
         let details = try rules().details(from: [imogen], offer: offer, slots: slots).get()
-        let instant = interactor().orderCreation(offer: offer, passengers: details, slots: slots, type: .instant, key: "k1")
+        let instant = services().orderCreation(offer: offer, passengers: details, slots: slots, type: .instant, key: "k1")
         #expect(instant.payments == [Payment(type: "balance", amount: offer.totalAmount)])
         #expect(instant.metadata == ["flights_booking_key": "k1"])
-        let hold = interactor().orderCreation(offer: offer, passengers: details, slots: slots, type: .hold, key: "k2")
+        let hold = services().orderCreation(offer: offer, passengers: details, slots: slots, type: .hold, key: "k2")
         #expect(hold.type == .hold)
         #expect(hold.payments.isEmpty)
     }
@@ -228,7 +237,7 @@ struct FlightSummaryInteractorTests {
         let (offer, details, slots) = try bookingInputs()
         let orders = FixtureOrderService()
         let store = FixtureBookingStore()
-        let attempt = await interactor(orders: orders, store: store)
+        let attempt = await services(orders: orders, store: store)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .booked(let order, let recovered, let problem) = attempt else {
             Issue.record("expected a booking, got \(attempt)")
@@ -248,7 +257,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .bookThenFail(.timedOut))
         let store = FixtureBookingStore()
-        let attempt = await interactor(orders: orders, store: store)
+        let attempt = await services(orders: orders, store: store)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .booked(let order, let recovered, _) = attempt else {
             Issue.record("expected the booking to be found, got \(attempt)")
@@ -268,7 +277,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .bookThenFail(Self.alreadyBooked))
         let store = FixtureBookingStore()
-        let attempt = await interactor(orders: orders, store: store)
+        let attempt = await services(orders: orders, store: store)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .booked(let order, let recovered, _) = attempt else {
             Issue.record("expected the booking made to be found, got \(attempt)")
@@ -285,7 +294,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(Self.alreadyBooked))
         let store = FixtureBookingStore()
-        let attempt = await interactor(orders: orders, store: store)
+        let attempt = await services(orders: orders, store: store)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .refused(let error, _) = attempt else {
             Issue.record("expected a refusal, got \(attempt)")
@@ -306,7 +315,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let store = FixtureBookingStore()
-        let attempt = await interactor(orders: orders, store: store)
+        let attempt = await services(orders: orders, store: store)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .notFound(let error, _) = attempt else {
             Issue.record("expected not found, got \(attempt)")
@@ -322,10 +331,10 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let store = FixtureBookingStore()
-        _ = await interactor(orders: orders, store: store).book(offer: offer, passengers: details, slots: slots, type: .instant)
+        _ = await services(orders: orders, store: store).book(offer: offer, passengers: details, slots: slots, type: .instant)
         #expect(try store.records().map(\.state) == [.pending])
         // The traveller went back to the offers and booked the same one again, on a new screen (a new key).
-        let again = FlightSummaryInteractor(
+        let again = FlightSummaryServices(
             offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
             timeZone: utc, makeBookingKey: { "key-again" }, lookupDelays: [.zero])
         let attempt = await again.book(offer: offer, passengers: details, slots: slots, type: .instant)
@@ -342,11 +351,11 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let store = FixtureBookingStore()
-        let first = interactor(orders: orders, store: store)
+        let first = services(orders: orders, store: store)
         _ = await first.book(offer: offer, passengers: details, slots: slots, type: .instant)
         // Its order turns up after the look-ups gave up: the offer is booked twice, and both must show.
         _ = try await orders.createOrder(first.orderCreation(offer: offer, passengers: details, slots: slots, type: .instant, key: "key-1"))
-        let again = FlightSummaryInteractor(
+        let again = FlightSummaryServices(
             offers: FixtureOfferService(), orders: orders, bookings: store, backend: "fixtures", now: { searchTime },
             timeZone: utc, makeBookingKey: { "key-again" }, lookupDelays: [.zero])
         _ = await again.book(offer: offer, passengers: details, slots: slots, type: .instant)
@@ -360,7 +369,7 @@ struct FlightSummaryInteractorTests {
         orders.replyCreates(with: .bookThenFail(.timedOut))
         // The first look-up comes before the server has stored the order.
         let slow = SlowToShowOrders(orders, hiddenForLookups: 1)
-        let attempt = await interactor(orders: slow, lookups: 3)
+        let attempt = await services(orders: slow, lookups: 3)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .booked(_, let recovered, _) = attempt else {
             Issue.record("expected the booking to be found, got \(attempt)")
@@ -376,7 +385,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .bookThenFail(.timedOut))
         let paged = PagedOrders(orders, newerOrders: 120)
-        let attempt = await interactor(orders: paged).book(offer: offer, passengers: details, slots: slots, type: .instant)
+        let attempt = await services(orders: paged).book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .booked(_, true, _) = attempt else {
             Issue.record("expected the booking to be found, got \(attempt)")
             return
@@ -389,7 +398,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let store = FixtureBookingStore()
-        let booking = interactor(orders: orders, store: store)
+        let booking = services(orders: orders, store: store)
         _ = await booking.book(offer: offer, passengers: details, slots: slots, type: .instant)
         let retry = await booking.book(offer: offer, passengers: details, slots: slots, type: .instant, lookUpFirst: true)
         guard case .booked = retry else {
@@ -407,7 +416,7 @@ struct FlightSummaryInteractorTests {
         orders.failReads(with: .cannotConnect("connection refused"))
         orders.replyCreates(with: .bookThenFail(.timedOut))
         let store = FixtureBookingStore()
-        let booking = interactor(orders: orders, store: store)
+        let booking = services(orders: orders, store: store)
         let first = await booking.book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .unknown(let error, let lookup, _) = first else {
             Issue.record("expected an unknown outcome, got \(first)")
@@ -439,7 +448,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(file))
         let store = FixtureBookingStore()
-        let attempt = await interactor(orders: orders, store: store)
+        let attempt = await services(orders: orders, store: store)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .refused(let error, _) = attempt else {
             Issue.record("expected a refusal, got \(attempt)")
@@ -455,7 +464,7 @@ struct FlightSummaryInteractorTests {
         let (offer, details, slots) = try bookingInputs()
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(file.error))
-        let attempt = await interactor(orders: orders)
+        let attempt = await services(orders: orders)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .notFound = attempt else {
             Issue.record("expected not found, got \(attempt)")
@@ -470,7 +479,7 @@ struct FlightSummaryInteractorTests {
         let failure = BookingStoreError.io(path: "/home/ada/.local/share/flights/bookings.json", reason: "No space left on device")
         // The pending record is written; the disk fills up before the confirmed one.
         store.failSaves(with: failure, after: 1)
-        let attempt = await interactor(store: store).book(offer: offer, passengers: details, slots: slots, type: .instant)
+        let attempt = await services(store: store).book(offer: offer, passengers: details, slots: slots, type: .instant)
         guard case .booked(let order, _, let problem) = attempt else {
             Issue.record("expected a booking, got \(attempt)")
             return
@@ -485,7 +494,7 @@ struct FlightSummaryInteractorTests {
         let orders = FixtureOrderService()
         let failure = BookingStoreError.io(path: "/home/ada/.local/share/flights/bookings.json", reason: "No space left on device")
         store.fail(with: failure)
-        let attempt = await interactor(orders: orders, store: store)
+        let attempt = await services(orders: orders, store: store)
             .book(offer: offer, passengers: details, slots: slots, type: .instant)
         #expect(attempt == .notSaved(failure))
         #expect(orders.created.isEmpty)

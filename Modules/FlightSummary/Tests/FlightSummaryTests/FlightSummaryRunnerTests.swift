@@ -7,8 +7,8 @@ import TerminalUI
 @testable import FlightSummary
 
 @MainActor
-@Suite("FlightSummaryPresenter")
-struct FlightSummaryPresenterTests {
+@Suite("FlightSummary through its runner")
+struct FlightSummaryRunnerTests {
     private func harness(
         offer: Offer? = nil, offers: (any OfferService)? = nil, orders: FixtureOrderService = FixtureOrderService(),
         store: FixtureBookingStore = FixtureBookingStore(),
@@ -27,15 +27,17 @@ struct FlightSummaryPresenterTests {
     private func book(_ h: Harness, option: String = "Book and pay") async {
         await h.enterDetails(imogenAnswers)
         #expect(await h.choose(startingWith: option))
-        await h.presenter.send(.confirmed(true))
+        await h.send(.confirmed(true))
     }
 
     // MARK: The offer in full
 
     @Test func theOfferIsShownInFullAfterItsPriceIsChecked() async throws {
         let h = try harness()
-        await h.presenter.appear()
-        let summary = try #require(h.view.summaries.first)
+        await h.appear()
+        #expect(h.count("Your flight") == 1)
+        #expect(h.text.contains("Duffel Airways · £412.50"))
+        let summary = h.state.summary(try #require(h.state.offer))
         #expect(summary.title == "Duffel Airways · £412.50")
         let leg = try #require(summary.legs.first)
         #expect(leg.title == "Flight · London (LHR) → New York (JFK)")
@@ -58,7 +60,7 @@ struct FlightSummaryPresenterTests {
         ])
         #expect(summary.terms.first == KeyValueList.Row("Offer expires", "Sun 22 Nov 2026 10:45 GMT (in 25 min)"))
         #expect(summary.terms.contains(KeyValueList.Row("Payment", "Pay now, or hold it and pay by Wed 25 Nov 2026 10:15 GMT")))
-        #expect(h.view.question == "Book this offer? Passenger details come next.")
+        #expect(h.question?.prompt == "Book this offer? Passenger details come next. [Y/n]")
     }
 
     @Test func connectionsCodesharesAndGroupsAreShown() async throws {
@@ -66,8 +68,9 @@ struct FlightSummaryPresenterTests {
         let roundTrip = try await searchedOffers(offers, roundTrip: true)
         let withChanges = try #require(roundTrip.first { $0.slices.contains { $0.segments.count > 1 } })
         let h = try harness(offer: withChanges, offers: offers)
-        await h.presenter.appear()
-        let summary = try #require(h.view.summaries.first)
+        await h.appear()
+        #expect(h.count("Your flight") == 1)
+        let summary = h.state.summary(try #require(h.state.offer))
         #expect(summary.legs.map { $0.title.components(separatedBy: " · ").first } == ["Outbound", "Return"])
         let layovers = summary.legs.flatMap(\.items).compactMap { item -> String? in
             if case .layover(let text) = item { text } else { nil }
@@ -94,11 +97,11 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .failure(.timedOut))
         let h = try harness(offers: offers, now: afterExpiry)
-        await h.presenter.appear()
-        #expect(h.view.errors.first?.contains("This offer expired at Sun 22 Nov 2026 10:45 GMT") == true)
+        await h.appear()
+        #expect(h.errors.first?.contains("This offer expired at Sun 22 Nov 2026 10:45 GMT") == true)
         #expect(offers.offerReads.count == 1)
-        #expect(h.view.prompt == .acknowledge("Press Enter to choose another offer."))
-        await h.presenter.send(.acknowledged)
+        #expect(h.question == .line("Press Enter to choose another offer. "))
+        await h.send(.acknowledged)
         #expect(h.router.exits == [.availability])
     }
 
@@ -107,31 +110,33 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .file(file))
         let h = try harness(offers: offers)
-        await h.presenter.appear()
-        #expect(h.view.errors.first?.contains("is no longer available") == true)
-        #expect(h.view.summaries.isEmpty)
-        await h.presenter.send(.acknowledged)
+        await h.appear()
+        #expect(h.errors.first?.contains("is no longer available") == true)
+        #expect(h.count("Your flight") == 0)
+        await h.send(.acknowledged)
         #expect(h.router.exits == [.availability])
     }
 
     @Test func aNewPriceShowsOldAndNewAndCanBeAccepted() async throws {
         let offer = try recordedOffer()
         let h = try harness(offers: ScriptedOfferService([.success(offer.repriced(by: 10))]))
-        await h.presenter.appear()
-        #expect(h.view.priceChanges == [PriceChangeViewModel(
-            message: "The price changed from £412.50 to £422.50 (+£10.00).", oldTotal: "£412.50", newTotal: "£422.50")])
-        #expect(h.view.question == "Go on at the new total of £422.50?")
-        await h.presenter.send(.confirmed(true))
-        #expect(h.presenter.state.offer?.totalAmount.formatted == "£422.50")
-        #expect(h.presenter.state.step == .field(passenger: 0, field: .title))
+        await h.appear()
+        #expect(PriceChangeViewModel.between(offer, try #require(h.state.repricedOffer)) == PriceChangeViewModel(
+            message: "The price changed from £412.50 to £422.50 (+£10.00).", oldTotal: "£412.50", newTotal: "£422.50"))
+        #expect(h.notices("!") == ["The price changed from £412.50 to £422.50 (+£10.00)."])
+        #expect(h.row("Was") == "£412.50" && h.row("Now") == "£422.50")
+        #expect(h.question?.prompt == "Go on at the new total of £422.50? [y/N]")
+        await h.send(.confirmed(true))
+        #expect(h.state.offer?.totalAmount.formatted == "£422.50")
+        #expect(h.state.step == .field(passenger: 0, field: .title))
     }
 
     @Test func aNewPriceCanBeDeclined() async throws {
         let offer = try recordedOffer()
         let h = try harness(offers: ScriptedOfferService([.success(offer.repriced(by: -5))]))
-        await h.presenter.appear()
-        #expect(h.view.priceChanges.first?.message == "The price changed from £412.50 to £407.50 (-£5.00).")
-        await h.presenter.send(.confirmed(false))
+        await h.appear()
+        #expect(h.notices("!").first == "The price changed from £412.50 to £407.50 (-£5.00).")
+        await h.send(.confirmed(false))
         #expect(h.router.exits == [.availability])
     }
 
@@ -139,11 +144,11 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .failure(.timedOut))
         let h = try harness(offers: offers)
-        await h.presenter.appear()
-        #expect(h.view.errors == ["The offer could not be checked: The flight service did not answer in time."])
-        #expect(h.view.options == ["Try again", "Back to the offers"])
-        await h.presenter.send(.chose(0))
-        #expect(h.presenter.state.step == .continueToDetails)
+        await h.appear()
+        #expect(h.errors == ["The offer could not be checked: The flight service did not answer in time."])
+        #expect(h.options == ["Try again", "Back to the offers"])
+        await h.send(.chose(0))
+        #expect(h.state.step == .continueToDetails)
         #expect(offers.offerReads.count == 2)
     }
 
@@ -151,60 +156,65 @@ struct FlightSummaryPresenterTests {
 
     @Test func aWrongFieldIsAskedAgainAndTheOthersAreKept() async throws {
         let h = try harness()
-        await h.presenter.appear()
-        await h.presenter.send(.confirmed(true))
+        await h.appear()
+        await h.send(.confirmed(true))
         await h.type(["ms", "Imogen", "Fairweather", "1990-04-12", "f"])
         await h.type(["imogen@example"])
-        #expect(h.view.errors.last == "\"imogen@example\" does not look like an email address (name@example.com).")
-        #expect(h.presenter.state.step == .field(passenger: 0, field: .email))
-        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
-        #expect(h.presenter.state.drafts.first?.bornOn == day("1990-04-12"))
+        #expect(h.errors.last == "\"imogen@example\" does not look like an email address (name@example.com).")
+        #expect(h.state.step == .field(passenger: 0, field: .email))
+        #expect(h.state.drafts.first?.givenName == "Imogen")
+        #expect(h.state.drafts.first?.bornOn == day("1990-04-12"))
         await h.type(["imogen@example.com", "+44 20 7946 0123"])
-        #expect(h.presenter.state.step == .review)
-        #expect(h.presenter.state.drafts.first?.phoneNumber == "+442079460123")
+        #expect(h.state.step == .review)
+        #expect(h.state.drafts.first?.phoneNumber == "+442079460123")
     }
 
     @Test func goingBackOffersWhatWasTypedAgain() async throws {
         let h = try harness()
-        await h.presenter.appear()
-        await h.presenter.send(.confirmed(true))
+        await h.appear()
+        await h.send(.confirmed(true))
         await h.type(["mr", "Ada"])
-        await h.presenter.send(.back)
-        #expect(h.view.prompt == .text(question: "Given names, as on the passport:", default: "Ada"))
-        await h.presenter.send(.back)
-        #expect(h.view.prompt == .text(question: "Title (mr, ms, mrs, miss, dr):", default: "mr"))
+        await h.send(.back)
+        #expect(h.question == .line("Given names, as on the passport: ", default: "Ada"))
+        await h.send(.back)
+        #expect(h.question == .line("Title (mr, ms, mrs, miss, dr): ", default: "mr"))
         await h.type(["ms", "Ada", "Lovelace", "1990-12-10"])
         // The gender is guessed from the title, and offered as the default.
-        #expect(h.view.prompt == .text(question: "Gender, as on the passport (m or f):", default: "f"))
+        #expect(h.question == .line("Gender, as on the passport (m or f): ", default: "f"))
     }
 
     @Test func aPassengerCanBeChangedFromTheReview() async throws {
         let h = try harness()
-        await h.presenter.appear()
+        await h.appear()
         await h.enterDetails(imogenAnswers)
         #expect(await h.choose(startingWith: "Change passenger 1 (Ms Imogen Fairweather)"))
-        #expect(h.view.prompt == .text(question: "Title (mr, ms, mrs, miss, dr):", default: "ms"))
+        #expect(h.question == .line("Title (mr, ms, mrs, miss, dr): ", default: "ms"))
         await h.type(["ms", "Imogen", "Fairweather-Smith", "1990-04-12", "f", "imogen@example.com", "+442079460123"])
-        #expect(h.presenter.state.step == .review)
-        #expect(h.presenter.state.drafts.first?.familyName == "Fairweather-Smith")
-        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
+        #expect(h.state.step == .review)
+        #expect(h.state.drafts.first?.familyName == "Fairweather-Smith")
+        #expect(h.state.drafts.first?.givenName == "Imogen")
     }
 
     // MARK: Booking
 
     @Test func aBookingIsSavedPendingThenConfirmedBeforeTheReferenceIsShown() async throws {
         let h = try harness()
-        await h.presenter.appear()
+        await h.appear()
+        await h.logWhenShown("Booked: booking reference ERDAH6", as: "show booking Booked: booking reference ERDAH6")
         await book(h)
         #expect(h.log.all == ["save pending", "save confirmed", "show booking Booked: booking reference ERDAH6"])
-        let booking = try #require(h.view.bookings.first)
-        #expect(booking.rows.contains(KeyValueList.Row("Order", "ord_0000BEw6DxwlZVHgf2ScDB")))
-        #expect(booking.rows.contains(KeyValueList.Row("Kept in", "memory")))
-        #expect(booking.itinerary == ["ZZ117  Fri 18 Dec 08:25 GMT LHR → Fri 18 Dec 11:30 GMT-5 JFK"])
-        #expect(booking.storeWarning == nil)
+        #expect(h.notices("✓").last == "Booked: booking reference ERDAH6")
+        #expect(h.row("Order") == "ord_0000BEw6DxwlZVHgf2ScDB")
+        #expect(h.row("Kept in") == "memory")
+        let booked = try #require(h.state.booked)
+        #expect(h.state.bookingViewModel(booked.order, storeProblem: nil).itinerary
+            == ["ZZ117  Fri 18 Dec 08:25 GMT LHR → Fri 18 Dec 11:30 GMT-5 JFK"])
+        #expect(h.text.contains("Itinerary ─"))
+        #expect(h.text.contains("\n  ZZ117 Fri 18 Dec 08:25 GMT LHR → Fri 18 Dec 11:30 GMT-5 JFK\n"))
+        #expect(!h.text.contains("could not be saved on this machine"))
         #expect(h.orders.created.count == 1)
-        #expect(h.view.prompt == .acknowledge("Press Enter to see your bookings."))
-        await h.presenter.send(.acknowledged)
+        #expect(h.question == .line("Press Enter to see your bookings. "))
+        await h.send(.acknowledged)
         #expect(h.router.exits == [.bookings("ERDAH6")])
     }
 
@@ -212,46 +222,46 @@ struct FlightSummaryPresenterTests {
         let offer = try recordedOffer()
         let offers = ScriptedOfferService([.success(offer), .success(offer.repriced(by: 10))])
         let h = try harness(offers: offers)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
         #expect(offers.reads.count == 2)
-        #expect(h.view.priceChanges.first?.newTotal == "£422.50")
+        #expect(h.row("Now") == "£422.50")
         #expect(h.orders.created.isEmpty)
-        #expect(h.view.question == "Book at the new total of £422.50?")
-        await h.presenter.send(.confirmed(true))
+        #expect(h.question?.prompt == "Book at the new total of £422.50? [y/N]")
+        await h.send(.confirmed(true))
         #expect(h.orders.created.first?.payments.first?.amount.formatted == "£422.50")
     }
 
     @Test func decliningTheNewPriceBeforeBookingReturnsToTheReviewAtTheNewPrice() async throws {
         let offer = try recordedOffer()
         let h = try harness(offers: ScriptedOfferService([.success(offer), .success(offer.repriced(by: 10))]))
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        await h.presenter.send(.confirmed(false))
-        #expect(h.presenter.state.step == .review)
-        #expect(h.view.options.first == "Book and pay £422.50 now")
+        await h.send(.confirmed(false))
+        #expect(h.state.step == .review)
+        #expect(h.options.first == "Book and pay £422.50 now")
         #expect(h.orders.created.isEmpty)
     }
 
     @Test func anOfferThatExpiresBeforeTheFinalCheckIsNotBooked() async throws {
         let offers = FixtureOfferService()
         let h = try harness(offers: offers)
-        await h.presenter.appear()
+        await h.appear()
         offers.replyOfferReads(with: .file(.errorOfferNoLongerAvailable))
         await book(h)
         #expect(h.orders.created.isEmpty)
-        #expect(h.presenter.state.step == .leaving)
+        #expect(h.state.step == .leaving)
     }
 
     @Test func anInstantOnlyOfferCannotBeHeld() async throws {
         let offers = FixtureOfferService()
         let instantOnly = try #require(try await searchedOffers(offers).first { !$0.canBeHeld })
         let h = try harness(offer: instantOnly, offers: offers)
-        await h.presenter.appear()
+        await h.appear()
         await h.enterDetails(imogenAnswers)
-        #expect(!h.view.options.contains { $0.hasPrefix("Hold") })
+        #expect(!h.options.contains { $0.hasPrefix("Hold") })
         #expect(await h.choose(startingWith: "Book and pay"))
-        await h.presenter.send(.confirmed(true))
+        await h.send(.confirmed(true))
         let body = try #require(h.orders.created.first)
         #expect(body.type == .instant)
         #expect(body.payments == [Payment(amount: instantOnly.totalAmount)])
@@ -259,26 +269,26 @@ struct FlightSummaryPresenterTests {
 
     @Test func aHoldIsBookedWithoutPayment() async throws {
         let h = try harness()
-        await h.presenter.appear()
+        await h.appear()
         await h.enterDetails(imogenAnswers)
-        #expect(h.view.options.contains("Hold it now and pay £412.50 by Wed 25 Nov 2026 10:15 GMT"))
+        #expect(h.options.contains("Hold it now and pay £412.50 by Wed 25 Nov 2026 10:15 GMT"))
         #expect(await h.choose(startingWith: "Hold"))
-        #expect(h.view.question == "Hold the booking for 1 passenger, £412.50 to pay later?")
-        await h.presenter.send(.confirmed(true))
+        #expect(h.question?.prompt == "Hold the booking for 1 passenger, £412.50 to pay later? [y/N]")
+        await h.send(.confirmed(true))
         let body = try #require(h.orders.created.first)
         #expect(body.type == .hold)
         #expect(body.payments.isEmpty)
-        #expect(h.view.bookings.first?.headline == "Held: booking reference ERDAH6")
+        #expect(h.notices("✓").last == "Held: booking reference ERDAH6")
         #expect(h.store.saves.last?.state == .awaitingPayment)
     }
 
     @Test func decliningTheFinalConfirmationBooksNothing() async throws {
         let h = try harness()
-        await h.presenter.appear()
+        await h.appear()
         await h.enterDetails(imogenAnswers)
         #expect(await h.choose(startingWith: "Book and pay"))
-        await h.presenter.send(.confirmed(false))
-        #expect(h.presenter.state.step == .review)
+        await h.send(.confirmed(false))
+        #expect(h.state.step == .review)
         #expect(h.orders.created.isEmpty)
         #expect(h.store.saves.isEmpty)
     }
@@ -289,11 +299,11 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(.errorOfferNoLongerAvailable))
         let h = try harness(orders: orders)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        #expect(h.view.errors.last?.contains("no longer available") == true)
+        #expect(h.errors.last?.contains("no longer available") == true)
         #expect(h.store.saves.map(\.state) == [.pending, .failed])
-        await h.presenter.send(.acknowledged)
+        await h.send(.acknowledged)
         #expect(h.router.exits == [.availability])
     }
 
@@ -303,31 +313,31 @@ struct FlightSummaryPresenterTests {
         orders.replyCreates(with: .file(.errorPriceChanged))
         let offers = ScriptedOfferService([.success(offer), .success(offer), .success(offer.repriced(by: 10))])
         let h = try harness(offers: offers, orders: orders)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        #expect(h.view.priceChanges.last?.message == "The price changed from £412.50 to £422.50 (+£10.00).")
+        #expect(h.notices("!").last == "The price changed from £412.50 to £422.50 (+£10.00).")
         #expect(h.orders.created.count == 1)
-        await h.presenter.send(.confirmed(true))
+        await h.send(.confirmed(true))
         #expect(h.orders.created.count == 2)
         #expect(h.orders.created.last?.payments.first?.amount.formatted == "£422.50")
         // The same booking key: the first order was refused, so nothing carries it yet.
         #expect(Set(h.orders.created.compactMap { $0.metadata?["flights_booking_key"] }) == ["key-1"])
-        #expect(h.view.bookings.count == 1)
+        #expect(h.count("Booked: booking reference") == 1)
     }
 
     @Test func aValidationErrorAsksForTheFieldItNamesAndKeepsTheRest() async throws {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(.errorValidation))
         let h = try harness(orders: orders)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        #expect(h.view.errors.contains { $0.contains("E.164") })
-        #expect(h.presenter.state.step == .field(passenger: 0, field: .phoneNumber))
-        #expect(h.view.prompt == .text(question: "Phone, with the country code (+44…):", default: "+442079460123"))
+        #expect(h.errors.contains { $0.contains("E.164") })
+        #expect(h.state.step == .field(passenger: 0, field: .phoneNumber))
+        #expect(h.question == .line("Phone, with the country code (+44…): ", default: "+442079460123"))
         await h.type(["+44 20 7946 0999"])
-        #expect(h.presenter.state.step == .review)
-        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
-        #expect(h.presenter.state.drafts.first?.phoneNumber == "+442079460999")
+        #expect(h.state.step == .review)
+        #expect(h.state.drafts.first?.givenName == "Imogen")
+        #expect(h.state.drafts.first?.phoneNumber == "+442079460999")
     }
 
     @Test(arguments: [FixtureFile.errorAuthentication, .errorRateLimit])
@@ -335,20 +345,21 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(file))
         let h = try harness(orders: orders)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        #expect(h.view.errors.last == "The booking was refused: \(file.error.message)")
-        #expect(h.presenter.state.step == .review)
+        #expect(h.errors.last == "The booking was refused: \(file.error.message)")
+        #expect(h.state.step == .review)
     }
 
     @Test func aTimeoutWhereTheOrderWasMadeShowsTheBookingOnce() async throws {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .bookThenFail(.timedOut))
         let h = try harness(orders: orders)
-        await h.presenter.appear()
+        await h.appear()
+        await h.logWhenShown("Booked: booking reference ERDAH6", as: "show booking Booked: booking reference ERDAH6")
         await book(h)
-        #expect(h.view.messages.contains { $0.message.contains("the order was found") })
-        #expect(h.view.bookings.first?.headline == "Booked: booking reference ERDAH6")
+        #expect(h.notices("•").contains { $0.contains("the order was found") })
+        #expect(h.notices("✓").last == "Booked: booking reference ERDAH6")
         #expect(orders.created.count == 1)
         #expect(orders.orders.count == 1)
         #expect(h.log.all == ["save pending", "save confirmed", "show booking Booked: booking reference ERDAH6"])
@@ -358,14 +369,14 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let h = try harness(orders: orders)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        #expect(h.view.errors.last?.hasPrefix("The booking is not confirmed: no clear answer came") == true)
+        #expect(h.errors.last?.hasPrefix("The booking is not confirmed: no clear answer came") == true)
         #expect(try h.store.records().map(\.state) == [.pending])
         #expect(orders.created.count == 1)
-        #expect(h.view.options == ["Try again (looks for the booking first, then books once)", "Back to the offers"])
+        #expect(h.options == ["Try again (looks for the booking first, then books once)", "Back to the offers"])
         // Asked explicitly: look first, then send the same key again, once.
-        await h.presenter.send(.chose(0))
+        await h.send(.chose(0))
         #expect(orders.created.count == 2)
         #expect(orders.created.map { $0.metadata?["flights_booking_key"] } == ["key-1", "key-1"])
         #expect(try h.store.records().map(\.state) == [.confirmed])
@@ -376,11 +387,11 @@ struct FlightSummaryPresenterTests {
         orders.replyCreates(with: .failure(.unexpectedStatus(code: 502, body: "Bad gateway")))
         orders.failReads(with: .cannotConnect("connection refused"))
         let h = try harness(orders: orders)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        #expect(h.view.errors.last?.contains("it may or may not be booked") == true)
-        #expect(h.presenter.state.step == .lostAnswer(.instant))
-        await h.presenter.send(.chose(1))
+        #expect(h.errors.last?.contains("it may or may not be booked") == true)
+        #expect(h.state.step == .lostAnswer(.instant))
+        await h.send(.chose(1))
         #expect(h.router.exits == [.availability])
         #expect(orders.created.count == 1)
     }
@@ -389,11 +400,10 @@ struct FlightSummaryPresenterTests {
         let store = FixtureBookingStore()
         store.failSaves(with: .io(path: "/home/ada/.local/share/flights/bookings.json", reason: "Permission denied"), after: 1)
         let h = try harness(store: store)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
-        let booking = try #require(h.view.bookings.first)
-        #expect(booking.headline == "Booked: booking reference ERDAH6")
-        let warning = try #require(booking.storeWarning)
+        #expect(h.notices("✓").last == "Booked: booking reference ERDAH6")
+        let warning = try #require(h.notices("!").last)
         #expect(warning.contains("/home/ada/.local/share/flights/bookings.json"))
         #expect(warning.contains("Permission denied"))
         #expect(warning.contains("ERDAH6"))
@@ -403,32 +413,32 @@ struct FlightSummaryPresenterTests {
         let store = FixtureBookingStore()
         store.fail(with: .io(path: "/home/ada/.local/share/flights/bookings.json", reason: "Permission denied"))
         let h = try harness(store: store)
-        await h.presenter.appear()
+        await h.appear()
         await book(h)
         #expect(h.orders.created.isEmpty)
-        #expect(h.view.bookings.isEmpty)
-        #expect(h.view.errors.last?.hasPrefix("Nothing was booked: The bookings file /home/ada/.local/share/flights/bookings.json") == true)
-        #expect(h.presenter.state.step == .review)
-        #expect(h.presenter.state.drafts.first?.familyName == "Fairweather")
+        #expect(h.count("Booked: booking reference") == 0)
+        #expect(h.errors.last?.hasPrefix("Nothing was booked: The bookings file /home/ada/.local/share/flights/bookings.json") == true)
+        #expect(h.state.step == .review)
+        #expect(h.state.drafts.first?.familyName == "Fairweather")
     }
 
     // MARK: Unattended
 
     @Test func unattendedWithoutYesShowsTheTotalAndDeclines() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: false))
-        await h.presenter.appear()
-        #expect(h.view.summaries.count == 1)
-        #expect(h.view.messages.last?.message == "Not booked. Run the same command with --yes to book and pay £412.50.")
+        await h.appear()
+        #expect(h.count("Your flight") == 1)
+        #expect(h.notices("•").last == "Not booked. Run the same command with --yes to book and pay £412.50.")
         #expect(h.router.exits == [.finished("declined")])
         #expect(h.orders.created.isEmpty)
-        #expect(h.view.prompt == nil)
+        #expect(h.question == nil)
     }
 
     @Test func unattendedNeverPaysAnotherTotalThanTheOneAgreed() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 402.50)
-        await h.presenter.appear()
+        await h.appear()
         #expect(h.orders.created.isEmpty)
-        #expect(h.view.errors.last == "Nothing was booked: the total is now £412.50, not the £402.50 agreed to.")
+        #expect(h.errors.last == "Nothing was booked: the total is now £412.50, not the £402.50 agreed to.")
         guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
             Issue.record("expected a price change, got \(h.router.outcomes)")
             return
@@ -438,14 +448,14 @@ struct FlightSummaryPresenterTests {
 
     @Test func unattendedBooksWhenTheAgreedTotalStands() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 412.50)
-        await h.presenter.appear()
+        await h.appear()
         #expect(h.orders.created.count == 1)
     }
 
     @Test func unattendedWithYesBooksAndWritesTheOrderAsJSON() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), output: .json)
-        await h.presenter.appear()
-        let json = try #require(h.view.outputs.first)
+        await h.appear()
+        let json = h.terminal.output
         let order = try DuffelJSON.decoder().decode(Order.self, from: Data(json.utf8))
         #expect(order.bookingReference == "ERDAH6")
         #expect(order.metadata?["flights_booking_key"] == "key-1")
@@ -459,9 +469,9 @@ struct FlightSummaryPresenterTests {
 
     @Test func unattendedTextOutputWritesNoJSON() async throws {
         let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.appear()
-        #expect(h.view.outputs.isEmpty)
-        #expect(h.view.bookings.count == 1)
+        await h.appear()
+        #expect(!h.terminal.output.contains("\"booking_reference\""))
+        #expect(h.count("Booked: booking reference") == 1)
     }
 
     @Test func unattendedListsEveryProblemOfThePassengersFile() async throws {
@@ -469,7 +479,7 @@ struct FlightSummaryPresenterTests {
         wrong.email = "nobody"
         wrong.title = "sir"
         let h = try harness(mode: .unattended(travellers: [wrong], assumeYes: true))
-        await h.presenter.appear()
+        await h.appear()
         guard case .invalidInput(let problems)? = h.router.outcomes.first else {
             Issue.record("expected invalid input")
             return
@@ -485,7 +495,7 @@ struct FlightSummaryPresenterTests {
         let h = try harness(
             offers: ScriptedOfferService([.success(offer.repriced(by: 10))]),
             mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.appear()
+        await h.appear()
         guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
             Issue.record("expected a price change")
             return
@@ -502,7 +512,7 @@ struct FlightSummaryPresenterTests {
         let h = try harness(
             offers: ScriptedOfferService([.success(offer), .success(offer.repriced(by: 10))]), orders: orders,
             mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.appear()
+        await h.appear()
         guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
             Issue.record("expected a price change")
             return
@@ -515,7 +525,7 @@ struct FlightSummaryPresenterTests {
         let offers = FixtureOfferService()
         offers.replyOfferReads(with: .file(.errorNotFound))
         let h = try harness(offers: offers, mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.appear()
+        await h.appear()
         #expect(h.router.exits == [.finished("offerUnavailable")])
     }
 
@@ -523,7 +533,7 @@ struct FlightSummaryPresenterTests {
         let orders = FixtureOrderService()
         orders.replyCreates(with: .failure(.timedOut))
         let h = try harness(orders: orders, mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.presenter.appear()
+        await h.appear()
         #expect(h.router.exits == [.finished("failed")])
         #expect(orders.created.count == 1)
         #expect(try h.store.records().map(\.state) == [.pending])
@@ -531,13 +541,15 @@ struct FlightSummaryPresenterTests {
 
     @Test func theScreenComesBackWhereItWas() async throws {
         let h = try harness()
-        await h.presenter.appear()
-        await h.presenter.send(.confirmed(true))
+        await h.appear()
+        await h.send(.confirmed(true))
         await h.type(["ms", "Imogen"])
-        let before = h.view.prompt
-        await h.presenter.appear()
-        #expect(h.view.prompt == before)
-        #expect(h.view.summaries.count == 2)
-        #expect(h.presenter.state.drafts.first?.givenName == "Imogen")
+        let before = h.question
+        await h.appear()
+        #expect(h.question == before)
+        #expect(h.question == .line("Family name, as on the passport: "))
+        #expect(h.count("Your flight") == 2)
+        #expect(h.count("Passenger 1 of 1 · Adult") == 2)
+        #expect(h.state.drafts.first?.givenName == "Imogen")
     }
 }
