@@ -133,14 +133,4 @@ enum AvailabilityFormat {
         case .cancelled: return "cancelled"
         }
     }
-
-    /// A failure for standard error: the message, further problems, and what to do.
-    static func diagnostic(for error: ServiceError) -> String {
-        var lines = ["✗ \(error.message)"]
-        if let details = error.apiError?.errors.dropFirst(), !details.isEmpty {
-            lines += details.map { "  \($0.description)" }
-        }
-        if !error.suggestion.isEmpty { lines.append("  \(error.suggestion)") }
-        return lines.joined(separator: "\n") + "\n"
-    }
 }

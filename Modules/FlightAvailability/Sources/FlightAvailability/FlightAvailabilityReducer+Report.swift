@@ -2,21 +2,27 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import TerminalUI
 
-/// The `table` and `json` presentations: search, write the offers once, tell the router. Nothing is read.
+/// The `table` and `json` presentations: search, write the offers once, tell the router. Nothing is read. Standard
+/// output carries only the offers; progress and failures go to standard error.
 extension FlightAvailabilityReducer {
     /// The rules of the `table` and `json` presentations: one search, one output, the outcome.
     static func reduceReport(_ state: inout State, _ action: FlightAvailabilityAction) -> Effects {
         switch action {
         case .appeared where state.phase == .idle:
+            let request = state.request
+            if let refusal = refusal(of: request, today: state.today) {
+                state.phase = .failed(refusal)
+                return fail(refusal)
+            }
             let id = state.nextRequestID
             state.nextRequestID += 1
             state.pendingSearch = id
             state.phase = .searching
-            let request = state.request
             return [
-                .show(.diagnostic("Searching flights \(TravelFormat.route(request)) on \(AvailabilityFormat.dates(request))…\n")),
-                .search(id: id, request),
+                .note(.progress("Searching flights \(TravelFormat.route(request)) on \(AvailabilityFormat.dates(request))…")),
+                .run(.search(id: id, request)),
             ]
         case .searchAnswered(let id, let outcome) where id == state.pendingSearch:
             state.pendingSearch = nil
@@ -39,24 +45,25 @@ extension FlightAvailabilityReducer {
     private static func report(_ state: State, _ found: OfferSearchResult) -> Effects {
         let ordered = AvailabilityOffers.sorted(found.offers, by: state.sort)
         let shown = state.limit.map { Array(ordered.prefix(max(0, $0))) } ?? ordered
-        let output: FlightAvailabilityOutput
+        let output: String
         switch state.presentation {
         case .json:
             do throws(ServiceError) {
-                output = .document(try AvailabilityOffers.jsonDocument(
-                    offerRequestID: found.offerRequest.id, search: state.request, offers: shown))
+                output = try AvailabilityOffers.jsonDocument(
+                    offerRequestID: found.offerRequest.id, search: state.request, offers: shown)
             } catch {
                 return fail(error)
             }
         case .table, .interactive:
-            output = .report(AvailabilityViewModels.report(state, found: found, shown: shown, total: ordered.count))
+            output = reportText(AvailabilityViewModels.report(state, found: found, shown: shown, total: ordered.count),
+                                width: state.columns)
         }
         let outcome: AvailabilityOutcome = ordered.isEmpty ? .noOffers : .shown(offers: shown.count)
-        return [.show(output), .navigate(.finished(outcome)), .show(.finished)]
+        return [.note(.output(output)), .leave(.finished(outcome))]
     }
 
-    /// A failure on standard error, then its outcome.
+    /// A failure on standard error (the message, further problems, what to do), then its outcome.
     private static func fail(_ error: ServiceError) -> Effects {
-        [.show(.diagnostic(AvailabilityFormat.diagnostic(for: error))), .navigate(.finished(.failed(error))), .show(.finished)]
+        [.print(failureBlocks(error)), .leave(.finished(.failed(error)))]
     }
 }
