@@ -44,7 +44,7 @@ extension FlightAvailabilityReducer {
     /// The offers found, in the chosen order and at most the limit, written once; then the outcome.
     private static func report(_ state: State, _ found: OfferSearchResult) -> Effects {
         let ordered = AvailabilityOffers.sorted(found.offers, by: state.sort)
-        let shown = state.limit.map { Array(ordered.prefix(max(0, $0))) } ?? ordered
+        let shown = AvailabilityViewModels.reported(ordered, state)
         let output: String
         switch state.presentation {
         case .json:

@@ -45,8 +45,10 @@ extension FlightAvailabilityReducer {
         case .results(let page)?:
             let table = offerTable(
                 page.rows, showsLegRoute: page.showsLegRoute, showsEmissions: page.showsEmissions, marksHighlight: keys)
+            let highlighted = page.rows.flatMap { row in row.legs.map { _ in row.isHighlighted } }
             return ScreenModel(
-                page: lead + header(page.header) + hint(page.status) + [.blank, .table(table, indent: 0), .blank]
+                page: lead + header(page.header) + hint(page.status)
+                    + [.blank, drawing(table, width: state.columns, bold: highlighted), .blank]
                     + hint(page.legend),
                 layout: .whole, question: .keys(keys ? "" : page.prompt))
         case .noOffers(let empty)?:
@@ -61,8 +63,12 @@ extension FlightAvailabilityReducer {
                 layout: .whole, question: .keys(keys ? "" : error.prompt))
         case .flexibleDates(let grid)?:
             return ScreenModel(
-                page: lead + header(grid.header) + [.blank, .drawing([StyledLine([StyledRun(grid.title, .bold)])]),
-                                                    .table(dayTable(grid, marksHighlight: keys), indent: 0), .blank]
+                page: lead + header(grid.header) + [
+                    .blank, .drawing([StyledLine([StyledRun(grid.title, .bold)])]),
+                    drawing(dayTable(grid, marksHighlight: keys), width: state.columns,
+                            bold: grid.rows.map(\.isHighlighted), warned: grid.rows.map(\.isFailure)),
+                    .blank,
+                ]
                     + hint(grid.footnote) + hint(grid.legend),
                 layout: .whole, question: .keys(keys ? "" : grid.prompt))
         }
@@ -168,6 +174,18 @@ extension FlightAvailabilityReducer {
     }
 
     // MARK: Tables
+
+    /// `table` fitted to the terminal's width, as lines drawn as they are: the column titles and each row marked in
+    /// `bold` in bold (so the highlight shows without colour too), each marked in `warned` as a warning.
+    private static func drawing(_ table: Table, width: Int, bold: [Bool], warned: [Bool] = []) -> ScreenBlock {
+        .drawing(table.render(width: width, style: .plain).enumerated().map { index, line in
+            let row = index - 1
+            var look: StyledRun.Look = []
+            if row < 0 || (bold.indices.contains(row) && bold[row]) { look.insert(.bold) }
+            if warned.indices.contains(row), warned[row] { look.insert(.warning) }
+            return StyledLine([StyledRun(line, look)])
+        })
+    }
 
     /// The table of offers, a line per leg; the highlighted offer marked, so it shows without colour too. The CO₂
     /// column is there only when some offer has an estimate.
