@@ -1,9 +1,25 @@
 import Entities
 import Foundation
+import ModuleCore
 import Services
+import TerminalUI
 
-/// Choosing, the highlight, pages, sorting, filtering and typed commands on the offers.
+/// Choosing, the highlight, pages, sorting, filtering, typed commands and what is said about them.
 extension FlightAvailabilityReducer {
+    // MARK: Saying
+
+    /// A line saying what could not be done; the screen stays.
+    static func problem(_ message: String) -> Effects {
+        [.note(.message(Notice(.error, message)))]
+    }
+
+    /// The keys over the screen (a TTY, until any key), or the commands written once in the log.
+    static func help(_ state: inout State) -> Effects {
+        guard state.inputStyle == .keys else { return [.print([.blank] + FlightAvailabilityReducer.helpBlocks(state))] }
+        state.overlay = .help
+        return []
+    }
+
     // MARK: Choosing
 
     /// Enter: choose the highlighted offer or day.

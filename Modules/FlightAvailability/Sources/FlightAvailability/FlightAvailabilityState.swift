@@ -127,6 +127,59 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var currentPage: Int { highlight / offersPerPage }
 }
 
+/// The filters a traveller set on the results, applied on this machine over every offer found.
+struct AvailabilityFilters: Codable, Sendable, Hashable {
+    /// At most this many stops (changes of plane and landings on the way) on every leg.
+    var maxStops: Int?
+    /// Only offers whose every flight is sold or flown by one of these airlines (IATA codes, upper case).
+    var carriers: Set<String> = []
+    /// Only offers whose first leg leaves in this window (local to its airport).
+    var departureWindow: TimeWindow?
+    /// Only offers whose CO₂ estimate is at most this many kilograms; an offer without an estimate cannot show
+    /// it is under, so it is left out.
+    var maxEmissionsKg: Int?
+
+    /// Whether no filter is set.
+    var isEmpty: Bool { maxStops == nil && carriers.isEmpty && departureWindow == nil && maxEmissionsKg == nil }
+
+    /// Whether `offer` passes every filter set.
+    func admits(_ offer: Offer) -> Bool {
+        if let maxStops, offer.slices.contains(where: { AvailabilityOffers.stops(in: $0) > maxStops }) {
+            return false
+        }
+        if !carriers.isEmpty {
+            let segments = offer.slices.flatMap(\.segments)
+            // A codeshare counts for both airlines: the traveller may book it with either in mind.
+            let allWithChosen = segments.allSatisfy { segment in
+                [segment.marketingCarrier.iataCode, segment.operatingCarrier.iataCode]
+                    .contains { $0.map { carriers.contains($0.uppercased()) } ?? false }
+            }
+            if segments.isEmpty || !allWithChosen { return false }
+        }
+        if let departureWindow {
+            guard let departure = offer.slices.first?.departingAt, departureWindow.contains(departure.time) else {
+                return false
+            }
+        }
+        if let maxEmissionsKg {
+            guard let emissions = AvailabilityOffers.emissionsKg(offer), emissions <= Decimal(maxEmissionsKg) else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// What the search of one flexible day found: its cheapest offer's total, none, or why it failed.
+enum FlexibleDateFare: Codable, Sendable, Hashable {
+    /// The lowest total on that day.
+    case cheapest(Money)
+    /// The search worked and found nothing.
+    case noOffers
+    /// The search of that day failed; the other days are unaffected.
+    case failed(ServiceError)
+}
+
 /// What is over the screen, answered before anything else.
 enum AvailabilityOverlay: Codable, Equatable, Sendable {
     /// A list to choose one option from.
