@@ -214,7 +214,8 @@ enum AvailabilityQuestion: Codable, Sendable, Equatable {
 enum FlightAvailabilityAction: Codable, Sendable, Equatable {
     /// The screen is shown (first, or again).
     case appeared
-    /// The screen was covered or removed: the work in flight stops; it starts again if the screen comes back.
+    /// The screen was covered or removed (sent by the runner once it stopped the work that may stop): the work in
+    /// flight is forgotten; it starts again if the screen comes back.
     case disappeared
     /// Ctrl-C: cancels a running search, otherwise ends the screen like the end of input.
     case interrupted
@@ -248,7 +249,7 @@ enum FlightAvailabilityAction: Codable, Sendable, Equatable {
     case retry
     /// `?`: the keys.
     case helpTapped
-    /// The help was read.
+    /// The help was read: any key leaves it.
     case helpDismissed
     /// A list or question was left without an answer.
     case promptDismissed
