@@ -33,7 +33,7 @@ struct LegLineViewModel: Codable, Sendable, Equatable {
 struct OfferRowViewModel: Codable, Sendable, Equatable {
     /// The number a traveller types to choose it, counted over every page.
     var number: Int
-    /// The offer's id, for tests and for the presenter to find it again.
+    /// The offer's id, for tests to find it again.
     var offerID: String
     /// One line per leg, in order.
     var legs: [LegLineViewModel]
