@@ -50,26 +50,68 @@ public struct FlightAvailabilityBuilder {
     public func build(
         input: FlightAvailabilityInput, router: any FlightAvailabilityRouter, terminal: any Terminal
     ) -> any Screen {
-        let interactor = FlightAvailabilityInteractor(offers: offers, now: now, timeZone: timeZone)
         // A page of offers fills the screen, less the lines around the table: the title, the search, the status,
         // the column titles, the legend and the prompt, with room for a message (12 rows on a 24-row screen).
         let state = FlightAvailabilityState(
-            input: input, inputStyle: terminal.isInteractive ? .keys : .lines, today: interactor.today,
-            pageLineBudget: max(4, terminal.rows - 12))
-        let presenter = FlightAvailabilityPresenter(
-            store: Store(state, recorder: recorder), interactor: interactor, router: router)
-        let view = FlightAvailabilityTerminalView(terminal: terminal)
-        presenter.view = view
-        view.presenter = presenter
-        return view
+            input: input, inputStyle: terminal.isInteractive ? .keys : .lines, today: CalendarDate(now(), in: timeZone),
+            pageLineBudget: max(4, terminal.rows - 12), columns: terminal.columns)
+        let offers = self.offers
+        return ScreenRunner<FlightAvailabilityReducer>(
+            state: state, terminal: terminal, recorder: recorder,
+            // The table and JSON are the program's output: progress and failures go to standard error.
+            outputIsForPrograms: input.presentation != .interactive,
+            perform: { work in await work.perform(offers: offers) },
+            leave: { [weak router] route in
+                switch route {
+                case .summary(let offer, let search): router?.navigateToSummary(offer: offer, search: search)
+                case .back: router?.navigateBack()
+                case .finished(let outcome): router?.availabilityDidFinish(outcome)
+                }
+                return nil
+            })
     }
 
     /// How a recorded session replays this module: its screens drawn on a terminal from the recorded actions and
     /// answers, no service asked and nothing read.
-    public static var replay: ModuleReplay {
-        ModuleReplay.of(FlightAvailabilityReducer.self) { terminal in
-            let view = FlightAvailabilityTerminalView(terminal: terminal)
-            return { effect in if case .show(let output) = effect { view.render(output) } }
+    public static var replay: ModuleReplay { .screen(FlightAvailabilityReducer.self) }
+}
+
+/// The service calls the availability screen's rules ask for. Each holds only the service, so a call that the
+/// service has not noticed is cancelled keeps nothing of the screen alive. No rules: the answer goes back as it came.
+enum FlightAvailabilityWork: ScreenWork {
+    /// The ids work is cancelled by: the one search, and each flexible day's search.
+    enum ID: Hashable, Sendable, Encodable {
+        /// The offers search.
+        case search
+        /// The search of one flexible day.
+        case fare(CalendarDate)
+    }
+
+    /// Run a search, following every page of offers (cheapest first from the server); its answer carries `id`.
+    case search(id: Int, SearchRequest)
+    /// Find the cheapest offer of `request` (one flexible day); its answer carries `id` and `date`.
+    case searchFare(id: Int, date: CalendarDate, SearchRequest)
+
+    var id: ID {
+        switch self {
+        case .search: .search
+        case .searchFare(_, let date, _): .fare(date)
+        }
+    }
+
+    /// Asks `offers` and returns the answer as an action.
+    func perform(offers: any OfferService) async -> FlightAvailabilityAction {
+        switch self {
+        case .search(let id, let request):
+            return .searchAnswered(id: id, await Outcome { () throws(ServiceError) in
+                try await offers.search(request, sort: .totalAmount)
+            })
+        case .searchFare(let id, let date, let request):
+            return .fareAnswered(id: id, date: date, await Outcome { () throws(ServiceError) -> Money? in
+                // The server sorts by price, so one offer is the cheapest; no need to page through the rest.
+                let result = try await offers.search(request, sort: .totalAmount, maxOffers: 1)
+                return result.offers.min { $0.totalAmount.amount < $1.totalAmount.amount }?.totalAmount
+            })
         }
     }
 }

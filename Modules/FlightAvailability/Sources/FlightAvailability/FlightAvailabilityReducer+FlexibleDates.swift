@@ -30,27 +30,34 @@ extension FlightAvailabilityReducer {
             highlight: searched.flatMap { dates.firstIndex(of: $0) } ?? 0)
         state.phase = .flexibleDates
         state.typedNumber = ""
-        return fetchMissingFares(&state) + show(state)
+        return fetchMissingFares(&state)
     }
 
-    /// Starts the searches of days with no price yet, at most a few at once.
+    /// Starts the searches of days with no price yet, at most a few at once; a day whose search breaks the rules
+    /// fails at once, without a call.
     static func fetchMissingFares(_ state: inout State) -> Effects {
         guard var dates = state.flexible else { return [] }
         let missing = dates.dates.filter { dates.fares[$0] == nil && dates.pending[$0] == nil }
-        let room = max(0, AvailabilityOffers.maxParallelSearches - dates.pending.count)
+        var room = max(0, AvailabilityOffers.maxParallelSearches - dates.pending.count)
         var effects: Effects = []
-        for date in missing.prefix(room) {
+        for date in missing where room > 0 {
+            let request = dates.request.shifted(toDepartOn: date)
+            if let refusal = refusal(of: request, today: state.today) {
+                dates.fares[date] = .failed(refusal)
+                continue
+            }
             let id = state.nextRequestID
             state.nextRequestID += 1
             dates.pending[date] = id
-            effects.append(.searchFare(id: id, date: date, dates.request.shifted(toDepartOn: date)))
+            room -= 1
+            effects.append(.run(.searchFare(id: id, date: date, request)))
         }
         state.flexible = dates
         return effects
     }
 
-    /// One day's price arrived: keep it, search the next day, and redraw (on a TTY as each day arrives; on lines
-    /// once, complete).
+    /// One day's price arrived: keep it and search the next day. The grid shows it at once on a TTY, and once
+    /// complete on lines (see ``screen(_:)``).
     static func fareAnswered(
         _ state: inout State, id: Int, date: CalendarDate, _ answer: Outcome<Money?, ServiceError>
     ) -> Effects {
@@ -67,11 +74,7 @@ extension FlightAvailabilityReducer {
             state.fareCache[dates.request.shifted(toDepartOn: date)] = outcome
         }
         state.flexible = dates
-        let effects = fetchMissingFares(&state)
-        let complete = !(state.flexible?.isFetching ?? false)
-        guard state.phase == .flexibleDates, !state.isShowingOverlay,
-              state.inputStyle == .keys || complete else { return effects }
-        return effects + show(state)
+        return fetchMissingFares(&state)
     }
 
     /// Stops the day searches in flight; the days they were for are searched again next time.
@@ -88,7 +91,7 @@ extension FlightAvailabilityReducer {
     static func leaveFlexibleDates(_ state: inout State) -> Effects {
         let effects = stopFlexibleSearches(&state)
         state.phase = .results
-        return effects + show(state)
+        return effects
     }
 
     /// A day chosen: search it (or, for the day already searched, show its offers again).
@@ -98,7 +101,7 @@ extension FlightAvailabilityReducer {
         let chosen = dates.request.shifted(toDepartOn: dates.dates[index])
         if chosen == state.request, state.result != nil {
             state.phase = .results
-            return effects + show(state)
+            return effects
         }
         state.request = chosen
         setResult(&state, nil)

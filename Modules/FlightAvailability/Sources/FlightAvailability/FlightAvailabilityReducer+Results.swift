@@ -1,9 +1,25 @@
 import Entities
 import Foundation
+import ModuleCore
 import Services
+import TerminalUI
 
-/// Choosing, the highlight, pages, sorting, filtering and typed commands on the offers.
+/// Choosing, the highlight, pages, sorting, filtering, typed commands and what is said about them.
 extension FlightAvailabilityReducer {
+    // MARK: Saying
+
+    /// A line saying what could not be done; the screen stays.
+    static func problem(_ message: String) -> Effects {
+        [.note(.message(Notice(.error, message)))]
+    }
+
+    /// The keys over the screen (a TTY, until any key), or the commands written once in the log.
+    static func help(_ state: inout State) -> Effects {
+        guard state.inputStyle == .keys else { return [.print([.blank] + FlightAvailabilityReducer.helpBlocks(state))] }
+        state.overlay = .help
+        return []
+    }
+
     // MARK: Choosing
 
     /// Enter: choose the highlighted offer or day.
@@ -42,7 +58,7 @@ extension FlightAvailabilityReducer {
     static func selectOffer(_ state: inout State, at index: Int) -> Effects {
         guard state.visible.indices.contains(index), let offers = state.result?.offers else { return [] }
         state.highlight = index
-        return [.navigate(.summary(offer: offers[state.visible[index]], search: state.request))]
+        return [.leave(.summary(offer: offers[state.visible[index]], search: state.request))]
     }
 
     // MARK: Highlight and pages
@@ -53,12 +69,12 @@ extension FlightAvailabilityReducer {
         switch state.phase {
         case .results where !state.visible.isEmpty:
             state.highlight = min(max(0, state.highlight + delta), state.visible.count - 1)
-            return show(state)
+            return []
         case .flexibleDates:
             guard var dates = state.flexible, !dates.dates.isEmpty else { return [] }
             dates.highlight = min(max(0, dates.highlight + delta), dates.dates.count - 1)
             state.flexible = dates
-            return show(state)
+            return []
         default:
             return []
         }
@@ -89,7 +105,7 @@ extension FlightAvailabilityReducer {
         } else {
             state.highlight = target
         }
-        return show(state)
+        return []
     }
 
     /// `n`/`p`, Page Down/Up, `next`/`prev`.
@@ -103,7 +119,7 @@ extension FlightAvailabilityReducer {
             return problem(delta > 0 ? "This is the last page." : "This is the first page.")
         }
         state.highlight = target * state.offersPerPage
-        return show(state)
+        return []
     }
 
     // MARK: Sorting and filtering
@@ -111,8 +127,8 @@ extension FlightAvailabilityReducer {
     /// `s`, or `sort` with no order: offer the orders.
     static func sortMenu(_ state: inout State) -> Effects {
         guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("sort", state)) }
-        state.isShowingOverlay = true
-        return [.show(.choice(AvailabilityViewModels.sortChoice(state)))]
+        state.overlay = .choice(.sort)
+        return []
     }
 
     /// `sort duration`, or a sort chosen from the list.
@@ -120,39 +136,39 @@ extension FlightAvailabilityReducer {
         state.sort = sort
         state.highlight = 0
         refreshVisibleOffers(&state)
-        return show(state)
+        return []
     }
 
     /// `f`, or `filter` with nothing after it: offer the filters.
     static func filterMenu(_ state: inout State) -> Effects {
         guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("filter", state)) }
-        state.isShowingOverlay = true
-        return [.show(.choice(AvailabilityViewModels.filterChoice(state)))]
+        state.overlay = .choice(.filter)
+        return []
     }
 
     /// An option chosen from a list the screen offered.
     static func chose(_ state: inout State, _ index: Int, in choice: AvailabilityChoice) -> Effects {
-        state.isShowingOverlay = false
+        state.overlay = nil
         switch choice {
         case .sort:
-            guard AvailabilitySort.allCases.indices.contains(index) else { return show(state) }
+            guard AvailabilitySort.allCases.indices.contains(index) else { return [] }
             return chooseSort(&state, AvailabilitySort.allCases[index])
         case .filter:
             let options = AvailabilityViewModels.filterOptions(state)
-            guard options.indices.contains(index) else { return show(state) }
+            guard options.indices.contains(index) else { return [] }
             switch options[index] {
             case .stops:
-                state.isShowingOverlay = true
-                return [.show(.choice(AvailabilityViewModels.stopsChoice(state)))]
+                state.overlay = .choice(.stops)
+                return []
             case .carriers:
-                state.isShowingOverlay = true
-                return [.show(.question(AvailabilityViewModels.carriersQuestion(state)))]
+                state.overlay = .question(.carriers)
+                return []
             case .departure:
-                state.isShowingOverlay = true
-                return [.show(.question(AvailabilityViewModels.windowQuestion(state)))]
+                state.overlay = .question(.departureWindow)
+                return []
             case .emissions:
-                state.isShowingOverlay = true
-                return [.show(.question(AvailabilityViewModels.emissionsQuestion(state)))]
+                state.overlay = .question(.maxEmissions)
+                return []
             case .clear, .unknown:
                 return clearFilters(&state)
             }
@@ -165,13 +181,13 @@ extension FlightAvailabilityReducer {
 
     /// A typed answer to a question the screen asked.
     static func answered(_ state: inout State, _ answer: String, to question: AvailabilityQuestion) -> Effects {
-        state.isShowingOverlay = false
+        state.overlay = nil
         return setFilter(&state, AvailabilityCommands.filterKind(question), answer)
     }
 
     /// `c` or `filter clear`: every offer again.
     static func clearFilters(_ state: inout State) -> Effects {
-        state.isShowingOverlay = false
+        state.overlay = nil
         guard state.hasOffers else { return problem(AvailabilityViewModels.unavailable("clear filters", state)) }
         return apply(&state, AvailabilityFilters())
     }
@@ -184,13 +200,13 @@ extension FlightAvailabilityReducer {
         }
     }
 
-    /// New filters: back to the first offer, and the screen redrawn.
+    /// New filters: back to the first offer.
     private static func apply(_ state: inout State, _ filters: AvailabilityFilters) -> Effects {
         state.filters = filters
         state.highlight = 0
         state.typedNumber = ""
         refreshVisibleOffers(&state)
-        return show(state)
+        return []
     }
 
     // MARK: Typed commands
@@ -213,7 +229,7 @@ extension FlightAvailabilityReducer {
         case .dates: return openFlexibleDates(&state)
         case .back: return back(&state)
         case .retry: return retry(&state)
-        case .help: return reduce(&state, .helpTapped)
+        case .help: return help(&state)
         case .nothing: return []
         case .unknown(let message): return problem(message)
         }

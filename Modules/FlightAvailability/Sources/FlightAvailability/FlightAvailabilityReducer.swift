@@ -2,27 +2,61 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import TerminalUI
+
+/// What must happen outside the availability screen's rules.
+typealias FlightAvailabilityEffect = ScreenEffect<FlightAvailabilityWork, FlightAvailabilityRoute>
 
 /// The availability screen's rules: pure and synchronous. Each action changes the state and returns what must
-/// happen outside: searches (one at a time, and a few flexible days at once, each under its own id), navigation,
-/// and the screen to show, a pure function of the state.
-enum FlightAvailabilityReducer: Reducer {
+/// happen outside: searches (one at a time, and a few flexible days at once, each under its own id), notes and
+/// ways out. What the screen shows is derived from the state (``screen(_:)``), never pushed.
+enum FlightAvailabilityReducer: ScreenFeature {
     static let module = "FlightAvailability"
+    static let appeared = FlightAvailabilityAction.appeared
+    static let disappeared: FlightAvailabilityAction? = .disappeared
 
     typealias State = FlightAvailabilityState
+    typealias Action = FlightAvailabilityAction
+    typealias Work = FlightAvailabilityWork
+    typealias Route = FlightAvailabilityRoute
+    typealias Effect = FlightAvailabilityEffect
     typealias Effects = [FlightAvailabilityEffect]
 
-    /// Applies `action` to `state` and returns what must happen next.
+    /// Applies `action` to `state` and returns what must happen next. Progress is said as the state starts and
+    /// stops waiting for a search (a spinner on a TTY, one line elsewhere).
     static func reduce(_ state: inout FlightAvailabilityState, _ action: FlightAvailabilityAction) -> Effects {
         guard state.presentation == .interactive else { return reduceReport(&state, action) }
+        let waitingBefore = progress(state)
+        let effects = reduceInteractive(&state, action)
+        let waitingAfter = progress(state)
+        guard waitingBefore != waitingAfter else { return effects }
+        var notes: Effects = waitingBefore == nil ? [] : [.note(.progressEnded)]
+        if let waitingAfter { notes.append(.note(.progress(waitingAfter))) }
+        return notes + effects
+    }
+
+    /// What the screen is waiting for, said as progress: a search, or (on lines) the flexible days.
+    static func progress(_ state: State) -> String? {
+        switch state.phase {
+        case .searching:
+            return "Searching flights \(TravelFormat.route(state.request)) on \(AvailabilityFormat.dates(state.request))…"
+        case .flexibleDates where state.inputStyle == .lines && (state.flexible?.isFetching ?? false):
+            return "Finding the cheapest day around \(AvailabilityFormat.day(state.flexible?.request.slices.first?.departureDate))…"
+        default:
+            return nil
+        }
+    }
+
+    private static func reduceInteractive(_ state: inout State, _ action: FlightAvailabilityAction) -> Effects {
         switch action {
         case .appeared:
-            state.isShowingOverlay = false
+            state.overlay = nil
             state.typedNumber = ""
+            state.isFinished = false
             switch state.phase {
             case .idle: return startSearch(&state)
-            case .flexibleDates: return fetchMissingFares(&state) + show(state)
-            default: return show(state)
+            case .flexibleDates: return fetchMissingFares(&state)
+            default: return []
             }
         case .disappeared:
             return stopWork(&state)
@@ -30,7 +64,8 @@ enum FlightAvailabilityReducer: Reducer {
             return cancelLoading(&state)
         case .interrupted, .inputEnded:
             // As every module does, so the composer unwinds its screens.
-            return stopWork(&state) + [.navigate(.back), .show(.finished)]
+            state.isFinished = true
+            return stopWork(&state) + [.leave(.back)]
         case .back:
             return back(&state)
         case .retry:
@@ -56,11 +91,10 @@ enum FlightAvailabilityReducer: Reducer {
         case .datesTapped:
             return openFlexibleDates(&state)
         case .helpTapped:
-            if state.inputStyle == .keys { state.isShowingOverlay = true }
-            return [.show(.help(AvailabilityViewModels.help(state)))]
+            return help(&state)
         case .helpDismissed, .promptDismissed:
-            state.isShowingOverlay = false
-            return show(state)
+            state.overlay = nil
+            return []
         case .chose(let index, let choice):
             return chose(&state, index, in: choice)
         case .answered(let answer, let question):
@@ -72,28 +106,35 @@ enum FlightAvailabilityReducer: Reducer {
         }
     }
 
-    // MARK: Showing
-
-    /// The screen as the state is now; nothing while idle.
-    static func show(_ state: State) -> Effects {
-        AvailabilityViewModels.screen(state).map { [.show(.screen($0))] } ?? []
-    }
-
-    /// A line saying what could not be done; the screen stays.
-    static func problem(_ message: String) -> Effects {
-        [.show(.problem(message))]
-    }
-
     // MARK: Searching
 
-    /// Searches `state.request`; a running search is replaced (its id no longer answers).
+    /// Searches `state.request`; a running search is replaced (its id no longer answers). A search that breaks the
+    /// rules fails here, in words, without a call.
     static func startSearch(_ state: inout State) -> Effects {
+        state.typedNumber = ""
+        if let refusal = refusal(of: state.request, today: state.today) {
+            state.pendingSearch = nil
+            state.phase = .failed(refusal)
+            return []
+        }
         let id = state.nextRequestID
         state.nextRequestID += 1
         state.pendingSearch = id
         state.phase = .searching
-        state.typedNumber = ""
-        return show(state) + [.search(id: id, state.request)]
+        return [.run(.search(id: id, state.request))]
+    }
+
+    /// The error the API would answer for a request that breaks the search rules, or `nil` when it may be sent:
+    /// a bad deep link fails in words without a round trip.
+    static func refusal(of request: SearchRequest, today: CalendarDate) -> ServiceError? {
+        let issues = request.validationIssues(today: today)
+        guard !issues.isEmpty else { return nil }
+        let details = issues.map { issue in
+            APIErrorDetail(
+                type: .validation, code: .invalidInputData, title: "Invalid search", message: issue.message,
+                source: APIErrorSource(field: issue.field))
+        }
+        return .api(APIError(status: 422, errors: details), rateLimit: nil)
     }
 
     /// Stops the running search: its late answer lands nowhere.
@@ -129,7 +170,7 @@ enum FlightAvailabilityReducer: Reducer {
         case .failure(let error):
             state.phase = .failed(error)
         }
-        return show(state)
+        return []
     }
 
     /// Keeps `found` (or forgets the offers, with `nil`) and the most lines an offer takes.
@@ -151,7 +192,7 @@ enum FlightAvailabilityReducer: Reducer {
         case .searching:
             let effects = stopSearch(&state)
             state.phase = .cancelled
-            return effects + show(state)
+            return effects
         case .flexibleDates:
             return leaveFlexibleDates(&state)
         default:
@@ -166,7 +207,7 @@ enum FlightAvailabilityReducer: Reducer {
             guard var dates = state.flexible else { return [] }
             dates.fares = dates.fares.filter { if case .failed = $0.value { return false } else { return true } }
             state.flexible = dates
-            return fetchMissingFares(&state) + show(state)
+            return fetchMissingFares(&state)
         case .searching:
             return []
         default:
@@ -180,12 +221,76 @@ enum FlightAvailabilityReducer: Reducer {
         case .flexibleDates:
             return leaveFlexibleDates(&state)
         case .searching:
+            // Cancelled first, so that a composer that keeps the screen finds it in a state that makes sense.
             let effects = stopSearch(&state)
             state.phase = .cancelled
-            // Shown first, so that a composer that keeps the screen finds it in a state that makes sense.
-            return effects + show(state) + [.navigate(.back)]
+            return effects + [.leave(.back)]
         default:
-            return [.navigate(.back)]
+            return [.leave(.back)]
         }
+    }
+}
+
+/// The `table` and `json` presentations: search, write the offers once, tell the router. Nothing is read. Standard
+/// output carries only the offers; progress and failures go to standard error.
+extension FlightAvailabilityReducer {
+    /// The rules of the `table` and `json` presentations: one search, one output, the outcome.
+    static func reduceReport(_ state: inout State, _ action: FlightAvailabilityAction) -> Effects {
+        switch action {
+        case .appeared where state.phase == .idle:
+            let request = state.request
+            if let refusal = refusal(of: request, today: state.today) {
+                state.phase = .failed(refusal)
+                return fail(refusal)
+            }
+            let id = state.nextRequestID
+            state.nextRequestID += 1
+            state.pendingSearch = id
+            state.phase = .searching
+            return [
+                .note(.progress("Searching flights \(TravelFormat.route(request)) on \(AvailabilityFormat.dates(request))…")),
+                .run(.search(id: id, request)),
+            ]
+        case .searchAnswered(let id, let outcome) where id == state.pendingSearch:
+            state.pendingSearch = nil
+            switch outcome {
+            case .failure(let error):
+                state.phase = .failed(error)
+                return fail(error)
+            case .success(let found):
+                setResult(&state, found)
+                state.phase = .results
+                return report(state, found)
+            }
+        default:
+            // Leaving does not stop the report: its cancelled search answers `cancelled`, said like any failure.
+            return []
+        }
+    }
+
+    /// The offers found, in the chosen order and at most the limit, written once; then the outcome.
+    private static func report(_ state: State, _ found: OfferSearchResult) -> Effects {
+        let ordered = AvailabilityOffers.sorted(found.offers, by: state.sort)
+        let shown = AvailabilityViewModels.reported(ordered, state)
+        let output: String
+        switch state.presentation {
+        case .json:
+            do throws(ServiceError) {
+                output = try AvailabilityOffers.jsonDocument(
+                    offerRequestID: found.offerRequest.id, search: state.request, offers: shown)
+            } catch {
+                return fail(error)
+            }
+        case .table, .interactive:
+            output = reportText(AvailabilityViewModels.report(state, found: found, shown: shown, total: ordered.count),
+                                width: state.columns)
+        }
+        let outcome: AvailabilityOutcome = ordered.isEmpty ? .noOffers : .shown(offers: shown.count)
+        return [.note(.output(output)), .leave(.finished(outcome))]
+    }
+
+    /// A failure on standard error (the message, further problems, what to do), then its outcome.
+    private static func fail(_ error: ServiceError) -> Effects {
+        [.print(failureBlocks(error)), .leave(.finished(.failed(error)))]
     }
 }

@@ -25,3 +25,13 @@ public enum AvailabilityOutcome: Sendable, Hashable, Codable {
     /// The search failed; the error was written as a diagnostic (standard error).
     case failed(ServiceError)
 }
+
+/// The ways out, as data; the Builder calls the router method of each.
+enum FlightAvailabilityRoute: Encodable, Sendable, Equatable {
+    /// To the summary of `offer`, found by `search`.
+    case summary(offer: Offer, search: SearchRequest)
+    /// Back to the search.
+    case back
+    /// A `table` or `json` presentation is done.
+    case finished(AvailabilityOutcome)
+}

@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import ModuleCore
 import Services
 
 /// Everything the availability screen knows, as a value: the search, its offers, the sort, the filters, the
@@ -56,6 +57,8 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var today: CalendarDate
     /// Table lines per page, from the terminal's height (12 fits a 24-line terminal).
     var pageLineBudget = 12
+    /// The terminal's width when the screen was built: the `table` presentation's output is written at it.
+    var columns = 80
 
     /// The search shown (after a flexible-dates choice, the shifted one).
     var request: SearchRequest
@@ -77,8 +80,10 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var flexible: FlexibleDates?
     /// Digits typed one after another on a TTY, making one number.
     var typedNumber = ""
-    /// A list, question or help is over the screen: day prices arriving do not redraw it.
-    var isShowingOverlay = false
+    /// A list, question or help over the screen (on a TTY), whose answer comes first.
+    var overlay: AvailabilityOverlay?
+    /// The input ended (or Ctrl-C left): nothing more is asked.
+    var isFinished = false
     /// The id the running search's answer carries; `nil` when none runs (a late answer is then ignored).
     var pendingSearch: Int?
     /// The id the next service call gets.
@@ -88,12 +93,16 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var fareCache: [SearchRequest: FlexibleDateFare] = [:]
 
     /// The state of a screen about to show `input`.
-    init(input: FlightAvailabilityInput, inputStyle: InputStyle, today: CalendarDate, pageLineBudget: Int = 12) {
+    init(
+        input: FlightAvailabilityInput, inputStyle: InputStyle, today: CalendarDate, pageLineBudget: Int = 12,
+        columns: Int = 80
+    ) {
         self.presentation = input.presentation
         self.inputStyle = inputStyle
         self.limit = input.limit
         self.today = today
         self.pageLineBudget = pageLineBudget
+        self.columns = columns
         self.request = input.request
         self.sort = input.sort
         self.legsPerOffer = max(1, input.request.slices.count)
@@ -116,4 +125,140 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
 
     /// The page the highlight is on, from 0.
     var currentPage: Int { highlight / offersPerPage }
+}
+
+/// The filters a traveller set on the results, applied on this machine over every offer found.
+struct AvailabilityFilters: Codable, Sendable, Hashable {
+    /// At most this many stops (changes of plane and landings on the way) on every leg.
+    var maxStops: Int?
+    /// Only offers whose every flight is sold or flown by one of these airlines (IATA codes, upper case).
+    var carriers: Set<String> = []
+    /// Only offers whose first leg leaves in this window (local to its airport).
+    var departureWindow: TimeWindow?
+    /// Only offers whose CO₂ estimate is at most this many kilograms; an offer without an estimate cannot show
+    /// it is under, so it is left out.
+    var maxEmissionsKg: Int?
+
+    /// Whether no filter is set.
+    var isEmpty: Bool { maxStops == nil && carriers.isEmpty && departureWindow == nil && maxEmissionsKg == nil }
+
+    /// Whether `offer` passes every filter set.
+    func admits(_ offer: Offer) -> Bool {
+        if let maxStops, offer.slices.contains(where: { AvailabilityOffers.stops(in: $0) > maxStops }) {
+            return false
+        }
+        if !carriers.isEmpty {
+            let segments = offer.slices.flatMap(\.segments)
+            // A codeshare counts for both airlines: the traveller may book it with either in mind.
+            let allWithChosen = segments.allSatisfy { segment in
+                [segment.marketingCarrier.iataCode, segment.operatingCarrier.iataCode]
+                    .contains { $0.map { carriers.contains($0.uppercased()) } ?? false }
+            }
+            if segments.isEmpty || !allWithChosen { return false }
+        }
+        if let departureWindow {
+            guard let departure = offer.slices.first?.departingAt, departureWindow.contains(departure.time) else {
+                return false
+            }
+        }
+        if let maxEmissionsKg {
+            guard let emissions = AvailabilityOffers.emissionsKg(offer), emissions <= Decimal(maxEmissionsKg) else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// What the search of one flexible day found: its cheapest offer's total, none, or why it failed.
+enum FlexibleDateFare: Codable, Sendable, Hashable {
+    /// The lowest total on that day.
+    case cheapest(Money)
+    /// The search worked and found nothing.
+    case noOffers
+    /// The search of that day failed; the other days are unaffected.
+    case failed(ServiceError)
+}
+
+/// What is over the screen, answered before anything else.
+enum AvailabilityOverlay: Codable, Equatable, Sendable {
+    /// A list to choose one option from.
+    case choice(AvailabilityChoice)
+    /// A question answered by a typed line, checked as it is typed.
+    case question(AvailabilityQuestion)
+    /// The keys, until any key is pressed.
+    case help
+}
+
+/// What a list of options chooses.
+enum AvailabilityChoice: Codable, Sendable, Equatable {
+    /// The sort order.
+    case sort
+    /// Which filter to change.
+    case filter
+    /// The most stops.
+    case stops
+}
+
+/// What a typed answer sets.
+enum AvailabilityQuestion: Codable, Sendable, Equatable {
+    /// The airlines filter.
+    case carriers
+    /// The departure window filter.
+    case departureWindow
+    /// The most CO₂ filter.
+    case maxEmissions
+}
+
+/// Every user event and every service answer the availability screen receives.
+enum FlightAvailabilityAction: Codable, Sendable, Equatable {
+    /// The screen is shown (first, or again).
+    case appeared
+    /// The screen was covered or removed (sent by the runner once it stopped the work that may stop): the work in
+    /// flight is forgotten; it starts again if the screen comes back.
+    case disappeared
+    /// Ctrl-C: cancels a running search, otherwise ends the screen like the end of input.
+    case interrupted
+    /// The input ended.
+    case inputEnded
+    /// A line typed off a TTY (or a line given on a TTY): an offer number or a command.
+    case entered(String)
+    /// Esc, `b`: leave the flexible dates, or go back to the search.
+    case back
+    /// Esc while the spinner turns: stop the search and stay.
+    case cancelLoading
+    /// Enter: choose the highlighted offer or day.
+    case enterPressed
+    /// ↑/↓: move the highlight by this much.
+    case moved(Int)
+    /// A digit key (0 to 9).
+    case typedDigit(Int)
+    /// `n`, Page Down.
+    case nextPage
+    /// `p`, Page Up.
+    case previousPage
+    /// `s`: offer the orders.
+    case sortTapped
+    /// `f`: offer the filters.
+    case filterTapped
+    /// `c`: every offer again.
+    case clearFilters
+    /// `d`: the cheapest price per day around the date.
+    case datesTapped
+    /// `r`: search again (the failed days, in the flexible dates).
+    case retry
+    /// `?`: the keys.
+    case helpTapped
+    /// The help was read: any key leaves it.
+    case helpDismissed
+    /// A list or question was left without an answer.
+    case promptDismissed
+    /// An option chosen from a list the screen offered.
+    case chose(Int, in: AvailabilityChoice)
+    /// A typed answer to a question the screen asked.
+    case answered(String, to: AvailabilityQuestion)
+    /// The search with this id answered.
+    case searchAnswered(id: Int, Outcome<OfferSearchResult, ServiceError>)
+    /// The search of one flexible day answered: the cheapest total, `nil` for no offers.
+    case fareAnswered(id: Int, date: CalendarDate, Outcome<Money?, ServiceError>)
 }

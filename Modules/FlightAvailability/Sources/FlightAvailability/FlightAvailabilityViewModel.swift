@@ -33,7 +33,7 @@ struct LegLineViewModel: Codable, Sendable, Equatable {
 struct OfferRowViewModel: Codable, Sendable, Equatable {
     /// The number a traveller types to choose it, counted over every page.
     var number: Int
-    /// The offer's id, for tests and for the presenter to find it again.
+    /// The offer's id, for tests to find it again.
     var offerID: String
     /// One line per leg, in order.
     var legs: [LegLineViewModel]
@@ -135,16 +135,6 @@ struct FlexibleDatesViewModel: Codable, Sendable, Equatable {
     var prompt: String
 }
 
-/// What a list of options chooses.
-enum AvailabilityChoice: Codable, Sendable, Equatable {
-    /// The sort order.
-    case sort
-    /// Which filter to change.
-    case filter
-    /// The most stops.
-    case stops
-}
-
 /// A list to choose one option from (sort order, filter).
 struct ChoiceViewModel: Codable, Sendable, Equatable {
     /// What is being chosen, handed back with the answer.
@@ -155,16 +145,6 @@ struct ChoiceViewModel: Codable, Sendable, Equatable {
     var options: [String]
     /// The option selected at first (the current one).
     var selected: Int
-}
-
-/// What a typed answer sets.
-enum AvailabilityQuestion: Codable, Sendable, Equatable {
-    /// The airlines filter.
-    case carriers
-    /// The departure window filter.
-    case departureWindow
-    /// The most CO₂ filter.
-    case maxEmissions
 }
 
 /// A question with a typed answer (airlines, departure window, most CO₂).
@@ -203,4 +183,18 @@ struct ReportViewModel: Codable, Sendable, Equatable {
     var showsEmissions: Bool
     /// A line after the table (`No flights found…`, `Showing 5 of 14 offers`), or `nil`.
     var footnote: String?
+}
+
+/// One whole state of the screen, as the page shows it.
+enum AvailabilityScreen: Codable, Sendable, Equatable {
+    /// A search is running.
+    case loading(LoadingViewModel)
+    /// A page of offers.
+    case results(ResultsViewModel)
+    /// No offers, or none left after the filters.
+    case noOffers(NoOffersViewModel)
+    /// The search failed or was cancelled.
+    case error(ErrorViewModel)
+    /// The flexible-dates grid.
+    case flexibleDates(FlexibleDatesViewModel)
 }

@@ -5,6 +5,24 @@ import TerminalUI
 
 /// The lists, questions, help and flexible-dates grid, as pure functions of the state.
 extension AvailabilityViewModels {
+    /// The list of `kind`.
+    static func choice(_ kind: AvailabilityChoice, _ state: State) -> ChoiceViewModel {
+        switch kind {
+        case .sort: sortChoice(state)
+        case .filter: filterChoice(state)
+        case .stops: stopsChoice(state)
+        }
+    }
+
+    /// The question of `kind`.
+    static func question(_ kind: AvailabilityQuestion, _ state: State) -> QuestionViewModel {
+        switch kind {
+        case .carriers: carriersQuestion(state)
+        case .departureWindow: windowQuestion(state)
+        case .maxEmissions: emissionsQuestion(state)
+        }
+    }
+
     /// The orders to sort by, the current one selected.
     static func sortChoice(_ state: State) -> ChoiceViewModel {
         ChoiceViewModel(

@@ -116,6 +116,18 @@ enum AvailabilityViewModels {
             showsEmissions: AvailabilityOffers.anyEmissions(onPage), legend: legend, prompt: "Offer number or command: ")
     }
 
+    /// The `table` presentation's output for the offers found: in the chosen order, at most the limit.
+    static func report(_ state: State) -> ReportViewModel? {
+        guard let found = state.result else { return nil }
+        let ordered = AvailabilityOffers.sorted(found.offers, by: state.sort)
+        return report(state, found: found, shown: reported(ordered, state), total: ordered.count)
+    }
+
+    /// The offers `ordered` a report shows: at most the limit.
+    static func reported(_ ordered: [Offer], _ state: State) -> [Offer] {
+        state.limit.map { Array(ordered.prefix(max(0, $0))) } ?? ordered
+    }
+
     /// The `table` presentation's output.
     static func report(_ state: State, found: OfferSearchResult, shown: [Offer], total: Int) -> ReportViewModel {
         let request = state.request

@@ -30,9 +30,9 @@ private func showing(
     return (state, effects)
 }
 
-/// The page an effect list shows, or `nil`.
-private func page(_ effects: [FlightAvailabilityEffect]) -> ResultsViewModel? {
-    guard case .show(.screen(.results(let page)))? = effects.first else { return nil }
+/// The page the screen shows in `state`, or `nil`.
+private func page(_ state: FlightAvailabilityState) -> ResultsViewModel? {
+    guard case .results(let page)? = AvailabilityViewModels.screen(state) else { return nil }
     return page
 }
 
@@ -46,14 +46,15 @@ struct FlightAvailabilityEmissionsTests {
     @Test("the page has a CO₂ column when an offer has an estimate; an offer without one shows a dash")
     func column() throws {
         let (state, effects) = showing(try oneWay())
-        let shown = try #require(page(effects))
+        #expect(effects == [.note(.progressEnded)])
+        let shown = try #require(page(state))
         #expect(shown.showsEmissions)
         #expect(shown.rows.first?.price == "£298.00")
         #expect(shown.rows.first?.emissions == "611 kg")
         #expect(shown.rows.allSatisfy { $0.emissions.hasSuffix(" kg") })
 
         let cheapest = try #require(state.visibleOffers.first?.id)
-        let (_, oneMissing) = showing(try oneWay { $0.id == cheapest ? nil : $0.totalEmissionsKg })
+        let (oneMissing, _) = showing(try oneWay { $0.id == cheapest ? nil : $0.totalEmissionsKg })
         let mixed = try #require(page(oneMissing))
         #expect(mixed.showsEmissions)
         #expect(mixed.rows.first?.emissions == "–")
@@ -63,21 +64,15 @@ struct FlightAvailabilityEmissionsTests {
     @Test("without any estimate from the API there is no CO₂ column, on the page or in the table")
     func absent() throws {
         let none = try oneWay { _ in nil }
-        let shown = try #require(page(showing(none).1))
+        let shown = try #require(page(showing(none).0))
         #expect(!shown.showsEmissions)
-        guard case .show(.report(let report))? = showing(none, presentation: .table).1.first else {
-            Issue.record("expected the table")
-            return
-        }
+        let report = try #require(AvailabilityViewModels.report(showing(none, presentation: .table).0))
         #expect(!report.showsEmissions)
-        guard case .show(.report(let withEstimates))? = showing(try oneWay(), presentation: .table).1.first else {
-            Issue.record("expected the table")
-            return
-        }
+        let withEstimates = try #require(AvailabilityViewModels.report(showing(try oneWay(), presentation: .table).0))
         #expect(withEstimates.showsEmissions)
         // An estimate that is not a number of kilograms is no estimate: nothing the server sent is shown as it came.
         let odd = try oneWay { _ in "\u{1B}[31m12" }
-        #expect(!(try #require(page(showing(odd).1))).showsEmissions)
+        #expect(!(try #require(page(showing(odd).0))).showsEmissions)
     }
 
     @Test("estimates read as whole kilograms with thousands separated")
@@ -95,13 +90,13 @@ struct FlightAvailabilityEmissionsTests {
     func order() throws {
         let result = try oneWay()
         var (state, _) = showing(result)
-        let effects = Reducer.reduce(&state, .entered("sort emissions"))
+        #expect(Reducer.reduce(&state, .entered("sort emissions")) == [])
         #expect(state.sort == .emissions)
         let estimates = state.visibleOffers.map { kilograms($0) ?? -1 }
         #expect(estimates == estimates.sorted())
         #expect(state.visibleOffers.first?.totalEmissionsKg == "430")
-        #expect(page(effects)?.status.hasPrefix("Sort: CO₂") == true)
-        #expect(page(effects)?.rows.first?.emissions == "430 kg")
+        #expect(page(state)?.status.hasPrefix("Sort: CO₂") == true)
+        #expect(page(state)?.rows.first?.emissions == "430 kg")
 
         // Two without an estimate go last, the cheaper first; two alike sort by price.
         let ids = result.offers.map(\.id)
@@ -123,20 +118,21 @@ struct FlightAvailabilityEmissionsTests {
         var (state, _) = showing(result)
         #expect(AvailabilityCommands.read("filter co2 500") == .filter(.emissions, "500"))
         #expect(AvailabilityCommands.read("filter CO₂ 500 kg") == .filter(.emissions, "500 kg"))
-        let effects = Reducer.reduce(&state, .entered("filter co2 500"))
+        #expect(Reducer.reduce(&state, .entered("filter co2 500")) == [])
         #expect(state.filters == AvailabilityFilters(maxEmissionsKg: 500))
         #expect(state.visible.count == 7)
         #expect(state.visibleOffers.allSatisfy { (kilograms($0) ?? 10_000) <= 500 })
-        let filtered = try #require(page(effects))
+        let filtered = try #require(page(state))
         #expect(filtered.status.hasPrefix("Sort: price · Filters: at most 500 kg CO₂ · Page 1 of 1 (offers 1–7 of 7;"))
 
         let before = state
         for wrong in ["filter co2 lots", "filter co2 -3", "filter co2 5.5"] {
-            guard case .show(.problem(let message))? = Reducer.reduce(&state, .entered(wrong)).first else {
+            guard case .note(.message(let notice))? = Reducer.reduce(&state, .entered(wrong)).first else {
                 Issue.record("\(wrong) was taken")
                 continue
             }
-            #expect(message.hasPrefix("Give the most CO₂ as whole kilograms"))
+            #expect(notice.kind == .error)
+            #expect(notice.message.hasPrefix("Give the most CO₂ as whole kilograms"))
         }
         #expect(state == before)
         _ = Reducer.reduce(&state, .entered("filter co2 500kg"))
@@ -146,9 +142,8 @@ struct FlightAvailabilityEmissionsTests {
 
         // Offers without an estimate cannot show they are under the limit; with none at all there is nothing to filter.
         var none = showing(try oneWay { _ in nil }).0
-        #expect(Reducer.reduce(&none, .entered("filter co2 500")) == [
-            .show(.problem("None of these offers comes with a CO₂ estimate to filter by.")),
-        ])
+        #expect(Reducer.reduce(&none, .entered("filter co2 500")) == Reducer.problem(
+            "None of these offers comes with a CO₂ estimate to filter by."))
         #expect(!AvailabilityFilters(maxEmissionsKg: 900).admits(try #require(try oneWay { _ in nil }.offers.first)))
     }
 
@@ -159,11 +154,9 @@ struct FlightAvailabilityEmissionsTests {
         #expect(AvailabilityViewModels.filterChoice(state).options == [
             "Stops: any number", "Airlines: all", "Departure time: any time", "CO₂: any amount", "Clear all filters",
         ])
-        let asked = Reducer.reduce(&state, .chose(3, in: .filter))
-        guard case .show(.question(let question))? = asked.first else {
-            Issue.record("expected the CO₂ question, got \(asked)")
-            return
-        }
+        #expect(Reducer.reduce(&state, .chose(3, in: .filter)) == [])
+        #expect(state.overlay == .question(.maxEmissions))
+        let question = AvailabilityViewModels.question(.maxEmissions, state)
         #expect(question.kind == .maxEmissions)
         #expect(question.intro == ["CO₂ estimates in these offers: 430–640 kg"])
         #expect(question.defaultAnswer == "any")

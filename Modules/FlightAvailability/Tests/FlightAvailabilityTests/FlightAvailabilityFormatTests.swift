@@ -77,10 +77,10 @@ struct FlightAvailabilityFormatTests {
         var state = FlightAvailabilityState(
             input: FlightAvailabilityInput(request: Searches.roundTrip), inputStyle: .lines, today: date("2026-11-22"))
         _ = FlightAvailabilityReducer.reduce(&state, .appeared)
-        let effects = FlightAvailabilityReducer.reduce(
+        _ = FlightAvailabilityReducer.reduce(
             &state, .searchAnswered(id: 1, .success(OfferSearchResult(offerRequest: request, offers: request.offers))))
-        guard case .show(.screen(.results(let results)))? = effects.first else {
-            Issue.record("expected a page of offers, got \(effects)")
+        guard case .results(let results)? = AvailabilityViewModels.screen(state) else {
+            Issue.record("expected a page of offers, got \(String(describing: AvailabilityViewModels.screen(state)))")
             return
         }
         #expect(results.header.title == "London (LHR) ⇄ New York (JFK)")

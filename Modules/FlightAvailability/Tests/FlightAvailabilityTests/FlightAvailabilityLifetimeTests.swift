@@ -2,16 +2,16 @@ import Entities
 import FixtureServices
 @testable import FlightAvailability
 import Foundation
+import ModuleCore
 import Services
 import TerminalUI
 import Testing
 
-/// Weak references to every role of one built module.
+/// Weak references to every role of one built module: the screen (ModuleCore's runner, which holds the state and
+/// runs the work) and the router.
 @MainActor
 private struct Roles {
-    weak var view: AnyObject?
-    weak var presenter: AnyObject?
-    weak var interactor: AnyObject?
+    weak var screen: AnyObject?
     weak var router: SpyAvailabilityRouter?
 }
 
@@ -30,10 +30,7 @@ struct FlightAvailabilityLifetimeTests {
             let router = SpyAvailabilityRouter()
             let screen = FlightAvailabilityBuilder(offers: offers ?? service, now: { recordingNow }, timeZone: london)
                 .build(input: FlightAvailabilityInput(request: Searches.oneWay), router: router, terminal: terminal)
-            let view = try #require(screen as? FlightAvailabilityTerminalView)
-            roles.view = view
-            roles.presenter = view.presenter
-            roles.interactor = view.presenter?.interactor
+            roles.screen = try #require(screen as? ScreenRunner<FlightAvailabilityReducer>)
             roles.router = router
             let running = Task { await screen.run() }
             try await terminal.wait(for: ready) { $0.isAwaitingInput && $0.screen.joined().contains(ready) }
@@ -50,9 +47,7 @@ struct FlightAvailabilityLifetimeTests {
             terminal.press(.enter)
             try await terminal.waitUntilAwaitingInput()
         }
-        #expect(roles.view == nil)
-        #expect(roles.presenter == nil)
-        #expect(roles.interactor == nil)
+        #expect(roles.screen == nil)
         #expect(roles.router == nil)
     }
 
@@ -66,9 +61,7 @@ struct FlightAvailabilityLifetimeTests {
         }
         // Cancelling the screen's search cancels the request itself: nothing is left waiting on the service.
         #expect(service.heldSearchCount == 0)
-        #expect(roles.view == nil)
-        #expect(roles.presenter == nil)
-        #expect(roles.interactor == nil)
+        #expect(roles.screen == nil)
         service.releaseSearches()
     }
 
@@ -80,9 +73,7 @@ struct FlightAvailabilityLifetimeTests {
             terminal.enter("dates")
             try await eventually("day searches held") { base.heldSearchCount == 4 }
         }
-        #expect(roles.view == nil)
-        #expect(roles.presenter == nil)
-        #expect(roles.interactor == nil)
+        #expect(roles.screen == nil)
         base.releaseSearches()
     }
 }

@@ -3,6 +3,7 @@ import FixtureServices
 @testable import FlightAvailability
 import Foundation
 import ModuleCore
+import ModuleTesting
 import Services
 import TerminalUI
 import Testing
@@ -33,36 +34,45 @@ private func showing(_ result: OfferSearchResult, _ state: FlightAvailabilitySta
 
 private func gbp(_ amount: String) -> Money { Money(amount: Decimal(string: amount) ?? 0, currency: "GBP") }
 
-/// The reducer as a function: a state and an action in, the whole new state and the exact effects out.
+/// The availability rules as stories: each action sent, how the state changed, and the effects that followed.
 @Suite("FlightAvailability reducer")
 struct FlightAvailabilityReducerTests {
     typealias Reducer = FlightAvailabilityReducer
+
+    private static let searching = "Searching flights LHR → JFK on Fri 18 Dec…"
+
+    /// A store that has sent `.appeared` to `state` (the first search, id 1, under way).
+    private func appeared(_ state: FlightAvailabilityState = initial()) -> TestStore<Reducer> {
+        var store = TestStore<Reducer>(state)
+        store.send(.appeared, effects: [.note(.progress(Self.searching)), .run(.search(id: 1, state.request))]) {
+            $0.phase = .searching
+            $0.pendingSearch = 1
+            $0.nextRequestID = 2
+        }
+        return store
+    }
 
     // MARK: Searching
 
     @Test("appearing searches once, with a spinner; the answer shows the first page")
     func appearThenResults() throws {
-        var state = initial()
-        let effects = Reducer.reduce(&state, .appeared)
-        var expected = initial()
-        expected.phase = .searching
-        expected.pendingSearch = 1
-        expected.nextRequestID = 2
-        #expect(state == expected)
+        var store = appeared()
         let loading = LoadingViewModel(
             header: AvailabilityHeaderViewModel(title: "LHR → JFK", details: "Fri 18 Dec · 1 adult · Economy"),
-            message: "Searching flights LHR → JFK on Fri 18 Dec…", legend: "")
-        #expect(effects == [.show(.screen(.loading(loading))), .search(id: 1, Searches.oneWay)])
+            message: Self.searching, legend: "")
+        #expect(AvailabilityViewModels.screen(store.state) == .loading(loading))
+        // On lines nothing is read while the search runs.
+        #expect(Reducer.screen(store.state).question == nil)
 
         let result = try found(.offerRequestOneWay)
-        let shown = Reducer.reduce(&state, .searchAnswered(id: 1, .success(result)))
-        expected.phase = .results
-        expected.pendingSearch = nil
-        expected.result = result
-        expected.visible = AvailabilityOffers.sortedIndices(result.offers, by: .price)
-        #expect(state == expected)
-        guard case .show(.screen(.results(let page)))? = shown.first, shown.count == 1 else {
-            Issue.record("expected one page of offers, got \(shown)")
+        store.send(.searchAnswered(id: 1, .success(result)), effects: [.note(.progressEnded)]) {
+            $0.phase = .results
+            $0.pendingSearch = nil
+            $0.result = result
+            $0.visible = AvailabilityOffers.sortedIndices(result.offers, by: .price)
+        }
+        guard case .results(let page)? = AvailabilityViewModels.screen(store.state) else {
+            Issue.record("expected one page of offers, got \(String(describing: AvailabilityViewModels.screen(store.state)))")
             return
         }
         #expect(page.header == AvailabilityHeaderViewModel(
@@ -70,117 +80,133 @@ struct FlightAvailabilityReducerTests {
         #expect(page.status == "Sort: price · Filters: none · Page 1 of 2 (offers 1–12 of 14)")
         #expect(page.rows.map(\.number) == Array(1...12))
         #expect(page.rows.first?.price == "£298.00")
+        #expect(Reducer.screen(store.state).question == .keys("Offer number or command: "))
 
         // Shown again (after the summary is popped), it searches nothing and shows the same page.
-        let again = Reducer.reduce(&state, .appeared)
-        #expect(state == expected)
-        #expect(again == shown)
+        let shown = Reducer.screen(store.state)
+        try store.send(.appeared, effects: [])
+        #expect(Reducer.screen(store.state) == shown)
     }
 
     @Test("a failure is shown in words; retry searches again under a new id")
-    func failureThenRetry() {
-        var state = initial()
-        _ = Reducer.reduce(&state, .appeared)
-        let effects = Reducer.reduce(&state, .searchAnswered(id: 1, .failure(.timedOut)))
-        #expect(state.phase == .failed(.timedOut))
-        #expect(state.pendingSearch == nil)
-        guard case .show(.screen(.error(let error)))? = effects.first else {
-            Issue.record("expected the error, got \(effects)")
+    func failureThenRetry() throws {
+        var store = appeared()
+        store.send(.searchAnswered(id: 1, .failure(.timedOut)), effects: [.note(.progressEnded)]) {
+            $0.phase = .failed(.timedOut)
+            $0.pendingSearch = nil
+        }
+        guard case .error(let error)? = AvailabilityViewModels.screen(store.state) else {
+            Issue.record("expected the error")
             return
         }
         #expect(error.notice == Notice(.error, ServiceError.timedOut.message))
         #expect(error.legend == "Commands: retry, back, help.")
-        let retried = Reducer.reduce(&state, .entered("retry"))
-        #expect(state.pendingSearch == 2)
-        #expect(retried.last == .search(id: 2, Searches.oneWay))
+        store.send(.entered("retry"), effects: [.note(.progress(Self.searching)), .run(.search(id: 2, Searches.oneWay))]) {
+            $0.phase = .searching
+            $0.pendingSearch = 2
+            $0.nextRequestID = 3
+        }
+    }
+
+    @Test("a search that breaks the rules fails in words at once, without a call")
+    func refusedSearch() throws {
+        var request = Searches.oneWay
+        request.slices[0].departureDate = date("2026-11-01")
+        let refusal = try #require(Reducer.refusal(of: request, today: date("2026-11-22")))
+        var store = TestStore<Reducer>(initial(request))
+        store.send(.appeared, effects: []) { $0.phase = .failed(refusal) }
+        guard case .error(let error)? = AvailabilityViewModels.screen(store.state) else {
+            Issue.record("expected the error")
+            return
+        }
+        #expect(error.suggestion == "Type back to edit the search, then search again.")
     }
 
     @Test("Esc while searching stops the search and stays; its late answer is ignored")
     func cancelWhileSearching() throws {
-        var state = initial(style: .keys)
-        _ = Reducer.reduce(&state, .appeared)
-        let effects = Reducer.reduce(&state, .cancelLoading)
-        var expected = initial(style: .keys)
-        expected.phase = .cancelled
-        expected.nextRequestID = 2
-        #expect(state == expected)
-        #expect(effects.first == .cancel(.search))
-        guard case .show(.screen(.error(let cancelled)))? = effects.last, effects.count == 2 else {
-            Issue.record("expected the cancellation, got \(effects)")
+        var store = appeared(initial(style: .keys))
+        // Esc, and only b among the keys, mean something while the spinner turns.
+        #expect(Reducer.action(for: .back, in: store.state) == .cancelLoading)
+        #expect(Reducer.action(for: .key(.character("b")), in: store.state) == .back)
+        #expect(Reducer.action(for: .key(.character("s")), in: store.state) == nil)
+        store.send(.cancelLoading, effects: [.note(.progressEnded), .cancel(.search)]) {
+            $0.phase = .cancelled
+            $0.pendingSearch = nil
+        }
+        guard case .error(let cancelled)? = AvailabilityViewModels.screen(store.state) else {
+            Issue.record("expected the cancellation")
             return
         }
         #expect(cancelled.notice == Notice(.warning, "Search cancelled."))
         #expect(cancelled.suggestion == "Press r to search again, or b to change the search.")
-        #expect(Reducer.reduce(&state, .searchAnswered(id: 1, .success(try found(.offerRequestOneWay)))) == [])
-        #expect(state == expected)
+        try store.send(.searchAnswered(id: 1, .success(try found(.offerRequestOneWay))), effects: [])
     }
 
     @Test("b while searching stops it, shows the cancellation, then goes back")
-    func backWhileSearching() {
-        var state = initial()
-        _ = Reducer.reduce(&state, .appeared)
-        let effects = Reducer.reduce(&state, .back)
-        #expect(state.phase == .cancelled)
-        #expect(effects.first == .cancel(.search))
-        #expect(effects.last == .navigate(.back))
-        #expect(effects.count == 3)
+    func backWhileSearching() throws {
+        var store = appeared()
+        store.send(.back, effects: [.note(.progressEnded), .cancel(.search), .leave(.back)]) {
+            $0.phase = .cancelled
+            $0.pendingSearch = nil
+        }
     }
 
     @Test("Ctrl-C cancels a running search but ends the screen otherwise; the end of input always ends it")
     func interruptAndEnd() throws {
-        var searching = initial(style: .keys)
-        _ = Reducer.reduce(&searching, .appeared)
-        var interrupted = searching
-        #expect(Reducer.reduce(&interrupted, .interrupted).first == .cancel(.search))
-        #expect(interrupted.phase == .cancelled)
+        let searching = appeared(initial(style: .keys)).state
+        var interrupted = TestStore<Reducer>(searching)
+        interrupted.send(.interrupted, effects: [.note(.progressEnded), .cancel(.search)]) {
+            $0.phase = .cancelled
+            $0.pendingSearch = nil
+        }
 
-        var ended = searching
-        #expect(Reducer.reduce(&ended, .inputEnded) == [.cancel(.search), .navigate(.back), .show(.finished)])
-        #expect(ended.phase == .idle)
-        #expect(ended.pendingSearch == nil)
+        var ended = TestStore<Reducer>(searching)
+        ended.send(.inputEnded, effects: [.note(.progressEnded), .cancel(.search), .leave(.back)]) {
+            $0.phase = .idle
+            $0.pendingSearch = nil
+            $0.isFinished = true
+        }
+        // Nothing more is asked: the screen's run() returns once the way back is taken.
+        #expect(Reducer.screen(ended.state).question == nil)
 
-        var results = showing(try found(.offerRequestOneWay))
-        let before = results
-        #expect(Reducer.reduce(&results, .interrupted) == [.navigate(.back), .show(.finished)])
-        #expect(results == before)
+        var results = TestStore<Reducer>(showing(try found(.offerRequestOneWay)))
+        results.send(.interrupted, effects: [.leave(.back)]) { $0.isFinished = true }
     }
 
     @Test("a validation error names the fields and says to edit the search; b goes back")
-    func validationError() {
-        var state = initial(style: .keys)
-        _ = Reducer.reduce(&state, .appeared)
+    func validationError() throws {
+        var store = appeared(initial(style: .keys))
         let failure = FixtureFile.errorValidation.error
-        let effects = Reducer.reduce(&state, .searchAnswered(id: 1, .failure(failure)))
-        guard case .show(.screen(.error(let error)))? = effects.first else {
-            Issue.record("expected the error, got \(effects)")
+        store.send(.searchAnswered(id: 1, .failure(failure)), effects: [.note(.progressEnded)]) {
+            $0.phase = .failed(failure)
+            $0.pendingSearch = nil
+        }
+        guard case .error(let error)? = AvailabilityViewModels.screen(store.state) else {
+            Issue.record("expected the error")
             return
         }
         #expect(error.notice == Notice(.error, failure.message))
         #expect(error.details.count == (failure.apiError?.errors.count ?? 0) - 1)
         #expect(error.suggestion == "Go back (b) to edit the search, then search again.")
         #expect(error.legend.hasPrefix("b back to edit the search"))
-        #expect(Reducer.reduce(&state, .back) == [.navigate(.back)])
+        #expect(Reducer.action(for: .back, in: store.state) == .back)
+        try store.send(.back, effects: [.leave(.back)])
     }
 
-    @Test("help lists the keys on a TTY (over the screen) and the commands elsewhere")
+    @Test("help lists the keys on a TTY (over the screen, until any key) and the commands elsewhere")
     func help() throws {
-        var keys = showing(try found(.offerRequestOneWay), initial(style: .keys))
-        guard case .show(.help(let keyHelp))? = Reducer.reduce(&keys, .helpTapped).first else {
-            Issue.record("expected the help")
-            return
+        var keys = TestStore<Reducer>(showing(try found(.offerRequestOneWay), initial(style: .keys)))
+        keys.send(.helpTapped, effects: []) { $0.overlay = .help }
+        #expect(AvailabilityViewModels.help(keys.state).rows.contains { $0.key == "s" })
+        #expect(Reducer.screen(keys.state) == ScreenModel(page: Reducer.helpBlocks(keys.state), layout: .whole, question: .keys("")))
+        for input in [ScreenInput.key(.character("x")), .key(.enter), .back, .line("anything")] {
+            #expect(Reducer.action(for: input, in: keys.state) == .helpDismissed)
         }
-        #expect(keyHelp.rows.contains { $0.key == "s" })
-        #expect(keys.isShowingOverlay)
-        #expect(Reducer.reduce(&keys, .helpDismissed) == Reducer.show(keys))
-        #expect(!keys.isShowingOverlay)
+        keys.send(.helpDismissed, effects: []) { $0.overlay = nil }
 
-        var lines = showing(try found(.offerRequestOneWay))
-        guard case .show(.help(let lineHelp))? = Reducer.reduce(&lines, .entered("help")).first else {
-            Issue.record("expected the help")
-            return
-        }
-        #expect(lineHelp.rows.contains { $0.key == "filter carrier BA,VS" })
-        #expect(!lines.isShowingOverlay)
+        var lines = TestStore<Reducer>(showing(try found(.offerRequestOneWay)))
+        try lines.send(.entered("help"), effects: [.print([.blank] + Reducer.helpBlocks(lines.state))])
+        #expect(AvailabilityViewModels.help(lines.state).rows.contains { $0.key == "filter carrier BA,VS" })
     }
 
     // MARK: Choosing, pages, sort and filters
@@ -188,62 +214,58 @@ struct FlightAvailabilityReducerTests {
     @Test("a number chooses that offer for the summary; one out of range is explained")
     func chooseByNumber() throws {
         let result = try found(.offerRequestOneWay)
-        var state = showing(result)
+        var store = TestStore<Reducer>(showing(result))
         let ordered = AvailabilityOffers.sorted(result.offers, by: .price)
-        #expect(Reducer.reduce(&state, .entered("2")) == [.navigate(.summary(offer: ordered[1], search: Searches.oneWay))])
-        #expect(state.highlight == 1)
-        let before = state
-        #expect(Reducer.reduce(&state, .entered("15")) == [.show(.problem("There is no offer 15; choose 1 to 14."))])
-        #expect(state == before)
+        store.send(.entered("2"), effects: [.leave(.summary(offer: ordered[1], search: Searches.oneWay))]) {
+            $0.highlight = 1
+        }
+        try store.send(.entered("15"), effects: Reducer.problem("There is no offer 15; choose 1 to 14."))
     }
 
     @Test("pages: next goes to the second, a word at either end")
     func pages() throws {
-        var state = showing(try found(.offerRequestOneWay))
-        #expect(Reducer.reduce(&state, .previousPage) == [.show(.problem("This is the first page."))])
-        let next = Reducer.reduce(&state, .entered("next"))
-        #expect(state.highlight == 12)
-        #expect(next == Reducer.show(state))
-        #expect(Reducer.reduce(&state, .nextPage) == [.show(.problem("This is the last page."))])
-        #expect(state.highlight == 12)
+        var store = TestStore<Reducer>(showing(try found(.offerRequestOneWay)))
+        try store.send(.previousPage, effects: Reducer.problem("This is the first page."))
+        store.send(.entered("next"), effects: []) { $0.highlight = 12 }
+        try store.send(.nextPage, effects: Reducer.problem("This is the last page."))
     }
 
     @Test("sort typed by name reorders and goes back to the first offer")
     func sortTyped() throws {
         let result = try found(.offerRequestOneWay)
-        var state = showing(result)
-        _ = Reducer.reduce(&state, .moved(3))
-        let effects = Reducer.reduce(&state, .entered("sort dur"))
-        var expected = showing(result)
-        expected.sort = .duration
-        expected.visible = AvailabilityOffers.sortedIndices(result.offers, by: .duration)
-        #expect(state == expected)
-        #expect(effects == Reducer.show(expected))
-        #expect(Reducer.reduce(&state, .entered("sort xy")) == [
-            .show(.problem("Sort by price, duration, departure, arrival or CO₂ (for example: sort duration, or sort co2).")),
-        ])
+        var store = TestStore<Reducer>(showing(result))
+        store.send(.moved(3), effects: []) { $0.highlight = 3 }
+        store.send(.entered("sort dur"), effects: []) {
+            $0.sort = .duration
+            $0.highlight = 0
+            $0.visible = AvailabilityOffers.sortedIndices(result.offers, by: .duration)
+        }
+        try store.send(.entered("sort xy"), effects: Reducer.problem(
+            "Sort by price, duration, departure, arrival or CO₂ (for example: sort duration, or sort co2)."))
     }
 
     @Test("filter depart morning reads the shared window grammar; filter clear brings every offer back")
     func filterDepartMorning() throws {
         let result = try found(.offerRequestOneWay)
-        var state = showing(result)
-        let effects = Reducer.reduce(&state, .entered("filter depart morning"))
+        var store = TestStore<Reducer>(showing(result))
         let morning = try #require(TimeWindowReader.named["morning"])
-        var expected = showing(result)
-        expected.filters.departureWindow = morning
-        expected.visible = AvailabilityOffers.visible(
-            result.offers, sort: .price, filters: AvailabilityFilters(departureWindow: morning))
-        #expect(state == expected)
-        #expect(effects == Reducer.show(expected))
-        #expect(!state.visible.isEmpty && state.visible.count < 14)
-        #expect(state.visibleOffers.allSatisfy { morning.contains($0.slices[0].departingAt?.time ?? LocalTime(minutesSinceMidnight: 0)) })
+        store.send(.entered("filter depart morning"), effects: []) {
+            $0.filters.departureWindow = morning
+            $0.visible = AvailabilityOffers.visible(
+                result.offers, sort: .price, filters: AvailabilityFilters(departureWindow: morning))
+        }
+        #expect(!store.state.visible.isEmpty && store.state.visible.count < 14)
+        #expect(store.state.visibleOffers.allSatisfy {
+            morning.contains($0.slices[0].departingAt?.time ?? LocalTime(minutesSinceMidnight: 0))
+        })
 
-        _ = Reducer.reduce(&state, .entered("filter depart 9-12"))
-        #expect(state.filters.departureWindow == TimeWindow(
-            from: LocalTime(minutesSinceMidnight: 9 * 60), to: LocalTime(minutesSinceMidnight: 12 * 60)))
-        _ = Reducer.reduce(&state, .entered("filter clear"))
-        #expect(state == showing(result))
+        let nineToTwelve = TimeWindow(from: LocalTime(minutesSinceMidnight: 9 * 60), to: LocalTime(minutesSinceMidnight: 12 * 60))
+        store.send(.entered("filter depart 9-12"), effects: []) {
+            $0.filters.departureWindow = nineToTwelve
+            $0.visible = AvailabilityOffers.visible(
+                result.offers, sort: .price, filters: AvailabilityFilters(departureWindow: nineToTwelve))
+        }
+        store.send(.entered("filter clear"), effects: []) { $0 = showing(result) }
     }
 
     @Test("when the filters leave nothing, it says so and offers to clear them")
@@ -251,68 +273,69 @@ struct FlightAvailabilityReducerTests {
         let result = try found(.offerRequestOneWay)
         var state = showing(result)
         _ = Reducer.reduce(&state, .entered("filter carrier FI"))
-        let effects = Reducer.reduce(&state, .entered("filter stops 0"))
-        guard case .show(.screen(.noOffers(let empty)))? = effects.first else {
-            Issue.record("expected no offers, got \(effects)")
+        var store = TestStore<Reducer>(state)
+        store.send(.entered("filter stops 0"), effects: []) {
+            $0.filters.maxStops = 0
+            $0.visible = []
+        }
+        guard case .noOffers(let empty)? = AvailabilityViewModels.screen(store.state) else {
+            Issue.record("expected no offers")
             return
         }
         #expect(empty.message == "None of the 14 offers matches the filters (direct only, FI).")
         #expect(empty.suggestion.contains("filter clear"))
-        #expect(Reducer.reduce(&state, .entered("1")) == [
-            .show(.problem("No offer matches the filters: type filter clear to choose from.")),
-        ])
-        #expect(Reducer.reduce(&state, .entered("next")) == [
-            .show(.problem("No offer matches the filters: type filter clear to change pages.")),
-        ])
-        _ = Reducer.reduce(&state, .entered("filter clear"))
-        #expect(state == showing(result))
+        try store.send(.entered("1"), effects: Reducer.problem("No offer matches the filters: type filter clear to choose from."))
+        try store.send(.entered("next"), effects: Reducer.problem("No offer matches the filters: type filter clear to change pages."))
+        store.send(.entered("filter clear"), effects: []) { $0 = showing(result) }
     }
 
     @Test("a wrong filter value is explained and changes nothing")
     func wrongFilter() throws {
-        var state = showing(try found(.offerRequestOneWay))
-        let before = state
-        #expect(Reducer.reduce(&state, .entered("filter depart 25:00-26:00")) == [
-            .show(.problem(TimeWindowReader.Problem.noSuchTime("25:00").message)),
-        ])
-        #expect(Reducer.reduce(&state, .entered("filter stops lots")).count == 1)
-        #expect(Reducer.reduce(&state, .entered("filter carrier QQ")) == [
-            .show(.problem("No flight in these offers is with QQ; airlines here: AA, B6, BA, DL, EI, FI, KL, VS, ZZ.")),
-        ])
-        #expect(Reducer.reduce(&state, .entered("filter colour red")) == [.show(.problem(AvailabilityCommands.filterUsage))])
-        #expect(state == before)
+        var store = TestStore<Reducer>(showing(try found(.offerRequestOneWay)))
+        try store.send(.entered("filter depart 25:00-26:00"), effects: Reducer.problem(TimeWindowReader.Problem.noSuchTime("25:00").message))
+        #expect(try store.send(.entered("filter stops lots")).count == 1)
+        try store.send(.entered("filter carrier QQ"), effects: Reducer.problem(
+            "No flight in these offers is with QQ; airlines here: AA, B6, BA, DL, EI, FI, KL, VS, ZZ."))
+        try store.send(.entered("filter colour red"), effects: Reducer.problem(AvailabilityCommands.filterUsage))
     }
 
-    @Test("filters from lists: the stops list, then an answered question")
+    @Test("filters from lists: the stops list, then an answered question checked as it is typed")
     func filtersFromLists() throws {
-        var state = showing(try found(.offerRequestOneWay), initial(style: .keys))
-        let menu = Reducer.reduce(&state, .filterTapped)
-        #expect(state.isShowingOverlay)
-        #expect(menu == [.show(.choice(AvailabilityViewModels.filterChoice(state)))])
-        _ = Reducer.reduce(&state, .chose(0, in: .filter))
-        _ = Reducer.reduce(&state, .chose(0, in: .stops))
-        #expect(state.filters == AvailabilityFilters(maxStops: 0))
-        #expect(!state.isShowingOverlay)
-        #expect(state.visible.count == 8)
-        _ = Reducer.reduce(&state, .answered("BA, VS", to: .carriers))
-        #expect(state.filters.carriers == ["BA", "VS"])
+        var store = TestStore<Reducer>(showing(try found(.offerRequestOneWay), initial(style: .keys)))
+        store.send(.filterTapped, effects: []) { $0.overlay = .choice(.filter) }
+        let menu = AvailabilityViewModels.filterChoice(store.state)
+        #expect(Reducer.screen(store.state).question == .choice(menu.title, menu.options, selected: menu.selected))
+        #expect(Reducer.action(for: .chose(0), in: store.state) == .chose(0, in: .filter))
+        #expect(Reducer.action(for: .back, in: store.state) == .promptDismissed)
+        store.send(.chose(0, in: .filter), effects: []) { $0.overlay = .choice(.stops) }
+        store.send(.chose(0, in: .stops), effects: []) {
+            $0.overlay = nil
+            $0.filters = AvailabilityFilters(maxStops: 0)
+            $0.visible = AvailabilityOffers.visible($0.result?.offers ?? [], sort: .price, filters: AvailabilityFilters(maxStops: 0))
+        }
+        #expect(store.state.visible.count == 8)
+
+        store.send(.filterTapped, effects: []) { $0.overlay = .choice(.filter) }
+        store.send(.chose(1, in: .filter), effects: []) { $0.overlay = .question(.carriers) }
+        #expect(Reducer.screen(store.state).question == .checked("Airlines (codes separated by commas, or all):", default: "all"))
+        #expect(Reducer.problem(with: "QQ", in: store.state) != nil)
+        #expect(Reducer.problem(with: "BA, VS", in: store.state) == nil)
+        #expect(Reducer.action(for: .line("BA, VS"), in: store.state) == .answered("BA, VS", to: .carriers))
+        let filters = AvailabilityFilters(maxStops: 0, carriers: ["BA", "VS"])
+        store.send(.answered("BA, VS", to: .carriers), effects: []) {
+            $0.overlay = nil
+            $0.filters = filters
+            $0.visible = AvailabilityOffers.visible($0.result?.offers ?? [], sort: .price, filters: filters)
+        }
     }
 
     @Test("commands that need offers explain why they cannot run")
-    func unavailableCommands() {
-        var state = initial()
-        _ = Reducer.reduce(&state, .appeared)
-        let before = state
-        #expect(Reducer.reduce(&state, .entered("sort price")) == [
-            .show(.problem("The search is still running; wait for the offers to sort.")),
-        ])
-        #expect(Reducer.reduce(&state, .entered("dates")) == [
-            .show(.problem("The search is still running; wait for the offers to see other dates.")),
-        ])
-        #expect(Reducer.reduce(&state, .entered("hello")) == [
-            .show(.problem("“hello” is not a command here. Type help to see the commands.")),
-        ])
-        #expect(state == before)
+    func unavailableCommands() throws {
+        var store = appeared()
+        try store.send(.entered("sort price"), effects: Reducer.problem("The search is still running; wait for the offers to sort."))
+        try store.send(.entered("dates"), effects: Reducer.problem(
+            "The search is still running; wait for the offers to see other dates."))
+        try store.send(.entered("hello"), effects: Reducer.problem("“hello” is not a command here. Type help to see the commands."))
     }
 
     // MARK: Flexible dates
@@ -324,46 +347,55 @@ struct FlightAvailabilityReducerTests {
         let opened = Reducer.reduce(&state, .datesTapped)
         let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19", "2026-12-20", "2026-12-21"].map(date)
         let searches = zip(2..., days.prefix(4)).map { id, day in
-            FlightAvailabilityEffect.searchFare(id: id, date: day, Searches.oneWay.shifted(toDepartOn: day))
+            FlightAvailabilityEffect.run(.searchFare(id: id, date: day, Searches.oneWay.shifted(toDepartOn: day)))
         }
-        #expect(Array(opened.prefix(4)) == searches)
-        #expect(opened.count == 5)
+        #expect(opened == searches)
         #expect(state.phase == .flexibleDates)
         #expect(state.flexible?.pending == Dictionary(uniqueKeysWithValues: zip(days.prefix(4), 2...)))
         #expect(state.flexible?.fares == [date("2026-12-18"): .cheapest(gbp("298.00"))])
         #expect(state.flexible?.highlight == 3)
 
         // A stale id is ignored; a fresh answer is kept, and the fifth day starts.
-        let before = state
-        #expect(Reducer.reduce(&state, .fareAnswered(id: 99, date: days[0], .success(gbp("250.00")))) == [])
-        #expect(state == before)
-        let answered = Reducer.reduce(&state, .fareAnswered(id: 2, date: days[0], .success(gbp("250.00"))))
-        #expect(answered.first == .searchFare(id: 6, date: days[4], Searches.oneWay.shifted(toDepartOn: days[4])))
-        #expect(answered.count == 2)
-        #expect(state.flexible?.fares[days[0]] == .cheapest(gbp("250.00")))
-        #expect(state.fareCache[Searches.oneWay.shifted(toDepartOn: days[0])] == .cheapest(gbp("250.00")))
+        var store = TestStore<Reducer>(state)
+        try store.send(.fareAnswered(id: 99, date: days[0], .success(gbp("250.00"))), effects: [])
+        store.send(
+            .fareAnswered(id: 2, date: days[0], .success(gbp("250.00"))),
+            effects: [.run(.searchFare(id: 6, date: days[4], Searches.oneWay.shifted(toDepartOn: days[4])))]
+        ) {
+            $0.flexible?.fares[days[0]] = .cheapest(gbp("250.00"))
+            $0.flexible?.pending[days[0]] = nil
+            $0.flexible?.pending[days[4]] = 6
+            $0.fareCache[Searches.oneWay.shifted(toDepartOn: days[0])] = .cheapest(gbp("250.00"))
+            $0.nextRequestID = 7
+        }
 
         // Leaving stops every day still searching.
-        let left = Reducer.reduce(&state, .back)
-        #expect(Array(left.dropLast()) == [days[1], days[2], days[3], days[4]].map { .cancel(.fare($0)) })
-        #expect(state.phase == .results)
-        #expect(state.flexible?.pending == [:])
+        store.send(.back, effects: [days[1], days[2], days[3], days[4]].map { .cancel(.fare($0)) }) {
+            $0.phase = .results
+            $0.flexible?.pending = [:]
+        }
     }
 
     @Test("off a TTY the grid is written once complete; a failed day is retried; a day's number searches it")
     func flexibleDatesOnLines() throws {
         let result = try found(.offerRequestOneWay)
         var state = showing(result)
-        _ = Reducer.reduce(&state, .entered("dates"))
+        let finding = "Finding the cheapest day around Fri 18 Dec…"
+        #expect(Reducer.reduce(&state, .entered("dates")).first == .note(.progress(finding)))
         let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19", "2026-12-20", "2026-12-21"].map(date)
-        var shows = 0
+        var grids = 0
+        var ended = 0
         for day in days {
             let id = try #require(state.flexible?.pending[day])
             let outcome: Outcome<Money?, ServiceError> = day == days[2] ? .failure(.timedOut) : .success(gbp("320.00"))
             let effects = Reducer.reduce(&state, .fareAnswered(id: id, date: day, outcome))
-            shows += effects.filter { if case .show = $0 { true } else { false } }.count
+            ended += effects.filter { $0 == .note(.progressEnded) }.count
+            if case .flexibleDates? = AvailabilityViewModels.screen(state) { grids += 1 }
+            // Nothing is read until the grid is complete.
+            #expect((Reducer.screen(state).question == nil) == (day != days.last))
         }
-        #expect(shows == 1)
+        #expect(grids == 1)
+        #expect(ended == 1)
         guard case .flexibleDates(let grid)? = AvailabilityViewModels.screen(state) else {
             Issue.record("expected the grid")
             return
@@ -373,33 +405,56 @@ struct FlightAvailabilityReducerTests {
         #expect(grid.rows[3].note == "your search, lowest")
         #expect(grid.footnote.hasSuffix("Type retry to search the failed days again."))
 
-        let retried = Reducer.reduce(&state, .entered("retry"))
-        #expect(retried.first == .searchFare(id: 8, date: days[2], Searches.oneWay.shifted(toDepartOn: days[2])))
+        var store = TestStore<Reducer>(state)
+        store.send(.entered("retry"), effects: [
+            .note(.progress(finding)), .run(.searchFare(id: 8, date: days[2], Searches.oneWay.shifted(toDepartOn: days[2]))),
+        ]) {
+            $0.flexible?.fares[days[2]] = nil
+            $0.flexible?.pending[days[2]] = 8
+            $0.nextRequestID = 9
+        }
 
-        let chosen = Reducer.reduce(&state, .entered("5"))
         let shifted = Searches.oneWay.shifted(toDepartOn: date("2026-12-19"))
-        #expect(chosen.first == .cancel(.fare(days[2])))
-        #expect(chosen.last == .search(id: 9, shifted))
-        #expect(state.request == shifted)
-        #expect(state.result == nil)
-        #expect(state.phase == .searching)
+        store.send(.entered("5"), effects: [
+            .note(.progressEnded), .note(.progress("Searching flights LHR → JFK on Sat 19 Dec…")),
+            .cancel(.fare(days[2])), .run(.search(id: 9, shifted)),
+        ]) {
+            $0.flexible?.pending = [:]
+            $0.request = shifted
+            $0.result = nil
+            $0.visible = []
+            $0.phase = .searching
+            $0.pendingSearch = 9
+            $0.nextRequestID = 10
+        }
     }
 
     // MARK: table and json
 
-    @Test("json: progress on standard error, then one document and the outcome")
+    @Test("json: progress on standard error, then one document and the outcome; nothing is asked")
     func jsonReport() throws {
-        var state = initial(Searches.roundTrip, presentation: .json)
-        #expect(Reducer.reduce(&state, .appeared) == [
-            .show(.diagnostic("Searching flights LHR ⇄ JFK on Fri 18 Dec – Mon 28 Dec…\n")),
-            .search(id: 1, Searches.roundTrip),
-        ])
+        var store = TestStore<Reducer>(initial(Searches.roundTrip, presentation: .json))
+        store.send(.appeared, effects: [
+            .note(.progress("Searching flights LHR ⇄ JFK on Fri 18 Dec – Mon 28 Dec…")),
+            .run(.search(id: 1, Searches.roundTrip)),
+        ]) {
+            $0.phase = .searching
+            $0.pendingSearch = 1
+            $0.nextRequestID = 2
+        }
+        #expect(Reducer.screen(store.state) == ScreenModel())
         let result = try found(.offerRequestRoundTrip)
-        let effects = Reducer.reduce(&state, .searchAnswered(id: 1, .success(result)))
         let document = try AvailabilityOffers.jsonDocument(
             offerRequestID: result.offerRequest.id, search: Searches.roundTrip,
             offers: AvailabilityOffers.sorted(result.offers, by: .price))
-        #expect(effects == [.show(.document(document)), .navigate(.finished(.shown(offers: 6))), .show(.finished)])
+        store.send(.searchAnswered(id: 1, .success(result)), effects: [
+            .note(.output(document)), .leave(.finished(.shown(offers: 6))),
+        ]) {
+            $0.phase = .results
+            $0.pendingSearch = nil
+            $0.result = result
+            $0.legsPerOffer = 2
+        }
     }
 
     @Test("table: at most the limit, with a footnote; no offers say so and end as noOffers")
@@ -407,23 +462,17 @@ struct FlightAvailabilityReducerTests {
         var state = initial(presentation: .table, limit: 3)
         _ = Reducer.reduce(&state, .appeared)
         let effects = Reducer.reduce(&state, .searchAnswered(id: 1, .success(try found(.offerRequestOneWay))))
-        guard case .show(.report(let report))? = effects.first else {
-            Issue.record("expected the table, got \(effects)")
-            return
-        }
+        let report = try #require(AvailabilityViewModels.report(state))
         #expect(report.rows.count == 3)
         #expect(report.footnote == "Showing 3 of 14 offers.")
-        #expect(Array(effects.dropFirst()) == [.navigate(.finished(.shown(offers: 3))), .show(.finished)])
+        #expect(effects == [.note(.output(Reducer.reportText(report, width: 80))), .leave(.finished(.shown(offers: 3)))])
 
         var empty = initial(Searches.empty, presentation: .table)
         _ = Reducer.reduce(&empty, .appeared)
         let none = Reducer.reduce(&empty, .searchAnswered(id: 1, .success(try found(.offerRequestEmpty))))
-        guard case .show(.report(let emptyReport))? = none.first else {
-            Issue.record("expected the table, got \(none)")
-            return
-        }
+        let emptyReport = try #require(AvailabilityViewModels.report(empty))
         #expect(emptyReport.footnote == "No flights found for Providence (PVD) → Praia (RAI) on Fri 18 Dec.")
-        #expect(Array(none.dropFirst()) == [.navigate(.finished(.noOffers)), .show(.finished)])
+        #expect(none == [.note(.output(Reducer.reportText(emptyReport, width: 80))), .leave(.finished(.noOffers))])
     }
 
     @Test("table: a failure goes to standard error and ends with its outcome")
@@ -432,8 +481,9 @@ struct FlightAvailabilityReducerTests {
         _ = Reducer.reduce(&state, .appeared)
         let effects = Reducer.reduce(&state, .searchAnswered(id: 1, .failure(.timedOut)))
         #expect(effects == [
-            .show(.diagnostic("✗ The flight service did not answer in time.\n  Check the connection and try again.\n")),
-            .navigate(.finished(.failed(.timedOut))), .show(.finished),
+            .print([.notice(Notice(.error, "The flight service did not answer in time.")),
+                    .text("Check the connection and try again.", indent: 2)]),
+            .leave(.finished(.failed(.timedOut))),
         ])
     }
 }

@@ -29,9 +29,8 @@ enum Searches {
         passengers: [.adult], cabinClass: .economy)
 }
 
-func makeInteractor(_ offers: any OfferService = FixtureOfferService()) -> FlightAvailabilityInteractor {
-    FlightAvailabilityInteractor(offers: offers, now: { recordingNow }, timeZone: london)
-}
+/// The traveller's day when the recordings were made.
+let recordingDay = CalendarDate(recordingNow, in: london)
 
 /// Every way out the module took.
 @MainActor

@@ -2,18 +2,27 @@ import Entities
 import FixtureServices
 @testable import FlightAvailability
 import Foundation
+import ModuleCore
 import Services
 import Synchronization
 import Testing
 
-@Suite("Interactor: searching, sorting, filtering, flexible dates, JSON")
-struct FlightAvailabilityInteractorTests {
+@Suite("Work and offers: searching, sorting, filtering, flexible dates, JSON")
+struct FlightAvailabilityWorkTests {
+    /// The answer `work` gets from `offers`.
+    private func perform(_ work: FlightAvailabilityWork, _ offers: any OfferService = FixtureOfferService()) async -> FlightAvailabilityAction {
+        await work.perform(offers: offers)
+    }
+
     // MARK: Searching
 
     @Test("a search follows every page and returns every recorded offer, cheapest first")
     func searchPagesThroughEveryOffer() async throws {
         let service = FixtureOfferService()
-        let result = try await makeInteractor(service).searchOperation(for: Searches.oneWay)().get()
+        guard case .searchAnswered(1, .success(let result)) = await perform(.search(id: 1, Searches.oneWay), service) else {
+            Issue.record("expected the offers")
+            return
+        }
         let recorded = try Recorded.offers(.offerRequestOneWay)
         #expect(result.offers.count == recorded.count)
         #expect(Set(result.offers.map(\.id)) == Set(recorded.map(\.id)))
@@ -25,24 +34,27 @@ struct FlightAvailabilityInteractorTests {
     }
 
     @Test("a search that breaks the rules fails as a validation error naming the field, without a call")
+    @MainActor
     func invalidSearchIsRefusedLocally() async throws {
-        let service = FixtureOfferService()
         var request = Searches.oneWay
         request.slices[0].departureDate = date("2026-11-01")
-        #expect(await makeInteractor(service).searchOperation(for: request)() == .failure(try #require(makeInteractor(service).validationError(for: request))))
-        let error = try #require(makeInteractor(service).validationError(for: request))
+        let service = FixtureOfferService()
+        let session = Session(request, interactive: false, service: service)
+        try await session.settle(on: "Command:")
+        let error = try #require(FlightAvailabilityReducer.refusal(of: request, today: recordingDay))
+        #expect(session.screenText.contains("✗ 2026-11-01 is in the past"))
         #expect(error.has(.invalidInputData))
         #expect(error.apiError?.primary?.source?.field == "slices[0].departure_date")
         #expect(error.message.contains("in the past"))
         #expect(service.searches.isEmpty)
+        await session.stop()
     }
 
     @Test("the search operation reports the service's error as a failure")
     func searchOperationReportsFailures() async {
         let service = FixtureOfferService()
         service.replySearches(with: .failure(.timedOut))
-        let outcome = await makeInteractor(service).searchOperation(for: Searches.oneWay)()
-        #expect(outcome == .failure(.timedOut))
+        #expect(await perform(.search(id: 3, Searches.oneWay), service) == .searchAnswered(id: 3, .failure(.timedOut)))
     }
 
     // MARK: Sorting
@@ -148,7 +160,7 @@ struct FlightAvailabilityInteractorTests {
 
     @Test("flexible dates are three days either side, with days before today left out")
     func flexibleDays() {
-        let today = makeInteractor().today
+        let today = recordingDay
         #expect(AvailabilityOffers.flexibleDates(around: Searches.oneWay, today: today).map(\.description) == [
             "2026-12-15", "2026-12-16", "2026-12-17", "2026-12-18", "2026-12-19", "2026-12-20", "2026-12-21",
         ])
@@ -163,11 +175,11 @@ struct FlightAvailabilityInteractorTests {
     func cheapestFaresWithOneFailure() async {
         let base = FixtureOfferService()
         let service = DayFailingOfferService(base: base, failures: [date("2026-12-16"): .timedOut])
-        let interactor = makeInteractor(service)
         let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19"].map(date)
-        var fares: [CalendarDate: Result<Money?, ServiceError>] = [:]
+        var fares: [CalendarDate: Outcome<Money?, ServiceError>] = [:]
         for day in days {
-            fares[day] = await interactor.cheapestFareOperation(for: Searches.roundTrip.shifted(toDepartOn: day))()
+            let work = FlightAvailabilityWork.searchFare(id: 1, date: day, Searches.roundTrip.shifted(toDepartOn: day))
+            if case .fareAnswered(1, day, let outcome) = await perform(work, service) { fares[day] = outcome }
         }
         #expect(fares.count == 4)
         #expect(fares[date("2026-12-16")] == .failure(.timedOut))
@@ -182,8 +194,9 @@ struct FlightAvailabilityInteractorTests {
 
     @Test("a day without flights says so")
     func dayWithoutFlights() async {
-        let fare = await makeInteractor().cheapestFareOperation(for: Searches.empty.shifted(toDepartOn: date("2026-12-19")))()
-        #expect(fare == .success(nil))
+        let day = date("2026-12-19")
+        let fare = await perform(.searchFare(id: 2, date: day, Searches.empty.shifted(toDepartOn: day)))
+        #expect(fare == .fareAnswered(id: 2, date: day, .success(nil)))
     }
 
     // MARK: JSON

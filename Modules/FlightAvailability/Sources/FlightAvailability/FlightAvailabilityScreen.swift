@@ -1,0 +1,250 @@
+import Entities
+import ModuleCore
+import Services
+import TerminalUI
+
+/// What the availability screen shows and asks in each state, and what each key or line means there.
+extension FlightAvailabilityReducer {
+    // MARK: Showing and asking
+
+    /// The page and the question: an overlay (a list, a question, the keys) first; then the phase's page. On a
+    /// TTY a page is drawn alone and keys act at once; on lines a page follows the log, after a blank line, and a
+    /// command is typed after its prompt. Nothing is asked while a search runs on lines, or once the input ended.
+    static func screen(_ state: State) -> ScreenModel {
+        guard state.presentation == .interactive else { return ScreenModel() }
+        var model = interactiveScreen(state)
+        if state.isFinished { model.question = nil }
+        return model
+    }
+
+    private static func interactiveScreen(_ state: State) -> ScreenModel {
+        let keys = state.inputStyle == .keys
+        switch state.overlay {
+        case .choice(let kind)?:
+            let choice = AvailabilityViewModels.choice(kind, state)
+            return ScreenModel(page: [.blank], question: .choice(choice.title, choice.options, selected: choice.selected))
+        case .question(let kind)?:
+            let question = AvailabilityViewModels.question(kind, state)
+            return ScreenModel(
+                page: [.blank] + question.intro.map { .text($0) },
+                question: .checked(question.question, default: question.defaultAnswer))
+        case .help?:
+            return ScreenModel(page: helpBlocks(state), layout: .whole, question: .keys(""))
+        case nil:
+            break
+        }
+        let lead: [ScreenBlock] = keys ? [] : [.blank]
+        switch AvailabilityViewModels.screen(state) {
+        case .loading(let loading)? where keys:
+            // Esc cancels, b goes back; the spinner turns below the page.
+            return ScreenModel(
+                page: header(loading.header) + [.blank] + hint(loading.legend), layout: .whole, question: .keys(""))
+        case .loading?, nil:
+            // On lines the header comes with the results; the log needs only the progress line.
+            return ScreenModel(page: [], layout: .whole)
+        case .results(let page)?:
+            let table = offerTable(
+                page.rows, showsLegRoute: page.showsLegRoute, showsEmissions: page.showsEmissions, marksHighlight: keys)
+            let highlighted = page.rows.flatMap { row in row.legs.map { _ in row.isHighlighted } }
+            return ScreenModel(
+                page: lead + header(page.header) + hint(page.status)
+                    + [.blank, drawing(table, width: state.columns, bold: highlighted), .blank]
+                    + hint(page.legend),
+                layout: .whole, question: .keys(keys ? "" : page.prompt))
+        case .noOffers(let empty)?:
+            return ScreenModel(
+                page: lead + header(empty.header) + [.blank, .notice(Notice(.warning, empty.message)),
+                                                     .text(empty.suggestion, indent: 2), .blank] + hint(empty.legend),
+                layout: .whole, question: .keys(keys ? "" : empty.prompt))
+        case .error(let error)?:
+            return ScreenModel(
+                page: lead + header(error.header) + [.blank] + problemBlocks(error.notice, error.details, error.suggestion)
+                    + [.blank] + hint(error.legend),
+                layout: .whole, question: .keys(keys ? "" : error.prompt))
+        case .flexibleDates(let grid)?:
+            return ScreenModel(
+                page: lead + header(grid.header) + [
+                    .blank, .drawing([StyledLine([StyledRun(grid.title, .bold)])]),
+                    drawing(dayTable(grid, marksHighlight: keys), width: state.columns,
+                            bold: grid.rows.map(\.isHighlighted), warned: grid.rows.map(\.isFailure)),
+                    .blank,
+                ]
+                    + hint(grid.footnote) + hint(grid.legend),
+                layout: .whole, question: .keys(keys ? "" : grid.prompt))
+        }
+    }
+
+    /// Why `answer` cannot answer the question asked, said as it is typed; `nil` when it can.
+    static func problem(with answer: String, in state: State) -> String? {
+        guard case .question(let kind)? = state.overlay else { return nil }
+        return AvailabilityCommands.problem(with: answer, for: kind, offers: state.result?.offers ?? [])
+    }
+
+    // MARK: Reading
+
+    /// What `input` means in `state`: the overlay's answer first, then the page's keys or typed commands.
+    static func action(for input: ScreenInput, in state: State) -> FlightAvailabilityAction? {
+        switch input {
+        case .interrupted: return .interrupted
+        case .ended: return .inputEnded
+        default: break
+        }
+        switch (state.overlay, input) {
+        case (.help?, _): return .helpDismissed
+        case (.choice(let kind)?, .chose(let index)): return .chose(index, in: kind)
+        case (.question(let kind)?, .line(let answer)): return .answered(answer, to: kind)
+        case (_?, .back): return .promptDismissed
+        case (_?, _): return nil
+        case (nil, .line(let line)): return .entered(line)
+        case (nil, .back): return state.phase == .searching ? .cancelLoading : .back
+        case (nil, .key(let key)): return action(for: key, in: state)
+        case (nil, _): return nil
+        }
+    }
+
+    /// One key on a page: only `b` while the spinner turns (Esc is ``ScreenInput/back``).
+    private static func action(for key: KeyInput, in state: State) -> FlightAvailabilityAction? {
+        let inDates = state.phase == .flexibleDates
+        if state.phase == .searching {
+            return key == .character("b") || key == .character("B") ? .back : nil
+        }
+        switch key {
+        case .character("b"), .character("B"): return .back
+        case .up, .control("p"): return .moved(-1)
+        case .down, .control("n"), .tab: return .moved(1)
+        case .left where inDates: return .moved(-1)
+        case .right where inDates: return .moved(1)
+        case .enter: return .enterPressed
+        case .pageDown, .right, .character("n"), .character(" "): return .nextPage
+        case .pageUp, .left, .character("p"): return .previousPage
+        case .character("s"): return .sortTapped
+        case .character("f"): return .filterTapped
+        case .character("c"): return .clearFilters
+        case .character("d"): return .datesTapped
+        case .character("r"): return .retry
+        case .character("?"), .character("h"): return .helpTapped
+        case .character(let character) where character.isASCII && character.isWholeNumber:
+            return character.wholeNumberValue.map(FlightAvailabilityAction.typedDigit)
+        default: return nil
+        }
+    }
+
+    // MARK: Blocks
+
+    private static func header(_ header: AvailabilityHeaderViewModel) -> [ScreenBlock] {
+        [.header(header.title)] + hint(header.details)
+    }
+
+    private static func hint(_ text: String) -> [ScreenBlock] {
+        text.isEmpty ? [] : [.hint(text)]
+    }
+
+    /// What went wrong, further problems one per line, and what to do.
+    private static func problemBlocks(_ notice: Notice, _ details: [String], _ suggestion: String) -> [ScreenBlock] {
+        [.notice(notice)] + details.map { .text($0, indent: 2) } + (suggestion.isEmpty ? [] : [.text(suggestion, indent: 2)])
+    }
+
+    /// A failed `table` or `json` search, for standard error.
+    static func failureBlocks(_ error: ServiceError) -> [ScreenBlock] {
+        problemBlocks(
+            Notice(.error, error.message), error.apiError?.errors.dropFirst().map(\.description) ?? [], error.suggestion)
+    }
+
+    /// The keys (TTY) or the commands (lines).
+    static func helpBlocks(_ state: State) -> [ScreenBlock] {
+        let help = AvailabilityViewModels.help(state)
+        return [.header(help.title), .rows(KeyValueList(rows: help.rows))] + (help.legend.isEmpty ? [] : [.blank, .hint(help.legend)])
+    }
+
+    /// The `table` presentation's output: plain lines at `width`, every text from the server made visible.
+    static func reportText(_ report: ReportViewModel, width: Int) -> String {
+        func lines(_ block: any Renderable) -> [String] { block.render(width: width, style: .plain) }
+        var text = lines(SectionHeader(UntrustedText.visible(report.header.title)))
+            + lines(Paragraph(UntrustedText.visible(report.header.details))) + lines(Paragraph(report.status)) + [""]
+        if !report.rows.isEmpty {
+            text += lines(offerTable(
+                report.rows, showsLegRoute: report.showsLegRoute, showsEmissions: report.showsEmissions,
+                marksHighlight: false).visible)
+        }
+        if let footnote = report.footnote {
+            if !report.rows.isEmpty { text.append("") }
+            text += lines(Paragraph(UntrustedText.visible(footnote)))
+        }
+        return text.joined(separator: "\n")
+    }
+
+    // MARK: Tables
+
+    /// `table` fitted to the terminal's width, as lines drawn as they are: the column titles and each row marked in
+    /// `bold` in bold (so the highlight shows without colour too), each marked in `warned` as a warning.
+    private static func drawing(_ table: Table, width: Int, bold: [Bool], warned: [Bool] = []) -> ScreenBlock {
+        .drawing(table.render(width: width, style: .plain).enumerated().map { index, line in
+            let row = index - 1
+            var look: StyledRun.Look = []
+            if row < 0 || (bold.indices.contains(row) && bold[row]) { look.insert(.bold) }
+            if warned.indices.contains(row), warned[row] { look.insert(.warning) }
+            return StyledLine([StyledRun(line, look)])
+        })
+    }
+
+    /// The table of offers, a line per leg; the highlighted offer marked, so it shows without colour too. The CO₂
+    /// column is there only when some offer has an estimate.
+    static func offerTable(
+        _ rows: [OfferRowViewModel], showsLegRoute: Bool, showsEmissions: Bool, marksHighlight: Bool
+    ) -> Table {
+        // The marker shares the number's column, so the table keeps its width for the flights.
+        var columns = [Table.Column("", alignment: .right, priority: 99)]
+        if showsLegRoute { columns.append(Table.Column("Leg", priority: 8)) }
+        // Narrow terminals lose the airline's name (its code starts every flight number), then the fare, before
+        // the stops and flight numbers are cut.
+        columns += [
+            Table.Column("Departs", priority: 9),
+            Table.Column("Arrives", priority: 9),
+            Table.Column("Duration", alignment: .right, priority: 7),
+            Table.Column("Stops", priority: 6, flexible: true, minimumWidth: 10),
+            Table.Column("Airline", priority: 2),
+            Table.Column("Flights", priority: 5, flexible: true, minimumWidth: 12),
+            Table.Column("Fare", priority: 3),
+        ]
+        // Short of width, the CO₂ estimate goes after the airline's name and the fare, before the flight numbers.
+        if showsEmissions { columns.append(Table.Column("CO₂", alignment: .right, priority: 4)) }
+        columns.append(Table.Column("Price", alignment: .right, priority: 10))
+        var table = Table(columns: columns)
+        for row in rows {
+            for (index, leg) in row.legs.enumerated() {
+                let marker = marksHighlight && row.isHighlighted ? "›" : ""
+                var cells = [index == 0 ? "\(marker)\(row.number)." : ""]
+                if showsLegRoute { cells.append(leg.route) }
+                cells += [leg.departs, leg.arrives, leg.duration, leg.stops, leg.airline, leg.flights, leg.fare]
+                if showsEmissions { cells.append(index == 0 ? row.emissions : "") }
+                cells.append(index == 0 ? row.price : "")
+                table.addRow(cells)
+            }
+        }
+        return table
+    }
+
+    /// The grid of days, the highlighted one marked.
+    private static func dayTable(_ grid: FlexibleDatesViewModel, marksHighlight: Bool) -> Table {
+        var table = Table(columns: [
+            Table.Column("", alignment: .right, priority: 99),
+            Table.Column("Day", priority: 9),
+            Table.Column("Cheapest", alignment: .right, priority: 8),
+            Table.Column("", priority: 1, flexible: true, minimumWidth: 6),
+        ])
+        for row in grid.rows {
+            let marker = marksHighlight && row.isHighlighted ? "›" : ""
+            table.addRow(["\(marker)\(row.number).", row.date, row.fare, row.note])
+        }
+        return table
+    }
+}
+
+extension Table {
+    /// The table with every text in it made visible.
+    fileprivate var visible: Table {
+        var table = self
+        table.rows = rows.map { $0.map(UntrustedText.visible) }
+        return table
+    }
+}
