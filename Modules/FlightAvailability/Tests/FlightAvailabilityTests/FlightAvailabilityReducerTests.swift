@@ -84,7 +84,7 @@ struct FlightAvailabilityReducerTests {
 
         // Shown again (after the summary is popped), it searches nothing and shows the same page.
         let shown = Reducer.screen(store.state)
-        try store.send(.appeared, effects: [])
+        store.send(.appeared, effects: [])
         #expect(Reducer.screen(store.state) == shown)
     }
 
@@ -139,7 +139,7 @@ struct FlightAvailabilityReducerTests {
         }
         #expect(cancelled.notice == Notice(.warning, "Search cancelled."))
         #expect(cancelled.suggestion == "Press r to search again, or b to change the search.")
-        try store.send(.searchAnswered(id: 1, .success(try found(.offerRequestOneWay))), effects: [])
+        store.send(.searchAnswered(id: 1, .success(try found(.offerRequestOneWay))), effects: [])
     }
 
     @Test("b while searching stops it, shows the cancellation, then goes back")
@@ -190,7 +190,7 @@ struct FlightAvailabilityReducerTests {
         #expect(error.suggestion == "Go back (b) to edit the search, then search again.")
         #expect(error.legend.hasPrefix("b back to edit the search"))
         #expect(Reducer.action(for: .back, in: store.state) == .back)
-        try store.send(.back, effects: [.leave(.back)])
+        store.send(.back, effects: [.leave(.back)])
     }
 
     @Test("help lists the keys on a TTY (over the screen, until any key) and the commands elsewhere")
@@ -205,7 +205,7 @@ struct FlightAvailabilityReducerTests {
         keys.send(.helpDismissed, effects: []) { $0.overlay = nil }
 
         var lines = TestStore<Reducer>(showing(try found(.offerRequestOneWay)))
-        try lines.send(.entered("help"), effects: [.print([.blank] + Reducer.helpBlocks(lines.state))])
+        lines.send(.entered("help"), effects: [.print([.blank] + Reducer.helpBlocks(lines.state))])
         #expect(AvailabilityViewModels.help(lines.state).rows.contains { $0.key == "filter carrier BA,VS" })
     }
 
@@ -219,15 +219,15 @@ struct FlightAvailabilityReducerTests {
         store.send(.entered("2"), effects: [.leave(.summary(offer: ordered[1], search: Searches.oneWay))]) {
             $0.highlight = 1
         }
-        try store.send(.entered("15"), effects: Reducer.problem("There is no offer 15; choose 1 to 14."))
+        store.send(.entered("15"), effects: Reducer.problem("There is no offer 15; choose 1 to 14."))
     }
 
     @Test("pages: next goes to the second, a word at either end")
     func pages() throws {
         var store = TestStore<Reducer>(showing(try found(.offerRequestOneWay)))
-        try store.send(.previousPage, effects: Reducer.problem("This is the first page."))
+        store.send(.previousPage, effects: Reducer.problem("This is the first page."))
         store.send(.entered("next"), effects: []) { $0.highlight = 12 }
-        try store.send(.nextPage, effects: Reducer.problem("This is the last page."))
+        store.send(.nextPage, effects: Reducer.problem("This is the last page."))
     }
 
     @Test("sort typed by name reorders and goes back to the first offer")
@@ -240,7 +240,7 @@ struct FlightAvailabilityReducerTests {
             $0.highlight = 0
             $0.visible = AvailabilityOffers.sortedIndices(result.offers, by: .duration)
         }
-        try store.send(.entered("sort xy"), effects: Reducer.problem(
+        store.send(.entered("sort xy"), effects: Reducer.problem(
             "Sort by price, duration, departure, arrival or CO₂ (for example: sort duration, or sort co2)."))
     }
 
@@ -284,19 +284,19 @@ struct FlightAvailabilityReducerTests {
         }
         #expect(empty.message == "None of the 14 offers matches the filters (direct only, FI).")
         #expect(empty.suggestion.contains("filter clear"))
-        try store.send(.entered("1"), effects: Reducer.problem("No offer matches the filters: type filter clear to choose from."))
-        try store.send(.entered("next"), effects: Reducer.problem("No offer matches the filters: type filter clear to change pages."))
+        store.send(.entered("1"), effects: Reducer.problem("No offer matches the filters: type filter clear to choose from."))
+        store.send(.entered("next"), effects: Reducer.problem("No offer matches the filters: type filter clear to change pages."))
         store.send(.entered("filter clear"), effects: []) { $0 = showing(result) }
     }
 
     @Test("a wrong filter value is explained and changes nothing")
     func wrongFilter() throws {
         var store = TestStore<Reducer>(showing(try found(.offerRequestOneWay)))
-        try store.send(.entered("filter depart 25:00-26:00"), effects: Reducer.problem(TimeWindowReader.Problem.noSuchTime("25:00").message))
-        #expect(try store.send(.entered("filter stops lots")).count == 1)
-        try store.send(.entered("filter carrier QQ"), effects: Reducer.problem(
+        store.send(.entered("filter depart 25:00-26:00"), effects: Reducer.problem(TimeWindowReader.Problem.noSuchTime("25:00").message))
+        #expect(store.send(.entered("filter stops lots")).count == 1)
+        store.send(.entered("filter carrier QQ"), effects: Reducer.problem(
             "No flight in these offers is with QQ; airlines here: AA, B6, BA, DL, EI, FI, KL, VS, ZZ."))
-        try store.send(.entered("filter colour red"), effects: Reducer.problem(AvailabilityCommands.filterUsage))
+        store.send(.entered("filter colour red"), effects: Reducer.problem(AvailabilityCommands.filterUsage))
     }
 
     @Test("filters from lists: the stops list, then an answered question checked as it is typed")
@@ -332,10 +332,10 @@ struct FlightAvailabilityReducerTests {
     @Test("commands that need offers explain why they cannot run")
     func unavailableCommands() throws {
         var store = appeared()
-        try store.send(.entered("sort price"), effects: Reducer.problem("The search is still running; wait for the offers to sort."))
-        try store.send(.entered("dates"), effects: Reducer.problem(
+        store.send(.entered("sort price"), effects: Reducer.problem("The search is still running; wait for the offers to sort."))
+        store.send(.entered("dates"), effects: Reducer.problem(
             "The search is still running; wait for the offers to see other dates."))
-        try store.send(.entered("hello"), effects: Reducer.problem("“hello” is not a command here. Type help to see the commands."))
+        store.send(.entered("hello"), effects: Reducer.problem("“hello” is not a command here. Type help to see the commands."))
     }
 
     // MARK: Flexible dates
@@ -357,7 +357,7 @@ struct FlightAvailabilityReducerTests {
 
         // A stale id is ignored; a fresh answer is kept, and the fifth day starts.
         var store = TestStore<Reducer>(state)
-        try store.send(.fareAnswered(id: 99, date: days[0], .success(gbp("250.00"))), effects: [])
+        store.send(.fareAnswered(id: 99, date: days[0], .success(gbp("250.00"))), effects: [])
         store.send(
             .fareAnswered(id: 2, date: days[0], .success(gbp("250.00"))),
             effects: [.run(.searchFare(id: 6, date: days[4], Searches.oneWay.shifted(toDepartOn: days[4])))]
