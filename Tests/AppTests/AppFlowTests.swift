@@ -106,7 +106,7 @@ struct AppFlowTests {
         try await app.type("back")
         try await app.waitForStack(1)
         try await app.terminal.waitForOutput(containing: "LHR")
-        detector.expectAllFreed("availability after popping it")
+        await detector.expectAllFreed("availability after popping it")
         #expect(app.terminal.text.contains("JFK"), "the search comes back with its fields: \(app.terminal.text)")
 
         app.terminal.endInput()
@@ -127,7 +127,7 @@ struct AppFlowTests {
         for screen in app.navigator.stack { detector.watch(screen) }
         app.terminal.press(.interrupt)
         #expect(await ends(running), "Ctrl-C did not end the app: \(app.navigator.stack.count) screens left")
-        detector.expectAllFreed("after Ctrl-C on the \(where_)")
+        await detector.expectAllFreed("after Ctrl-C on the \(where_)")
         #expect(app.orders.created.isEmpty)
     }
 
@@ -157,8 +157,8 @@ struct AppFlowTests {
         try await app.type("")
         try await app.waitForStack(2)
         try await app.terminal.waitForOutput(containing: booked.bookingReference)
-        availability.expectAllFreed("availability once booked")
-        summary.expectAllFreed("summary once booked")
+        await availability.expectAllFreed("availability once booked")
+        await summary.expectAllFreed("summary once booked")
 
         app.terminal.endInput()
         await running.value
@@ -179,7 +179,7 @@ struct AppFlowTests {
         try await app.waitForStack(2)
         try await app.type("3")
         try await app.waitForStack(3)
-        summary.expectAllFreed("summary after going back and choosing another offer")
+        await summary.expectAllFreed("summary after going back and choosing another offer")
         #expect(app.orders.created.isEmpty)
         app.terminal.endInput()
         await running.value

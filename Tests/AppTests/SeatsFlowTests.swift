@@ -51,7 +51,7 @@ struct SeatsFlowTests {
         try await app.waitForStack(3)
         try await app.terminal.waitForOutput(containing: "32A for passenger 1 on ZZ117 LHR → JFK, £18.00")
         #expect(app.terminal.text.contains("Total with extras  £430.50"))
-        seats.expectAllFreed("the seats screen once its seats went back to the summary")
+        await seats.expectAllFreed("the seats screen once its seats went back to the summary")
 
         try await app.type("1")
         try await app.type("y")
@@ -77,7 +77,7 @@ struct SeatsFlowTests {
         try await app.type("b")
         try await app.waitForStack(3)
         try await app.terminal.waitForOutput(containing: "What next?")
-        seats.expectAllFreed("the seats screen left with b")
+        await seats.expectAllFreed("the seats screen left with b")
         try await app.terminal.waitUntilAwaitingInput()
         #expect(!app.terminal.text.contains("Total with extras"))
         #expect(app.orders.created.isEmpty)

@@ -202,4 +202,23 @@ struct ScreenRunnerTests {
         #expect(runner.state.disappeared == 1)
         #expect(Set(runner.state.answers) == ["booked", "cancelled search"])
     }
+
+    @Test("covered while it reads, loads or waits, and let go, the runner is freed with everything it holds")
+    func freedWhenLetGo() async throws {
+        let terminal = VirtualTerminal(isInteractive: true)
+        let gate = Gate()
+        weak var weakRunner: ScreenRunner<Pager>?
+        do {
+            let runner = pager(terminal, gate: gate)
+            weakRunner = runner
+            let running = Task { await runner.run() }
+            try await terminal.waitUntilAwaitingInput()
+            runner.send(.load(shielded: false))
+            try await terminal.waitForOutput(containing: "loading")
+            running.cancel()
+            await running.value
+            await runner.settled()
+        }
+        #expect(weakRunner == nil)
+    }
 }
