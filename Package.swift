@@ -23,6 +23,7 @@ let featureModules = [
     "FlightSummary",
     "FlightSeats",
     "FlightBookings",
+    "GeneratedProbe",
 ]
 
 let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "TerminalUI", "ModuleCore"]

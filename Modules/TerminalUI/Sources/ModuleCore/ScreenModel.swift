@@ -139,13 +139,21 @@ public struct StyledLine: Sendable, Equatable {
 public struct StyledRun: Sendable, Equatable {
     /// The looks a run can have; several combine.
     public struct Look: OptionSet, Sendable, Hashable {
+        /// The looks, one bit each.
         public let rawValue: Int
+        /// The looks whose bits are set in `rawValue`.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Bold.
         public static let bold = Look(rawValue: 1)
+        /// Dimmed: what cannot be taken or matters less.
         public static let dim = Look(rawValue: 2)
+        /// The accent colour: something of another person's, a key.
         public static let accent = Look(rawValue: 4)
+        /// The success colour: what is yours.
         public static let success = Look(rawValue: 8)
+        /// The warning colour: what costs extra, or failed.
         public static let warning = Look(rawValue: 16)
+        /// Inverted: the cursor.
         public static let inverse = Look(rawValue: 32)
     }
 
