@@ -23,7 +23,6 @@ let featureModules = [
     "FlightSummary",
     "FlightSeats",
     "FlightBookings",
-    "GeneratedProbe",
 ]
 
 let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "TerminalUI", "ModuleCore"]

@@ -84,7 +84,7 @@ public struct ScreenQuestion: Sendable, Equatable {
 }
 
 /// One block of a page, as data: drawn with TerminalUI's components at the terminal's width. Text in it may come
-/// from a server or a file: it is made visible (``UntrustedText/visible(_:)``) where it is drawn, never obeyed.
+/// from a server or a file: it is made visible (`UntrustedText.visible(_:)`, from TerminalUI) where it is drawn, never obeyed.
 public enum ScreenBlock: Sendable, Equatable {
     /// A section title.
     case header(SectionHeader)

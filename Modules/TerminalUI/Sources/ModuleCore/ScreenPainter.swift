@@ -24,7 +24,7 @@ public final class ScreenPainter {
         show(model.page)
     }
 
-    /// Forgets the page drawn, so the next ``draw(_:again:)`` draws it (something was written over it).
+    /// Forgets the page drawn, so the next ``ScreenPainter/draw(_:again:)`` draws it (something was written over it).
     public func pageCovered() {
         drawnPage = nil
     }
