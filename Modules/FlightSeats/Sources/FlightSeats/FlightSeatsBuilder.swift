@@ -15,7 +15,7 @@ public struct FlightSeatsBuilder {
         self.recorder = recorder
     }
 
-    /// The seats screen, to be shown by the caller's navigator: its rules run by ModuleCore's ``ScreenRunner``, the
+    /// The seats screen, to be shown by the caller's navigator: its rules run by ModuleCore's `ScreenRunner`, the
     /// seat maps read through the builder's service, the ways out through `router` (held weakly).
     @MainActor
     public func build(input: FlightSeatsInput, router: any FlightSeatsRouter, terminal: any Terminal) -> any Screen {

@@ -110,7 +110,7 @@ public struct FlightSummaryInput: Sendable, Hashable, Codable {
     }
 
     /// What an unattended run writes to standard output.
-    public enum Output: Sendable, Hashable, Codable {
+    public enum Format: Sendable, Hashable, Codable {
         /// The summary and the booking, for people.
         case text
         /// Only the booked order, as Duffel's JSON; everything else goes to diagnostics.
@@ -129,7 +129,7 @@ public struct FlightSummaryInput: Sendable, Hashable, Codable {
     /// Interactive or unattended.
     public var mode: Mode
     /// Text or JSON (unattended runs only).
-    public var output: Output
+    public var output: Format
     /// Unattended runs: the total the caller agreed to (from a search), in the offer's currency. When the
     /// airline's price differs, nothing is booked and the run ends `.priceChanged`.
     public var acceptedTotal: Decimal?
@@ -139,7 +139,7 @@ public struct FlightSummaryInput: Sendable, Hashable, Codable {
     /// Creates an input.
     public init(
         offerID: String, offer: Offer? = nil, search: SearchRequest? = nil, mode: Mode = .interactive,
-        output: Output = .text, acceptedTotal: Decimal? = nil, hold: Bool = false
+        output: Format = .text, acceptedTotal: Decimal? = nil, hold: Bool = false
     ) {
         self.hold = hold
         self.offerID = offerID

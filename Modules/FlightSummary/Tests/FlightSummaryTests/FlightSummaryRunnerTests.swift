@@ -12,7 +12,7 @@ struct FlightSummaryRunnerTests {
     private func harness(
         offer: Offer? = nil, offers: (any OfferService)? = nil, orders: FixtureOrderService = FixtureOrderService(),
         store: FixtureBookingStore = FixtureBookingStore(),
-        now: Date = searchTime, mode: FlightSummaryInput.Mode = .interactive, output: FlightSummaryInput.Output = .text,
+        now: Date = searchTime, mode: FlightSummaryInput.Mode = .interactive, output: FlightSummaryInput.Format = .text,
         acceptedTotal: Decimal? = nil
     ) throws -> Harness {
         let offer = try offer ?? recordedOffer()

@@ -79,8 +79,9 @@ public enum ScreenEffect<Work: ScreenWork, Route: Encodable & Sendable & Equatab
     case leave(Route)
 }
 
-/// One input, as the runner read it for the question asked. Esc is ``ScreenInput/back``, Ctrl-C ``ScreenInput/interrupted``, and the end of
-/// the input (or a second Ctrl-D in a row) ``ScreenInput/ended``: the module's rules decide what each means on each step.
+/// One input, as the runner read it for the question asked. Esc is ``ScreenInput/back``, Ctrl-C
+/// ``ScreenInput/interrupted``, and the end of the input (or a second Ctrl-D in a row) ``ScreenInput/ended``: the
+/// module's rules decide what each means on each step.
 public enum ScreenInput: Sendable, Equatable {
     /// A key, for a ``ScreenQuestion/Kind/keys`` question on a TTY.
     case key(KeyInput)
