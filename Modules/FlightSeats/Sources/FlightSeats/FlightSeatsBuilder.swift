@@ -21,8 +21,8 @@ public struct FlightSeatsBuilder {
     public func build(input: FlightSeatsInput, router: any FlightSeatsRouter, terminal: any Terminal) -> any Screen {
         let extras = extras
         return ScreenRunner<FlightSeatsReducer>(
-            state: FlightSeatsState(input: input, isInteractive: terminal.isInteractive), terminal: terminal,
-            recorder: recorder, outputIsForPrograms: input.mode == .show(json: true),
+            state: FlightSeatsState(input: input, isInteractive: terminal.isInteractive, columns: terminal.columns),
+            terminal: terminal, recorder: recorder, outputIsForPrograms: input.mode == .show(json: true),
             perform: { work in await work.perform(with: extras) },
             leave: { [weak router] route in
                 switch route {

@@ -48,7 +48,7 @@ enum FlightSeatsReducer: Reducer {
                 }
                 let output: FlightSeatsEffect = json
                     ? .note(.output(Self.json(state.flights.map(\.map))))
-                    : .print(Self.maps(FlightSeatsViewModel.allMaps(state)))
+                    : .print(Self.maps(state))
                 return [.note(.progressEnded), output, .leave(.shown(.shown))]
             }
             guard !state.flights.isEmpty else {
@@ -73,6 +73,13 @@ enum FlightSeatsReducer: Reducer {
 
     static func run(_ command: FlightSeatsCommand, _ state: inout FlightSeatsState) -> [FlightSeatsEffect] {
         state.notice = nil
+        let effects = perform(command, &state)
+        // The keys listed go with the seat question: gone with it, not back when it is asked again.
+        if state.phase != .choosing { state.showsKeys = false }
+        return effects
+    }
+
+    private static func perform(_ command: FlightSeatsCommand, _ state: inout FlightSeatsState) -> [FlightSeatsEffect] {
         switch command {
         case .back:
             return leave(&state, .back)
@@ -94,10 +101,13 @@ enum FlightSeatsReducer: Reducer {
             placeCursor(&state)
             return []
         case .toggleKeys:
-            state.showsKeys.toggle()
+            // Elsewhere the prompt says every key.
+            if state.phase == .choosing { state.showsKeys.toggle() }
             return []
         case .unknown(let text):
-            state.notice = .problem("“\(text)” is not a seat or a key here. Type a seat such as 32A, or ? for the keys.")
+            state.notice = .problem(state.phase == .choosing
+                ? "“\(text)” is not a seat or a key here. Type a seat such as 32A, or ? for the keys."
+                : "“\(text)” is not a key here.")
             return []
         default:
             guard state.phase == .choosing else { return [] }

@@ -84,6 +84,8 @@ extension FlightSeatsReducer: ScreenFeature {
     static func page(_ viewModel: FlightSeatsViewModel) -> [ScreenBlock] {
         var blocks: [ScreenBlock] = [.header(viewModel.title)]
         if let grid = viewModel.grid { blocks += [.text(grid.title, indent: 2), .drawing(grid.drawing(indent: 2))] }
+        if !viewModel.legend.isEmpty { blocks.append(legend(viewModel.legend, columns: viewModel.columns)) }
+        if !viewModel.extraCost.isEmpty { blocks.append(extraCost(viewModel.extraCost, columns: viewModel.columns)) }
         blocks += viewModel.lines.map { .text($0, indent: 2) }
         if !viewModel.chosen.isEmpty {
             blocks.append(.header("Chosen"))
@@ -98,10 +100,26 @@ extension FlightSeatsReducer: ScreenFeature {
         return blocks
     }
 
-    /// Every flight's map with the legend, for reading (`flights seats`).
-    static func maps(_ grids: [SeatGridViewModel]) -> [ScreenBlock] {
-        grids.flatMap { grid -> [ScreenBlock] in [.header(grid.title), .drawing(grid.drawing(indent: 2))] }
-            + [.text(SeatGridViewModel.legend, indent: 2)]
+    /// Every flight's map with what its `$` seats cost, then the legend of them all, for reading (`flights seats`).
+    static func maps(_ state: FlightSeatsState) -> [ScreenBlock] {
+        let grids = FlightSeatsViewModel.allMaps(state)
+        let maps = zip(grids, state.flights).flatMap { grid, flight -> [ScreenBlock] in
+            let prices = SeatGridLegend.extraCost(flight.map, passengerId: nil)
+            return [.header(grid.title), .drawing(grid.drawing(indent: 2))]
+                + (prices.isEmpty ? [] : [extraCost(prices, columns: state.columns)])
+        }
+        let entries = SeatGridLegend.entries(for: grids, choosing: false, passengers: state.passengers.count)
+        return maps + [legend(entries, columns: state.columns)]
+    }
+
+    /// The legend, its last column left free.
+    private static func legend(_ entries: [SeatGridLegend.Entry], columns: Int) -> ScreenBlock {
+        .drawing(SeatGridLegend.drawing(entries, width: columns - 1, indent: 2))
+    }
+
+    /// What the `$` seats cost, its last column left free.
+    private static func extraCost(_ groups: [String], columns: Int) -> ScreenBlock {
+        .text(SeatGridLegend.extraCostText(groups, width: columns - 3), indent: 2)
     }
 
     /// Duffel's seat maps as JSON, for programs.

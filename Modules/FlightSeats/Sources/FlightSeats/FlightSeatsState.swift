@@ -31,6 +31,8 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
     var mode: FlightSeatsInput.Mode
     /// Keys (arrows, Esc) or lines.
     var isInteractive: Bool
+    /// The terminal's width when the screen was built: what the legend is laid out in.
+    var columns: Int
     var phase: Phase = .loading
     /// One per segment that has a map, in the offer's order.
     var maps: [SeatMap] = []
@@ -44,14 +46,15 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
     /// A designator being typed key by key (interactive).
     var typed = ""
     var notice: Notice?
-    /// The keys are listed under the map (`?`).
+    /// The keys are listed under the map (`?`), while a seat is being chosen.
     var showsKeys = false
 
-    init(input: FlightSeatsInput, isInteractive: Bool) {
+    init(input: FlightSeatsInput, isInteractive: Bool, columns: Int = 80) {
         offerID = input.offerID
         offer = input.offer
         mode = input.mode
         self.isInteractive = isInteractive
+        self.columns = columns
         choices = input.chosen
     }
 

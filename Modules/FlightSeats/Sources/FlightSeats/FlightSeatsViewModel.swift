@@ -7,6 +7,11 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
     var title: String
     /// The map of the flight being chosen for; `nil` when there is none to show.
     var grid: SeatGridViewModel?
+    /// What the map's symbols mean, laid out at ``columns``.
+    var legend: [SeatGridLegend.Entry] = []
+    var columns: Int
+    /// What the map's `$` seats cost this passenger, price by price, when no cursor says it (off a TTY).
+    var extraCost: [String] = []
     /// Whose turn it is, and the seat under the cursor.
     var lines: [String]
     /// What is chosen, flight by flight, with the total.
@@ -18,7 +23,9 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
         let flights = state.flights
         let passengers = state.passengers
         notice = state.notice
-        keys = state.showsKeys ? Self.keys(interactive: state.isInteractive) : []
+        columns = state.columns
+        // The keys answer the seat question only.
+        keys = state.showsKeys && state.phase == .choosing ? Self.keys(interactive: state.isInteractive) : []
         chosen = Self.chosen(state)
         switch state.phase {
         case .choosing:
@@ -29,7 +36,11 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
                 SeatGridViewModel(segment: $0.segment, map: $0.map, choices: state.choices, passengers: passengers,
                                   passengerId: passenger?.id, cursor: state.isInteractive ? state.cursor : nil)
             }
-            var lines = [SeatGridViewModel.legend]
+            legend = grid.map { SeatGridLegend.entries(for: [$0], choosing: true, passengers: passengers.count) } ?? []
+            if !state.isInteractive, let flight {
+                extraCost = SeatGridLegend.extraCost(flight.map, passengerId: passenger?.id)
+            }
+            var lines: [String] = []
             if let passenger {
                 lines.append("Choosing for passenger \(state.passengerIndex + 1) of \(passengers.count): "
                     + FlightSeatsReducer.label(passenger))

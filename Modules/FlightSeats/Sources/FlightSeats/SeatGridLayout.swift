@@ -82,7 +82,7 @@ enum SeatGridLayout {
     }
 
     /// `B` before `C`, `Z` before `AA`.
-    private static func inColumnOrder(_ left: String, _ right: String) -> Bool {
+    static func inColumnOrder(_ left: String, _ right: String) -> Bool {
         left.count == right.count ? left < right : left.count < right.count
     }
 

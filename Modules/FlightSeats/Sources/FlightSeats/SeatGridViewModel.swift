@@ -40,9 +40,6 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
     /// Every cabin's rows, front to back.
     var rows: [Row] { cabins.flatMap(\.rows) }
 
-    static let legend = ". free  $ extra cost  x taken  - not for this passenger  * this passenger  1-9 other passengers  "
-        + "= wing  EX exit  WC lavatory  GA galley"
-
     init(segment: Segment, map: SeatMap, choices: [SeatChoice], passengers: [OfferPassenger],
          passengerId: String?, cursor: String?) {
         let cabins = map.cabins
@@ -156,7 +153,7 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
         }
     }
 
-    private static func look(_ cell: Cell) -> StyledRun.Look {
+    static func look(_ cell: Cell) -> StyledRun.Look {
         let look: StyledRun.Look = switch cell.kind {
         case .mine: [.success, .bold]
         case .others: .accent

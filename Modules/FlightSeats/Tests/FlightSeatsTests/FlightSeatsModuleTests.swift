@@ -58,7 +58,7 @@ struct FlightSeatsModuleTests {
         await screen.run()
         #expect(router.shown == [.shown])
         #expect(terminal.text.components(separatedBy: " A  B  C    D  E  F ").count - 1 == 4)
-        #expect(terminal.text.contains(". free $ extra cost x taken"))
+        #expect(terminal.text.contains(". free  $ extra cost  x taken"))
     }
 
     @Test("an airline's odd text is shown, never obeyed")

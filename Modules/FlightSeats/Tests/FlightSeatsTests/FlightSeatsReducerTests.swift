@@ -151,7 +151,7 @@ struct FlightSeatsReducerTests {
             let effects = FlightSeatsReducer.reduce(&state, .mapsLoaded(.success(maps)))
             let output: FlightSeatsEffect = json
                 ? .note(.output(FlightSeatsReducer.json(maps)))
-                : .print(FlightSeatsReducer.maps(FlightSeatsViewModel.allMaps(state)))
+                : .print(FlightSeatsReducer.maps(state))
             #expect(effects == [.note(.progressEnded), output, .leave(.shown(.shown))])
         }
         var none = FlightSeatsState(input: FlightSeatsInput(offer: offer, mode: .show(json: false)), isInteractive: false)

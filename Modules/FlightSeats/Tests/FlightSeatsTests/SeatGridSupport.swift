@@ -3,7 +3,8 @@ import Foundation
 @testable import FlightSeats
 
 /// Seat maps written the way they look: `row(28, "A C | D E F | J K")`. A letter is a free seat (`A$` extra cost,
-/// `Ax` taken); `EX`, `WC`, `GA`, `CL`, `BB` are an exit, a lavatory, a galley, a closet, a bassinet; `_` is floor.
+/// `Ax` taken); `EX`, `WC`, `GA`, `CL`, `ST`, `BB`, `#` are an exit, a lavatory, a galley, a closet, stairs, a bassinet,
+/// a restricted seat; `_` is floor.
 enum SeatSketch {
     static func row(_ number: Int?, _ sketch: String, passengerId: String) -> SeatRow {
         let sections = sketch.split(separator: "|", omittingEmptySubsequences: false).map { section in
@@ -28,7 +29,9 @@ enum SeatSketch {
         case "WC": return SeatElement(type: .lavatory)
         case "GA": return SeatElement(type: .galley)
         case "CL": return SeatElement(type: .closet)
+        case "ST": return SeatElement(type: .stairs)
         case "BB": return SeatElement(type: .bassinet)
+        case "#": return SeatElement(type: .restrictedSeat)
         case "_": return SeatElement(type: .empty)
         default:
             let letter = String(token.prefix { $0.isUppercase })
