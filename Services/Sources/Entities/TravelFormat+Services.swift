@@ -17,8 +17,9 @@ extension TravelFormat {
     }
 
     /// The seats and bags an order holds, in words: `("Seats", "4B on FI1953 (Ada Lovelace), 12C on FI511 (…)")`,
-    /// `("Bags", "2 × checked bag up to 23 kg (Ada Lovelace)")`. Other services are named by their type. Empty when
-    /// the order holds none.
+    /// `("Bags", "1 checked bag up to 23 kg for Ada Lovelace on LHR → JFK and JFK → LHR")`: the same bags for the same
+    /// passenger on several flights are one entry naming every flight. Other services are named by their type. Empty
+    /// when the order holds none.
     public static func bookedServices(_ order: Order) -> [(label: String, value: String)] {
         let segments = order.slices.flatMap(\.segments)
         func flight(_ ids: [String]) -> String {
@@ -30,7 +31,7 @@ extension TravelFormat {
             return names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")"
         }
         var seats: [String] = []
-        var bags: [String] = []
+        var bags: [(what: String, routes: [String])] = []
         var others: [String] = []
         for service in order.services {
             switch service.type {
@@ -40,15 +41,42 @@ extension TravelFormat {
             case .baggage:
                 let kind = service.metadata?.baggageType?.displayName ?? "bag"
                 let weight = service.metadata?.maximumWeightKg.map { " up to " + kilograms($0) } ?? ""
-                bags.append("\(service.quantity) × \(kind)\(weight)\(who(service.passengerIds))")
+                let names = order.passengers.filter { service.passengerIds.contains($0.id) }.map(\.fullName)
+                let what = count(service.quantity, kind) + weight + (names.isEmpty ? "" : " for " + names.joined(separator: ", "))
+                if let same = bags.firstIndex(where: { $0.what == what }) {
+                    bags[same].routes += routes(service.segmentIds, in: order.slices)
+                } else {
+                    bags.append((what, routes(service.segmentIds, in: order.slices)))
+                }
             default:
                 others.append("\(service.quantity) × \(service.type.rawValue.replacingOccurrences(of: "_", with: " "))")
             }
         }
         var rows: [(label: String, value: String)] = []
         if !seats.isEmpty { rows.append(("Seats", seats.joined(separator: ", "))) }
-        if !bags.isEmpty { rows.append(("Bags", bags.joined(separator: ", "))) }
+        if !bags.isEmpty {
+            let entries = bags.map { $0.what + ($0.routes.isEmpty ? "" : " on " + listed($0.routes)) }
+            rows.append(("Bags", entries.joined(separator: "; ")))
+        }
         if !others.isEmpty { rows.append(("Extras", others.joined(separator: ", "))) }
         return rows
+    }
+
+    /// The flights `segmentIds` cover, by route: a slice whose every segment is covered is named whole (`LHR → JFK`),
+    /// else each covered segment.
+    static func routes(_ segmentIds: [String], in slices: [Slice]) -> [String] {
+        slices.flatMap { slice -> [String] in
+            let covered = slice.segments.filter { segmentIds.contains($0.id) }
+            if !covered.isEmpty, covered.count == slice.segments.count {
+                return ["\(slice.origin.iataCode) → \(slice.destination.iataCode)"]
+            }
+            return covered.map { "\($0.origin.iataCode) → \($0.destination.iataCode)" }
+        }
+    }
+
+    /// `A`, `A and B`, `A, B and C`.
+    static func listed(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -85,7 +85,7 @@ struct SeatsAndExtrasTests {
         let rows = TravelFormat.bookedServices(order)
         #expect(rows.map(\.label) == ["Seats", "Bags", "Extras"])
         #expect(rows.map(\.value) == [
-            "14B on ZZ117 (Ada Lovelace)", "2 × checked bag up to 23 kg (Ada Lovelace)", "1 × unknown",
+            "14B on ZZ117 (Ada Lovelace)", "2 checked bags up to 23 kg for Ada Lovelace on LHR → JFK", "1 × unknown",
         ])
         // Written and read back, the services are the same.
         let again = try DuffelJSON.decoder().decode(Order.self, from: DuffelJSON.encoder().encode(order))

@@ -52,7 +52,7 @@ extension FlightSummaryReducer {
             guard let offer = state.offer else { return [] }
             return leave(&state, .seats(offer, chosen: state.extras.seats))
         case .bags:
-            return state.bagServices.isEmpty ? [] : go(&state, .bag(0))
+            return beginBags(&state)
         case .backToOffers:
             return leaveToOffers(&state)
         }
@@ -69,24 +69,6 @@ extension FlightSummaryReducer {
             return leave(&state, .seats(offer, chosen: state.extras.seats))
         default: return [error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil)]
         }
-    }
-
-    /// How many of the bag at `index` to add: a whole number from 0 to the most the airline sells; then the next
-    /// bag, or the review with the new total.
-    static func acceptBags(_ state: inout State, _ text: String, index: Int) -> [Effect] {
-        let services = state.bagServices
-        guard services.indices.contains(index) else { return showReview(&state) }
-        let service = services[index]
-        let typed = text.trimmingCharacters(in: .whitespaces)
-        guard let quantity = Int(typed.isEmpty ? "0" : typed), quantity >= 0 else {
-            return [error("Give a number of bags, from 0 to \(service.maximumQuantity).", suggestion: nil)]
-        }
-        guard quantity <= service.maximumQuantity else {
-            return [error("At most \(TravelFormat.count(service.maximumQuantity, "bag")) of this kind can be added.",
-                          suggestion: "Give a number from 0 to \(service.maximumQuantity).")] + []
-        }
-        state.extras.set(quantity, of: service.id)
-        return index + 1 < services.count ? go(&state, .bag(index + 1)) : showReview(&state)
     }
 
     /// The passenger and field a validation error points at (`/data/passengers/0/phone_number`), if any.

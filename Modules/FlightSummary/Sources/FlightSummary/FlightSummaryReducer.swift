@@ -39,7 +39,7 @@ enum FlightSummaryReducer: ScreenFeature {
             state.stopped = false
             return appeared(&state)
         case .entered(let text):
-            if case .bag(let index) = state.step { return acceptBags(&state, text, index: index) }
+            if case .bag(let group, let flight) = state.step { return acceptBags(&state, text, group: group, flight: flight) }
             if state.step == .continueToDetails { return continueOrSeats(&state, text) }
             guard case .field(let passenger, let field) = state.step else { return [] }
             return accept(&state, text, passenger: passenger, field: field)
@@ -132,8 +132,8 @@ enum FlightSummaryReducer: ScreenFeature {
             return heading(state, last) + go(&state, .field(passenger: last, field: state.askedFields.last ?? .phoneNumber))
         case .confirmBooking, .lostAnswer:
             return showReview(&state)
-        case .bag(let index):
-            return index > 0 ? go(&state, .bag(index - 1)) : showReview(&state)
+        case .bag(let group, let flight):
+            return backFromBags(&state, group: group, flight: flight)
         case .confirmNewPrice(let next):
             return answerNewPrice(&state, accepted: false, next: next)
         case .recheckFailed(let next):

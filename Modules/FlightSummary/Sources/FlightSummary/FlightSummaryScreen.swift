@@ -28,9 +28,9 @@ extension FlightSummaryReducer {
             return .line(FlightSummaryState.question(for: field) + " ", default: state.defaultAnswer(for: field, passenger: passenger))
         case .review:
             return .choice("What next?", state.reviewOptions.map(state.label(for:)))
-        case .bag(let index):
-            let current = state.bagServices.indices.contains(index) ? state.extras.quantity(of: state.bagServices[index].id) : 0
-            return .line(state.bagQuestion(index) + " ", default: String(current))
+        case .bag(let group, let flight):
+            return .line(
+                state.bagQuestion(group: group, flight: flight) + " ", default: state.bagDefault(group: group, flight: flight))
         case .continueToDetails, .confirmBooking, .confirmNewPrice:
             guard let (text, yes) = confirmation(state) else { return nil }
             // A yes typed before the question (while the price was being checked) must not answer it.

@@ -13,8 +13,9 @@ enum FlightSummaryStep: Codable, Equatable, Sendable {
     case continueToDetails
     case field(passenger: Int, field: PassengerField)
     case review
-    /// How many of the offer's extra bag at this index (in ``FlightSummaryState/bagServices``) to add.
-    case bag(Int)
+    /// How many extra bags of a kind (``FlightSummaryState/bagGroups``) a passenger adds: on every flight (`nil`),
+    /// or on the flight at this index once the traveller said they differ.
+    case bag(group: Int, flight: Int?)
     case confirmBooking(OrderType)
     case confirmNewPrice(next: FlightSummaryContinuation)
     case recheckFailed(next: FlightSummaryContinuation)
@@ -59,7 +60,7 @@ enum FlightSummaryReviewOption: Equatable, Sendable {
     case book(OrderType)
     /// Seats on the seat maps (the seats screen).
     case seats
-    /// Extra bags, one question per bag the offer sells.
+    /// Extra bags, one question per passenger (and kind) for every flight, flight by flight when they differ.
     case bags
     case change(Int)
     case backToOffers
@@ -223,11 +224,6 @@ struct FlightSummaryExtras: Codable, Equatable, Sendable {
 }
 
 extension FlightSummaryState {
-    /// The extra bags the offer sells, each for one passenger on one leg.
-    var bagServices: [AvailableService] {
-        (offer?.availableServices ?? []).filter { $0.type == .baggage && !$0.passengerIds.isEmpty && $0.maximumQuantity > 0 }
-    }
-
     /// What the chosen seats and bags cost, in the offer's currency.
     var extrasTotal: Money {
         let prices = extras.seats.map(\.price) + extras.bags.compactMap { chosen in
@@ -242,29 +238,6 @@ extension FlightSummaryState {
         offer.map { $0.totalAmount.adding(extrasTotal) ?? $0.totalAmount }
     }
 
-    /// `Passenger 1 (Adult) · London → New York: checked bag up to 23 kg, £20.00 each (1 included), how many to add (0–2)?`
-    func bagQuestion(_ index: Int) -> String {
-        guard bagServices.indices.contains(index), let offer else { return "" }
-        let service = bagServices[index]
-        let bag = describe(service, in: offer)
-        let person = bag.who.map { "Passenger \($0.index + 1) (\(SummaryFormat.label($0)))" } ?? "A passenger"
-        let weight = service.metadata?.maximumWeightKg.map { " up to " + TravelFormat.kilograms($0) } ?? ""
-        let included = bag.legs.first?.segments.first?.passengers.first { $0.passengerId == bag.who?.id }?.baggages
-            .filter { $0.type == (service.metadata?.baggageType ?? .checked) }.reduce(0) { $0 + $1.quantity } ?? 0
-        return "\(person) · \(bag.route): \(bag.kind)\(weight), \(service.totalAmount.formatted) each (\(included) included). "
-            + "How many to add (0–\(service.maximumQuantity))?"
-    }
-
-    /// Who a bag service is for, the legs it covers (and their route, `LHR → JFK`) and its kind (`checked bag`).
-    private func describe(
-        _ service: AvailableService, in offer: Offer
-    ) -> (who: PassengerSlot?, legs: [Slice], route: String, kind: String) {
-        let legs = offer.slices.filter { slice in slice.segments.contains { service.segmentIds.contains($0.id) } }
-        let route = TravelFormat.route(legs.map { ($0.origin.iataCode, $0.destination.iataCode) }, roundTrip: false)
-        return (slots.first { service.passengerIds.contains($0.id) }, legs, route,
-                service.metadata?.baggageType?.displayName ?? "bag")
-    }
-
     /// The review's lines for the extras: each seat and bag with its price, and the total with them.
     var extrasRows: [KeyValueList.Row] {
         guard let offer else { return [] }
@@ -276,13 +249,7 @@ extension FlightSummaryState {
             let who = slots.first { $0.id == seat.passengerId }.map { "passenger \($0.index + 1)" } ?? "a passenger"
             rows.append(KeyValueList.Row("Seat", "\(seat.designator) for \(who) on \(flight), \(TravelFormat.price(seat.price))"))
         }
-        for chosen in extras.bags {
-            guard let service = bagServices.first(where: { $0.id == chosen.id }) else { continue }
-            let bag = describe(service, in: offer)
-            let who = bag.who.map { "passenger \($0.index + 1)" } ?? "a passenger"
-            let cost = service.totalAmount.multiplied(by: chosen.quantity)
-            rows.append(KeyValueList.Row("Bags", "\(chosen.quantity) × \(bag.kind) for \(who) on \(bag.route), \(cost.formatted)"))
-        }
+        rows += bagRows
         guard !rows.isEmpty, let total = totalToPay else { return rows }
         return rows + [KeyValueList.Row("Total with extras", total.formatted)]
     }

@@ -36,16 +36,16 @@ struct FlightSummaryExtrasTests {
         let bagOption = try #require(state.reviewOptions.firstIndex(of: .bags))
         #expect(state.label(for: .bags) == "Add bags")
         _ = Reducer.reduce(&state, .chose(bagOption))
-        #expect(state.step == .bag(0))
+        #expect(state.step == .bag(group: 0, flight: nil))
         #expect(Reducer.question(state) == .line(
-            "Passenger 1 (Adult) · LHR → JFK: checked bag up to 23 kg, £20.00 each (1 included). How many to add (0–1)? ",
+            "Passenger 1 (Adult) · LHR → JFK: checked bag up to 23 kg, £20.00 each (1 included).\nHow many to add (0–1)? ",
             default: "0"))
 
         let tooMany = Reducer.reduce(&state, .entered("2"))
         #expect(tooMany == [
             .note(.error("At most 1 bag of this kind can be added.", suggestion: "Give a number from 0 to 1.")),
         ])
-        #expect(state.step == .bag(0))
+        #expect(state.step == .bag(group: 0, flight: nil))
         #expect(state.extras.bags.isEmpty)
         _ = Reducer.reduce(&state, .entered("many"))
         #expect(state.extras.bags.isEmpty)
@@ -56,7 +56,7 @@ struct FlightSummaryExtrasTests {
         #expect(state.extras.bags == [SelectedService(id: "ase_0000Bt4BwJ0hul7H4PR9MS", quantity: 1)])
         #expect(state.totalToPay == Money(amount: 432.5, currency: "GBP"))
         #expect(state.extrasRows == [
-            KeyValueList.Row("Bags", "1 × checked bag for passenger 1 on LHR → JFK, £20.00"),
+            KeyValueList.Row("Bags", "1 checked bag for passenger 1 on LHR → JFK, £20.00"),
             KeyValueList.Row("Total with extras", "£432.50"),
         ])
         #expect(added.first == .print(state.review(offer: offer).blocks))
