@@ -282,8 +282,9 @@ extension FlightAvailabilityReducer {
                 return fail(error)
             }
         case .table, .interactive:
-            output = reportText(AvailabilityViewModels.report(state, found: found, shown: shown, total: ordered.count),
-                                width: state.columns)
+            output = reportText(
+                AvailabilityViewModels.report(state, found: found, shown: shown, total: ordered.count),
+                width: state.columns, sortedBy: state.sort)
         }
         let outcome: AvailabilityOutcome = ordered.isEmpty ? .noOffers : .shown(offers: shown.count)
         return [.note(.output(output)), .leave(.finished(outcome))]

@@ -44,7 +44,8 @@ extension FlightAvailabilityReducer {
             return ScreenModel(page: [], layout: .whole)
         case .results(let page)?:
             let table = offerTable(
-                page.rows, showsLegRoute: page.showsLegRoute, showsEmissions: page.showsEmissions, marksHighlight: keys)
+                page.rows, showsLegRoute: page.showsLegRoute, showsEmissions: page.showsEmissions, marksHighlight: keys,
+                sortedBy: state.sort)
             let highlighted = page.rows.flatMap { row in row.legs.map { _ in row.isHighlighted } }
             return ScreenModel(
                 page: lead + header(page.header) + hint(page.status)
@@ -157,14 +158,22 @@ extension FlightAvailabilityReducer {
     }
 
     /// The `table` presentation's output: plain lines at `width`, every text from the server made visible.
-    static func reportText(_ report: ReportViewModel, width: Int) -> String {
+    static func reportText(_ report: ReportViewModel, width: Int, sortedBy sort: AvailabilitySort = .price) -> String {
         func lines(_ block: any Renderable) -> [String] { block.render(width: width, style: .plain) }
         var text = lines(SectionHeader(UntrustedText.visible(report.header.title)))
             + lines(Paragraph(UntrustedText.visible(report.header.details))) + lines(Paragraph(report.status)) + [""]
         if !report.rows.isEmpty {
-            text += lines(offerTable(
+            var table = lines(offerTable(
                 report.rows, showsLegRoute: report.showsLegRoute, showsEmissions: report.showsEmissions,
-                marksHighlight: false).visible)
+                marksHighlight: false, sortedBy: sort).visible)[...]
+            // Each offer's id under its lines, for `flights book`: the id is what a program or a person copies.
+            if let header = table.popFirst() { text.append(header) }
+            for row in report.rows {
+                text += table.prefix(row.legs.count)
+                table = table.dropFirst(row.legs.count)
+                text.append("     " + UntrustedText.visible(row.offerID))
+            }
+            text += table
         }
         if let footnote = report.footnote {
             if !report.rows.isEmpty { text.append("") }
@@ -190,24 +199,26 @@ extension FlightAvailabilityReducer {
     /// The table of offers, a line per leg; the highlighted offer marked, so it shows without colour too. The CO₂
     /// column is there only when some offer has an estimate.
     static func offerTable(
-        _ rows: [OfferRowViewModel], showsLegRoute: Bool, showsEmissions: Bool, marksHighlight: Bool
+        _ rows: [OfferRowViewModel], showsLegRoute: Bool, showsEmissions: Bool, marksHighlight: Bool,
+        sortedBy sort: AvailabilitySort = .price
     ) -> Table {
         // The marker shares the number's column, so the table keeps its width for the flights.
         var columns = [Table.Column("", alignment: .right, priority: 99)]
         if showsLegRoute { columns.append(Table.Column("Leg", priority: 8)) }
-        // Narrow terminals lose the airline's name (its code starts every flight number), then the fare, before
-        // the stops and flight numbers are cut.
+        // Narrow terminals lose the flight numbers first, then the CO₂ estimate, then the duration and the airline's
+        // name; the fare brand stays longest, or the Basic and the Flex fare of one flight would differ only by their
+        // price (at 60 columns: times, stops, fare and price; at 80 the airline too). The column the offers are
+        // sorted by stays as long as the times.
         columns += [
             Table.Column("Departs", priority: 9),
             Table.Column("Arrives", priority: 9),
-            Table.Column("Duration", alignment: .right, priority: 7),
-            Table.Column("Stops", priority: 6, flexible: true, minimumWidth: 10),
-            Table.Column("Airline", priority: 2),
-            Table.Column("Flights", priority: 5, flexible: true, minimumWidth: 12),
-            Table.Column("Fare", priority: 3),
+            Table.Column("Duration", alignment: .right, priority: sort == .duration ? 9 : 5),
+            Table.Column("Stops", priority: 7, flexible: true, minimumWidth: 10),
+            Table.Column("Airline", priority: 6, flexible: true, minimumWidth: 10),
+            Table.Column("Flights", priority: 2, flexible: true, minimumWidth: 12),
+            Table.Column("Fare", priority: 8),
         ]
-        // Short of width, the CO₂ estimate goes after the airline's name and the fare, before the flight numbers.
-        if showsEmissions { columns.append(Table.Column("CO₂", alignment: .right, priority: 4)) }
+        if showsEmissions { columns.append(Table.Column("CO₂", alignment: .right, priority: sort == .emissions ? 9 : 3)) }
         columns.append(Table.Column("Price", alignment: .right, priority: 10))
         var table = Table(columns: columns)
         for row in rows {

@@ -27,8 +27,8 @@ struct FlightAvailabilityModuleTests {
         try await session.settle(on: "Offer number or command:")
         #expect(session.terminal.screen.contains("── London (LHR) → New York (JFK) ───────────────────────────────────────────────"))
         #expect(session.terminal.screen.contains("Fri 18 Dec · 1 adult · Economy · 14 offers"))
-        #expect(session.terminal.screen.contains("     Departs  Arrives  Duration  Stops           Flights            CO₂    Price"))
-        #expect(session.terminal.screen.contains(" 2.  13:10    18:05      9h 55m  1 stop KEF      FI451, FI615    455 kg  £318.90"))
+        #expect(session.terminal.screen.contains("     Departs  Arrives  Stops           Airline         Fare                Price"))
+        #expect(session.terminal.screen.contains(" 2.  13:10    18:05    1 stop KEF      Icelandair      Economy Light     £318.90"))
         #expect(session.terminal.text.contains("Searching flights LHR → JFK on Fri 18 Dec…"))
         session.terminal.enter("2")
         try await session.terminal.wait(for: "the summary") { _ in session.router.summaries.count == 1 }
@@ -242,17 +242,40 @@ struct FlightAvailabilityModuleTests {
         await running.value
     }
 
-    @Test("every line fits the terminal, at 80 and 120 columns, on keys and lines", arguments: [80, 120], [true, false])
+    @Test("every line fits the terminal, at 60, 80 and 120 columns, on keys and lines; the airline and the fare stay",
+          arguments: [60, 80, 120], [true, false])
     func linesFit(columns: Int, interactive: Bool) async throws {
         for request in [Searches.oneWay, Searches.roundTrip] {
             let session = Session(request, interactive: interactive, columns: columns)
             try await session.settle(on: "Price")
             #expect(session.terminal.screen.allSatisfy { TerminalText.displayWidth(of: $0) <= columns })
-            // CO₂ yields to the flight numbers (no room at 80 on a round trip) but outranks the airline's name.
-            if columns >= 120 || request == Searches.oneWay { #expect(session.screenText.contains("CO₂")) }
-            if columns >= 120, request == Searches.oneWay { #expect(session.screenText.contains("Airline")) }
+            // The flight numbers give way first, then CO₂, then the duration and the airline: the fare brand tells
+            // two fares of one flight apart at every width.
+            let titles = try #require(session.terminal.screen.first { $0.contains("Departs") })
+            #expect(titles.contains("Fare"), "\(columns): \(titles)")
+            if columns >= 120 || (columns >= 80 && request == Searches.oneWay) {
+                #expect(titles.contains("Airline"), "\(columns): \(titles)")
+            }
+            if columns >= 120 { #expect(titles.contains("CO₂") && titles.contains("Flights"), "\(titles)") }
+            if titles.contains("Flights") { #expect(titles.contains("CO₂"), "CO₂ goes after the flight numbers: \(titles)") }
             await session.stop()
         }
+    }
+
+    @Test("table, as `flights search` prints it at 80 columns: the airline, the fare and each offer's id to book it")
+    func tableNamesEachOffer() async throws {
+        let session = Session(interactive: false, columns: 80, presentation: .table, limit: 3)
+        await session.running.value
+        let screen = session.terminal.screen
+        #expect(screen.allSatisfy { TerminalText.displayWidth(of: $0) <= 80 }, "\(screen)")
+        let titles = try #require(screen.first { $0.contains("Departs") })
+        #expect(titles.contains("Airline") && titles.contains("Fare"), "\(titles)")
+        let offers = try FixtureFile.offerRequestOneWay.decode(DataEnvelope<OfferRequest>.self).data.offers
+        let ids = screen.compactMap { line in
+            line.trimmingCharacters(in: .whitespaces).hasPrefix("off_") ? line.trimmingCharacters(in: .whitespaces) : nil
+        }
+        #expect(ids.count == 3, "\(screen)")
+        #expect(ids.allSatisfy { id in offers.contains { $0.id == id } }, "\(ids)")
     }
 }
 
