@@ -9,7 +9,11 @@ extension FlightSearchReducer {
         case "c": return start(&state, State.Plan(steps: [.cabin, .review], exit: .review))
         case "o": return start(&state, State.Plan(steps: [.connections, .review], exit: .review))
         case "t": return start(&state, State.Plan(steps: [.departureWindow, .review], exit: .review))
-        case "r": return start(&state, routePlan(state.draft))
+        case "r":
+            // Back from the first field goes back to the review it was opened from.
+            var plan = routePlan(state.draft)
+            plan.exit = .review
+            return start(&state, plan)
         case "m": return openLegs(&state)
         default:
             return error(["Press Enter to search, or one of the letters shown to change something."], state)

@@ -23,6 +23,7 @@ enum FlightSearchReducer: ScreenFeature {
             return appeared(&state)
         case .entered(let text):
             switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "?": return [.print(state.helpBlocks)]
             case "q": return leave(&state)
             case "b": return back(&state)
             default: return handle(&state, text)
@@ -103,6 +104,9 @@ enum FlightSearchReducer: ScreenFeature {
             return enter(&state, field.step)
         case .legs:
             return enter(&state, .review)
+        case .leaving:
+            // Back from "Leave?" is staying.
+            return stay(&state)
         case .done:
             return []
         default:
@@ -112,7 +116,9 @@ enum FlightSearchReducer: ScreenFeature {
             }
             switch state.plan.exit {
             case .leave:
-                return leave(&state)
+                // Nothing to go back to: Esc may be a slip, and leaving would drop the form. Ask.
+                state.step = .leaving
+                return []
             case .review:
                 return enter(&state, .review)
             case .legs:
@@ -123,6 +129,24 @@ enum FlightSearchReducer: ScreenFeature {
                 return enter(&state, .legs)
             }
         }
+    }
+
+    /// The answer to "Leave?", asked after back at the first question: `y` leaves, `n` or Enter stays.
+    static func answerLeave(_ state: inout State, _ text: String) -> [Effect] {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "y", "yes":
+            return leave(&state)
+        case "", "n", "no":
+            return stay(&state)
+        default:
+            return error(["Type y to leave, or n to stay."], state)
+        }
+    }
+
+    /// Back to the question "Leave?" was asked at, as it was: what was typed for it is offered again.
+    private static func stay(_ state: inout State) -> [Effect] {
+        state.step = state.plan.steps[state.position]
+        return []
     }
 
     // MARK: Moving through the form
@@ -234,6 +258,7 @@ enum FlightSearchReducer: ScreenFeature {
         case .departureWindow: enterDepartureWindow(&state, text)
         case .review: enterReviewAction(&state, text)
         case .legs: enterLegsAction(&state, text)
+        case .leaving: answerLeave(&state, text)
         case .choosePlace, .cabin, .connections, .done: []
         }
     }

@@ -10,7 +10,8 @@ public protocol FlightSearchRouter: AnyObject {
     /// run the search screen again: it comes back with every field filled in.
     func navigateToAvailability(for request: SearchRequest)
 
-    /// The traveller left: Esc or `b` at the first step, `q`, Ctrl-C, or the end of the input.
+    /// The traveller left: `q`, `y` to "Leave?" (asked by Esc or `b` at the first step), Ctrl-C, or the end of the
+    /// input.
     func navigateBack()
 
     /// Unattended mode only: what the input gave cannot be searched. The same sentences have already been written

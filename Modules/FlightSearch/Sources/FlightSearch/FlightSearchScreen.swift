@@ -23,6 +23,7 @@ extension FlightSearchReducer {
             guard let keys = state.keyQuestion else { return nil }
             switch key {
             case .enter: return .entered("")
+            case .character("?"): return .entered("?")
             case .character(let character):
                 let typed = String(character).lowercased()
                 return keys.options.contains { $0.accepts.contains(typed) } ? .entered(typed) : nil
@@ -70,7 +71,7 @@ extension FlightSearchState {
             return .choice(
                 "Connections", BookingRules.connectionRange.map { TravelFormat.connections($0, short: false) },
                 selected: min(max(0, draft.maxConnections), BookingRules.connectionRange.upperBound))
-        case .review, .legs:
+        case .review, .legs, .leaving:
             return keyQuestion.map { .keys($0.prompt + " ") }
         default:
             return .line(prompt(for: step) + " ", default: defaultValue(for: step))
@@ -82,6 +83,7 @@ extension FlightSearchState {
         switch step {
         case .review: reviewKeys
         case .legs: legsKeys
+        case .leaving: leaveKeys
         default: nil
         }
     }
@@ -119,6 +121,17 @@ extension FlightSearchState {
         case .departureWindow: return draft.departureWindow.map { "\($0.from)-\($0.to)" } ?? "any"
         default: return nil
         }
+    }
+
+    /// Back at the first question: nothing to go back to, so leaving is asked rather than done.
+    private var leaveKeys: FlightSearchKeys {
+        FlightSearchKeys(
+            prompt: "Nothing to go back to. Leave? [y/N]",
+            enterLabel: "stay",
+            options: [
+                .init(key: "y", label: "leave", accepts: ["y"]),
+                .init(key: "n", label: "stay", accepts: ["n"]),
+            ])
     }
 
     private var reviewKeys: FlightSearchKeys {

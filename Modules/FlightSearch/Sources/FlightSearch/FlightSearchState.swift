@@ -21,6 +21,8 @@ enum FlightSearchStep: Hashable, Sendable, Codable {
     case cabin
     case connections
     case departureWindow
+    /// Back at the first question, where there is nothing to go back to: whether to leave is asked.
+    case leaving
     /// Handed over to the router (searched or left); nothing is asked until the screen is shown again.
     case done
 }

@@ -35,7 +35,8 @@ extension FlightSearchState {
     /// `Enter search · p passengers · …` above the review's or the legs' one-key question, wrapped between items;
     /// `nil` for the other steps.
     var keyHelpBlocks: [ScreenBlock]? {
-        guard let keys = keyQuestion else { return nil }
+        // "Leave? [y/N]" says its keys in the prompt.
+        guard step != .leaving, let keys = keyQuestion else { return nil }
         let items = [("Enter", keys.enterLabel)] + keys.options.map { ($0.key, $0.label) }
         let lines = Self.joined(items.map { "\($0.0) \($0.1)" }, width: columns - 1)
         return [.drawing(lines.map { line in
@@ -47,6 +48,44 @@ extension FlightSearchState {
             }
             return StyledLine(runs)
         })]
+    }
+
+    /// What `?` prints for the question asked: what to type, with examples, then the keys that move about.
+    var helpBlocks: [ScreenBlock] {
+        [.hint(helpText, indent: 2), .hint("\(backKey) goes back a step · q leaves · ? this help", indent: 2)]
+    }
+
+    /// What to type at the question asked, with examples.
+    private var helpText: String {
+        switch step {
+        case .origin:
+            return "Where you fly from: a city, an airport or a code, like London, Heathrow or LHR."
+        case .destination:
+            return "Where you fly to: a city, an airport or a code, like New York, JFK or Paris."
+        case .departure(let leg) where leg > 0:
+            return "The day this leg leaves: a date like 18 dec or 2026-12-18, or +3 for three days after leg \(leg)."
+        case .departure:
+            return "The day you leave: 18 dec, 2026-12-18, fri, tomorrow, or +7 for a week from today."
+        case .returnDate:
+            return "The day you fly back: 28 dec, or +7 for a week after departure; none (or blank) for one way."
+        case .adults:
+            return "How many adults travel, 1 to \(BookingRules.maxPassengers). Children and infants are asked next."
+        case .children:
+            return "Each child's age on the day of travel, like 4, 9; none for no children."
+        case .infants:
+            return "How many infants under \(BookingRules.infantAgeLimit) sit on an adult's lap, one per adult; 0 for none."
+        case .departureWindow:
+            return "When flights may leave, on every leg: 09:00-17:00, 9-17, morning, afternoon, evening, or any."
+        case .review:
+            return "Enter searches. A letter changes one thing: p passengers, c cabin, o connections, t departure time,"
+                + " r route and dates, m multi-city."
+        case .leaving:
+            return "y leaves the search; n or Enter stays here, with everything kept."
+        case .legs:
+            return "Enter when the legs are right. a adds a leg, d removes the last one, a leg's number changes it."
+        case .choosePlace, .cabin, .connections, .done:
+            return "Move with ↑ and ↓ and press Enter, or type an option's number."
+        }
     }
 
     /// `  → Fri 18 Dec 2026`: what an answer was read as.

@@ -113,7 +113,7 @@ struct FlightSearchModuleTests {
         #expect(harness.router.requests.first == harness.router.requests.last)
     }
 
-    @Test("Esc on a TTY and b on a pipe go back a step; at the first step they leave", arguments: [false, true])
+    @Test("Esc on a TTY and b on a pipe go back a step; at the first step they ask before leaving", arguments: [false, true])
     func backAndLeave(interactive: Bool) async throws {
         let harness = ModuleHarness(interactive: interactive)
         let terminal = harness.terminal
@@ -123,6 +123,9 @@ struct FlightSearchModuleTests {
         if interactive { terminal.press(.escape) } else { terminal.enter("b") }
         try await terminal.waitForOutput(containing: "From: [LHR]")
         if interactive { terminal.press(.escape) } else { terminal.enter("b") }
+        try await terminal.waitForOutput(containing: "Nothing to go back to. Leave? [y/N]")
+        #expect(harness.router.calls.isEmpty)
+        if interactive { terminal.type("y") } else { terminal.enter("y") }
         await running.value
         #expect(harness.router.calls == [.back])
     }

@@ -268,9 +268,9 @@ struct FlightSearchReducerTests {
         #expect(asked(store.state) == .line("Depart (e.g. 18 dec, fri, +7): ", default: "2026-12-18"))
     }
 
-    @Test("back at the first step, q, Ctrl-C and the end of input all leave")
+    @Test("q, Ctrl-C and the end of input all leave")
     func leaving() {
-        for action in [FlightSearchAction.back, .entered("q"), .entered("b"), .interrupted, .inputEnded] {
+        for action in [FlightSearchAction.entered("q"), .interrupted, .inputEnded] {
             var store = Store(after(fresh(), .appeared(today: today)))
             store.send(action, effects: [.leave(.back)]) {
                 $0.step = .done
