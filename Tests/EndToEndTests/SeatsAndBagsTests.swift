@@ -28,7 +28,7 @@ import Testing
             #expect(text.status == 0, "\(text)")
             let header = "── \(segment.flightNumber) · \(segment.origin.iataCode) → \(segment.destination.iataCode) · "
             #expect(text.output.contains(header), "no section header \(header.debugDescription):\n\(text)")
-            #expect(text.said.contains(". free  $ extra cost  x taken"), "no legend:\n\(text)")
+            #expect(text.said.contains(". free $ extra cost x taken"), "no legend:\n\(text)")
             let drawn = SeatsAndBags.grid(in: text.output)
             #expect(drawn.count == expected.count, "\(drawn.count) seats drawn, \(expected.count) in the JSON:\n\(text)")
             // The same seats, each with the same symbol: the taken ones in particular.
