@@ -3,6 +3,8 @@ import Foundation
 import ModuleCore
 import TerminalUI
 
+// The traveller's details and bags, asked step by step: each passenger's fields, then their extra bags.
+
 /// The extra bags of one kind one passenger may add: one service per flight, in the order of the flights. Asked
 /// once for every flight; flight by flight only when the traveller answers that they differ.
 struct FlightSummaryBagGroup: Equatable, Sendable {
@@ -183,5 +185,90 @@ extension FlightSummaryReducer {
     static func backFromBags(_ state: inout State, group index: Int, flight: Int?) -> [Effect] {
         if let flight { return go(&state, .bag(group: index, flight: flight > 0 ? flight - 1 : nil)) }
         return index > 0 ? go(&state, .bag(group: index - 1, flight: nil)) : showReview(&state)
+    }
+}
+
+/// The passengers' details, one field at a time, and the review that follows them.
+extension FlightSummaryReducer {
+    /// Starts the first passenger's details.
+    static func beginDetails(_ state: inout State) -> [Effect] {
+        guard !state.slots.isEmpty else {
+            return [error("This offer lists no passengers, so it cannot be booked.", suggestion: "Choose another offer.")]
+                + go(&state, .leaving)
+        }
+        state.editing = nil
+        return heading(state, 0) + go(&state, .field(passenger: 0, field: .title))
+    }
+
+    /// Checks `text` for `field` of `passenger`: a wrong answer is asked again, the others are kept; a right one
+    /// moves on to the next field, the next passenger or the review.
+    static func accept(_ state: inout State, _ text: String, passenger: Int, field: PassengerField) -> [Effect] {
+        guard let offer = state.offer, state.slots.indices.contains(passenger) else { return [] }
+        let rules = state.rules
+        if let problem = rules.accept(text, for: field, slot: state.slots[passenger], offer: offer, into: &state.drafts[passenger]) {
+            return [error(problem, suggestion: nil)]
+        }
+        if state.editing == .field(passenger, field) {
+            state.editing = nil
+            return showReview(&state)
+        }
+        if let next = state.askedField(after: field) {
+            return go(&state, .field(passenger: passenger, field: next))
+        }
+        if state.editing == .passenger(passenger) || passenger + 1 >= state.slots.count {
+            state.editing = nil
+            return showReview(&state)
+        }
+        return heading(state, passenger + 1) + go(&state, .field(passenger: passenger + 1, field: .title))
+    }
+
+    /// The review's option at `index`.
+    static func choose(_ state: inout State, _ index: Int) -> [Effect] {
+        let options = state.reviewOptions
+        guard options.indices.contains(index) else { return [] }
+        switch options[index] {
+        case .book(let type):
+            if type == .hold, !state.extras.services.isEmpty { return refuseHeldExtras(&state) }
+            return go(&state, .confirmBooking(type))
+        case .change(let passenger):
+            state.editing = .passenger(passenger)
+            return heading(state, passenger) + go(&state, .field(passenger: passenger, field: .title))
+        case .seats:
+            guard let offer = state.offer else { return [] }
+            return leave(&state, .seats(offer, chosen: state.extras.seats))
+        case .bags:
+            return beginBags(&state)
+        case .backToOffers:
+            return leaveToOffers(&state)
+        }
+    }
+
+    /// `Book this offer?` where seats can be chosen: yes goes on to the details, no back to the offers, `s` to the
+    /// seat maps first (the question is asked again when the seats screen hands them back).
+    static func continueOrSeats(_ state: inout State, _ text: String) -> [Effect] {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "", "y", "yes": return beginDetails(&state)
+        case "n", "no": return leaveToOffers(&state)
+        case "s", "seats":
+            guard let offer = state.offer else { return [] }
+            return leave(&state, .seats(offer, chosen: state.extras.seats))
+        default: return [error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil)]
+        }
+    }
+
+    /// The passenger and field a validation error points at (`/data/passengers/0/phone_number`), if any.
+    static func refusedField(_ error: APIError, passengers: Int) -> (Int, PassengerField)? {
+        for detail in error.errors {
+            guard let source = detail.source else { continue }
+            let parts = (source.pointer ?? "").split(separator: "/").map(String.init)
+            if let at = parts.firstIndex(of: "passengers"), at + 2 < parts.count, let index = Int(parts[at + 1]),
+               let field = PassengerField(wireName: parts[at + 2]) {
+                return (index, field)
+            }
+            if let name = source.field, let field = PassengerField(wireName: name), passengers == 1 {
+                return (0, field)
+            }
+        }
+        return nil
     }
 }
