@@ -30,6 +30,11 @@ public struct Offer: Sendable, Hashable, Codable, Identifiable {
     public var availableServices: [AvailableService]?
     /// When the offer stops being bookable; `nil` when the answer did not say.
     public var expiresAt: Date?
+
+    /// The bags one may add: the baggage services it sells to some passenger, one at least.
+    public var extraBags: [AvailableService] {
+        (availableServices ?? []).filter { $0.type == .baggage && !$0.passengerIds.isEmpty && $0.maximumQuantity > 0 }
+    }
     /// When it was created.
     public var createdAt: Date?
     /// When it was last priced.

@@ -22,7 +22,7 @@ struct FlightSummaryBagGroup: Equatable, Sendable {
 extension FlightSummaryState {
     /// The extra bags the offer sells, each for one passenger on one leg.
     var bagServices: [AvailableService] {
-        (offer?.availableServices ?? []).filter { $0.type == .baggage && !$0.passengerIds.isEmpty && $0.maximumQuantity > 0 }
+        offer?.extraBags ?? []
     }
 
     /// The bags asked about, passenger by passenger and kind by kind; a passenger sold none is not asked.

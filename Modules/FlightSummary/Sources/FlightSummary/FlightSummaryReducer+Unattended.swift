@@ -51,10 +51,10 @@ extension FlightSummaryReducer {
         case .success(let details):
             passengers = details
         }
-        let bags = state.fileBags(travellers)
+        let bags = PassengersFile.bags(for: travellers, in: current)
         if !bags.problems.isEmpty { return effects + fileProblems(&state, bags.problems) }
         state.extras.bags = bags.bags
-        if state.fileAsksForSeats(travellers) {
+        if PassengersFile.asksForSeats(travellers) {
             guard state.seatsOffered else {
                 return effects + fileProblems(&state, ["This flight service reads no seat maps, so seats cannot be chosen here."])
             }
@@ -66,7 +66,8 @@ extension FlightSummaryReducer {
 
     /// The seat maps a passengers file's seats are checked on came back: book with the seats, or say what is wrong.
     static func unattendedSeatMaps(_ state: inout State, _ outcome: Outcome<[SeatMap], ServiceError>) -> [Effect] {
-        guard case .unattended(let travellers, let assumeYes) = state.input.mode, let passengers = state.filePassengers
+        guard case .unattended(let travellers, let assumeYes) = state.input.mode, let passengers = state.filePassengers,
+              let offer = state.offer
         else { return [] }
         state.filePassengers = nil
         switch outcome {
@@ -74,7 +75,7 @@ extension FlightSummaryReducer {
             return [hideProgress, error("The seat maps could not be read: \(failure.message)", suggestion: failure.suggestion)]
                 + finish(&state, .failed(failure))
         case .success(let maps):
-            let seats = state.fileSeats(travellers, maps: maps)
+            let seats = PassengersFile.seats(for: travellers, in: offer, maps: maps)
             if !seats.problems.isEmpty { return [hideProgress] + fileProblems(&state, seats.problems) }
             state.extras.seats = seats.seats
             return [hideProgress] + unattendedBook(&state, passengers, assumeYes: assumeYes)
@@ -200,119 +201,5 @@ extension FlightSummaryReducer {
                 suggestion: "It is booked: reference \(order.bookingReference), order \(order.id).")
         }
         return .note(.output(String(decoding: data, as: UTF8.self)))
-    }
-}
-
-/// The seats and bags a passengers file asks for (`"seats": {"ZZ117": "14C"}`, `"bags": 1`), checked against the
-/// offer and its seat maps: pure functions of the state. Each problem names the passenger and what to change.
-extension FlightSummaryState {
-    /// How a file may name a flight: its segment id, its flight number (`ZZ117`, `ZZ 117`) or its route (`LHR-JFK`).
-    static func names(_ segment: Segment) -> Set<String> {
-        let route = "\(segment.origin.iataCode)-\(segment.destination.iataCode)"
-        return Set([segment.id, segment.flightNumber, route].map(normalised))
-    }
-
-    static func normalised(_ key: String) -> String {
-        key.uppercased().filter { !$0.isWhitespace }.replacingOccurrences(of: "→", with: "-")
-    }
-
-    /// Whether any traveller asks for a seat.
-    func fileAsksForSeats(_ travellers: [FlightSummaryInput.Traveller]) -> Bool {
-        travellers.contains { !$0.seats.isEmpty }
-    }
-
-    /// The seats the travellers ask for, each checked on its flight's map: free, offered to that passenger, not
-    /// given to another.
-    func fileSeats(_ travellers: [FlightSummaryInput.Traveller], maps: [SeatMap]) -> (seats: [SeatChoice], problems: [String]) {
-        guard let offer else { return ([], []) }
-        let segments = offer.slices.flatMap(\.segments)
-        let flightNames = segments.map { "\($0.flightNumber) (\($0.origin.iataCode)-\($0.destination.iataCode))" }
-            .joined(separator: ", ")
-        var seats: [SeatChoice] = []
-        var problems: [String] = []
-        for (index, traveller) in travellers.enumerated() where slots.indices.contains(index) {
-            let slot = slots[index]
-            let who = "Passenger \(index + 1)"
-            for (key, wanted) in traveller.seats.sorted(by: { $0.key < $1.key }) {
-                let shown = String(key.prefix(20))
-                guard let segment = segments.first(where: { Self.names($0).contains(Self.normalised(key)) }) else {
-                    problems.append("\(who): no flight \(shown) in this offer (its flights: \(flightNames)).")
-                    continue
-                }
-                let flight = segment.flightNumber
-                guard slot.type != .infantWithoutSeat else {
-                    problems.append("\(who): an infant on a lap takes no seat (\(flight)).")
-                    continue
-                }
-                guard let map = maps.first(where: { $0.segmentId == segment.id }) else {
-                    problems.append("\(who): \(flight) has no seat map; the airline gives seats at check-in.")
-                    continue
-                }
-                guard let seat = map.seat(wanted), let designator = seat.designator else {
-                    problems.append("\(who): there is no seat \(String(wanted.prefix(8))) on \(flight).")
-                    continue
-                }
-                if seat.isTaken {
-                    problems.append("\(who): seat \(designator) on \(flight) is taken. `flights seats \(offer.id)` shows the free ones.")
-                } else if let service = seat.service(for: slot.id) {
-                    if let other = seats.first(where: { $0.segmentId == segment.id && $0.designator == designator }),
-                       let first = slots.first(where: { $0.id == other.passengerId }) {
-                        problems.append("\(who): seat \(designator) on \(flight) is already given to passenger \(first.index + 1).")
-                    } else {
-                        seats.append(SeatChoice(
-                            segmentId: segment.id, passengerId: slot.id, designator: designator, serviceId: service.id,
-                            price: service.totalAmount))
-                    }
-                } else {
-                    let why = seat.disclosures.first.map { ": \($0)" } ?? "."
-                    problems.append("\(who): seat \(designator) on \(flight) is not offered to this passenger\(why)")
-                }
-            }
-        }
-        return (seats, problems)
-    }
-
-    /// The extra bags the travellers ask for, by leg (`*` for every leg), within what the airline sells.
-    func fileBags(_ travellers: [FlightSummaryInput.Traveller]) -> (bags: [SelectedService], problems: [String]) {
-        guard let offer else { return ([], []) }
-        var bags: [SelectedService] = []
-        var problems: [String] = []
-        for (index, traveller) in travellers.enumerated() where slots.indices.contains(index) {
-            let slot = slots[index]
-            let who = "Passenger \(index + 1)"
-            for (key, quantity) in traveller.bags.sorted(by: { $0.key < $1.key }) {
-                let legs = key == "*" ? offer.slices : offer.slices.filter {
-                    Self.normalised("\($0.origin.iataCode)-\($0.destination.iataCode)") == Self.normalised(key)
-                }
-                guard !legs.isEmpty else {
-                    let names = offer.slices.map { "\($0.origin.iataCode)-\($0.destination.iataCode)" }.joined(separator: ", ")
-                    problems.append("\(who): no leg \(String(key.prefix(20))) in this offer (its legs: \(names)).")
-                    continue
-                }
-                guard quantity >= 0 else {
-                    problems.append("\(who): a number of bags is 0 or more, not \(quantity).")
-                    continue
-                }
-                guard quantity > 0 else { continue }
-                for leg in legs {
-                    let route = "\(leg.origin.iataCode)-\(leg.destination.iataCode)"
-                    let ids = Set(leg.segments.map(\.id))
-                    let service = bagServices.first {
-                        $0.passengerIds.contains(slot.id) && !$0.segmentIds.isEmpty && Set($0.segmentIds).isSubset(of: ids)
-                            && ($0.metadata?.baggageType ?? .checked) == .checked
-                    }
-                    guard let service else {
-                        problems.append("\(who): the airline sells no extra checked bag on \(route).")
-                        continue
-                    }
-                    guard quantity <= service.maximumQuantity else {
-                        problems.append("\(who): at most \(TravelFormat.count(service.maximumQuantity, "extra bag")) on \(route), not \(quantity).")
-                        continue
-                    }
-                    bags.append(SelectedService(id: service.id, quantity: quantity))
-                }
-            }
-        }
-        return (bags, problems)
     }
 }

@@ -43,38 +43,6 @@ struct FlightSummaryBooking: Codable, Sendable, Equatable {
     var total: Money? = nil
 }
 
-/// What re-reading the offer from the API found, as the rules read it (``FlightSummaryReducer/offerCheck(_:known:id:now:)``).
-enum OfferCheck: Sendable, Hashable, Codable {
-    /// Still on sale at the price known.
-    case current(Offer)
-    /// Still on sale, at another price.
-    case priceChanged(old: Offer, new: Offer)
-    /// Past its expiry on the clock, and the API could not be asked.
-    case expired(Offer)
-    /// The API no longer has it (404, or `offer_no_longer_available`); the message says so.
-    case gone(String)
-    /// It could not be checked (a timeout, an outage).
-    case failed(ServiceError)
-}
-
-/// How a booking attempt ended. Every case says whether the local store could be written, so the traveller hears
-/// about it without losing the booking reference.
-enum BookingAttempt: Sendable, Hashable, Codable {
-    /// Booked; `recovered` when the answer was lost and the order was found again by its key.
-    case booked(Order, recovered: Bool, storeProblem: BookingStoreError?)
-    /// The API refused the order (a 4xx): nothing was booked, the local record is marked failed.
-    case refused(ServiceError, storeProblem: BookingStoreError?)
-    /// The answer was lost and no order carries the booking's key: as far as the API can tell, nothing was booked.
-    /// The pending record is kept.
-    case notFound(ServiceError, storeProblem: BookingStoreError?)
-    /// The answer was lost and the orders could not be looked up either: it may or may not be booked. The pending
-    /// record is kept.
-    case unknown(ServiceError, lookup: ServiceError, storeProblem: BookingStoreError?)
-    /// The pending record could not be written, so nothing was sent: without it a lost answer could not be found
-    /// again.
-    case notSaved(BookingStoreError)
-}
-
 /// Does the summary's work with its services: reads the offer and its seat maps, and books so that a booking is
 /// never lost and never made twice (a pending record before the order leaves, a lost answer looked up by its key,
 /// never sent again from here). What the answers mean is the reducer's to say.
