@@ -59,7 +59,7 @@ public struct FlightAvailabilityBuilder {
         return ScreenRunner<FlightAvailabilityReducer>(
             state: state, terminal: terminal, recorder: recorder,
             // The table and JSON are the program's output: progress and failures go to standard error.
-            outputIsForPrograms: input.presentation != .interactive,
+            outputIsForPrograms: input.presentation != .interactive, appearing: { .appeared },
             perform: { work in await work.perform(offers: offers) },
             leave: { [weak router] route in
                 switch route {

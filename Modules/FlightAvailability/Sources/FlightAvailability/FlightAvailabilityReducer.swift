@@ -12,7 +12,6 @@ typealias FlightAvailabilityEffect = ScreenEffect<FlightAvailabilityWork, Flight
 /// ways out. What the screen shows is derived from the state (``screen(_:)``), never pushed.
 enum FlightAvailabilityReducer: ScreenFeature {
     static let module = "FlightAvailability"
-    static let appeared = FlightAvailabilityAction.appeared
     static let disappeared: FlightAvailabilityAction? = .disappeared
 
     typealias State = FlightAvailabilityState

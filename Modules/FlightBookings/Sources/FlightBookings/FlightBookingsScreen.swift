@@ -5,7 +5,6 @@ import TerminalUI
 
 /// What the bookings screen shows and asks, as pure functions of its state, and what each answer means.
 extension FlightBookingsReducer {
-    static let appeared = FlightBookingsAction.appeared(now: Date(timeIntervalSince1970: 0))
     static let disappeared: FlightBookingsAction? = .disappeared
 
     static func screen(_ state: State) -> ScreenModel {

@@ -14,7 +14,6 @@ enum FlightSearchReducer: ScreenFeature {
 
     static let module = "FlightSearch"
     /// The Builder sends `.appeared` with today read from the clock; this is what a bare appearance would be.
-    static let appeared = FlightSearchAction.appeared(today: CalendarDate(dayNumber: 0))
 
     static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
         switch action {

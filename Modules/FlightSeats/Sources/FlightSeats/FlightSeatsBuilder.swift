@@ -23,6 +23,7 @@ public struct FlightSeatsBuilder {
         return ScreenRunner<FlightSeatsReducer>(
             state: FlightSeatsState(input: input, isInteractive: terminal.isInteractive, columns: terminal.columns),
             terminal: terminal, recorder: recorder, outputIsForPrograms: input.mode == .show(json: true),
+            appearing: { .appeared },
             perform: { work in await work.perform(with: extras) },
             leave: { [weak router] route in
                 switch route {

@@ -48,7 +48,6 @@ extension FlightSeatsReducer: ScreenFeature {
     typealias Work = FlightSeatsWork
     typealias Route = FlightSeatsRoute
 
-    static let appeared = FlightSeatsAction.appeared
 
     static func screen(_ state: FlightSeatsState) -> ScreenModel {
         switch state.phase {

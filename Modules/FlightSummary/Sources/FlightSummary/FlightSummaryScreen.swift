@@ -7,7 +7,6 @@ import TerminalUI
 /// state. What it has to say (the offer, the review, the booking) is written in the conversation as it happens.
 extension FlightSummaryReducer {
     /// Sent each time the screen is shown, with the system clock's reading; the Builder sends its own clock's.
-    static var appeared: Action { .appeared(now: Date()) }
 
     static var disappeared: Action? { .disappeared }
 

@@ -7,7 +7,6 @@ public import TerminalUI
 /// ```swift
 /// enum CounterFeature: ScreenFeature {
 ///     static let module = "Counter"
-///     static let appeared = CounterAction.appeared
 ///     static func reduce(_ state: inout Int, _ action: CounterAction) -> [Effect] { … }
 ///     static func screen(_ state: Int) -> ScreenModel {
 ///         ScreenModel(page: [.header("Count: \(state)")], question: .keys("+ adds one"))
@@ -23,8 +22,6 @@ public protocol ScreenFeature: Reducer, SendableMetatype where Effect == ScreenE
     /// The ways out, as data; the Builder says which router method each one calls.
     associatedtype Route: Encodable & Sendable & Equatable
 
-    /// Sent each time the screen is shown: first, and again when it comes back on top.
-    static var appeared: Action { get }
     /// Sent when the screen goes away (covered or popped), after its work that may stop has been stopped; `nil`
     /// sends nothing.
     static var disappeared: Action? { get }

@@ -2,7 +2,7 @@ public import TerminalUI
 
 /// Runs one module's screen, the same way for every module: the one lifetime, in code.
 ///
-/// `run()` sends ``ScreenFeature/appeared``, then, until the screen is covered or has nothing left to do: draws the
+/// `run()` sends the action its Builder says a screen shown sends (`appearing`), then, until the screen is covered or has nothing left to do: draws the
 /// page when it changed, asks the question ``ScreenFeature/screen(_:)`` derives from the state, and sends what the
 /// answer means (``ScreenFeature/action(for:in:)``). Effects run as they come: work beside the screen (a newer piece
 /// under the same id replaces the one running; its answer comes back as an action), notes and blocks on the
@@ -40,16 +40,17 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     private var askedLast: ScreenQuestion?
     private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// A screen starting at `state` on `terminal`. `perform` does the module's work (its services); `leave` its
-    /// ways out (its router, held weakly). With a `recorder`, every step is recorded. `appearing` makes the action
-    /// sent each time the screen is shown, when it carries a reading from outside (today's date); by default it is
-    /// ``ScreenFeature/appeared``. With `outputIsForPrograms`, standard output carries only the program's data.
+    /// A screen starting at `state` on `terminal`. `appearing` makes the action sent each time the screen is shown,
+    /// first and again when it comes back on top, with what it reads from outside (the time, today's date);
+    /// `perform` does the module's work (its services); `leave` its ways out (its router, held weakly). With a
+    /// `recorder`, every step is recorded. With `outputIsForPrograms`, standard output carries only the program's
+    /// data.
     public init(
         state: Feature.State, terminal: any Terminal, recorder: SessionRecorder? = nil, outputIsForPrograms: Bool = false,
-        appearing: (@MainActor () -> Feature.Action)? = nil,
+        appearing: @escaping @MainActor () -> Feature.Action,
         perform: @escaping Perform, leave: @escaping Leave
     ) {
-        self.appearing = appearing ?? { Feature.appeared }
+        self.appearing = appearing
         self.store = Store(state, recorder: recorder)
         self.terminal = terminal
         self.painter = ScreenPainter(terminal: terminal, outputIsForPrograms: outputIsForPrograms)

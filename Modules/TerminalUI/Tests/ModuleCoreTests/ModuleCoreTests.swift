@@ -32,7 +32,6 @@ enum GreeterReducer: ScreenFeature {
     typealias Work = LookUp
     typealias Route = String
     static let module = "Greeter"
-    static let appeared = GreeterAction.appeared
 
     static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [Effect] {
         switch action {
@@ -68,7 +67,6 @@ enum ShoutingGreeterReducer: ScreenFeature {
     typealias Work = LookUp
     typealias Route = String
     static let module = "Greeter"
-    static let appeared = GreeterAction.appeared
 
     static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterReducer.Effect] {
         var effects = GreeterReducer.reduce(&state, action)
@@ -87,7 +85,6 @@ enum RetitledGreeterReducer: ScreenFeature {
     typealias Work = LookUp
     typealias Route = String
     static let module = "Greeter"
-    static let appeared = GreeterAction.appeared
 
     static func reduce(_ state: inout GreeterState, _ action: GreeterAction) -> [GreeterReducer.Effect] {
         GreeterReducer.reduce(&state, action)
@@ -119,7 +116,7 @@ struct ModuleCoreTests {
         let recorder = SessionRecorder(write: { sink.data.append($0) })
         let terminal = VirtualTerminal(columns: 60)
         let runner = ScreenRunner<GreeterReducer>(
-            state: GreeterState(), terminal: terminal, recorder: recorder,
+            state: GreeterState(), terminal: terminal, recorder: recorder, appearing: { .appeared },
             perform: { work in .answered(Greeting(given_name: work.name)) }, leave: { _ in nil })
         terminal.enter("Ada Lovelace")
         await runner.run()
@@ -223,7 +220,7 @@ struct ModuleCoreTests {
         var attempts = 0
         let recorder = SessionRecorder(write: { _ in attempts += 1; throw DiskFull() }, onFailure: { reports.append($0) })
         let runner = ScreenRunner<GreeterReducer>(
-            state: GreeterState(), terminal: VirtualTerminal(), recorder: recorder,
+            state: GreeterState(), terminal: VirtualTerminal(), recorder: recorder, appearing: { .appeared },
             perform: { _ in nil }, leave: { _ in nil })
         runner.send(.typed("Ada"))
         await runner.settled()

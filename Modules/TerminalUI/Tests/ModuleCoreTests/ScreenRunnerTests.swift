@@ -34,7 +34,6 @@ enum Pager: ScreenFeature {
     typealias Work = Fetch
     typealias Route = String
     static let module = "Pager"
-    static let appeared = PagerAction.appeared
     static let disappeared: PagerAction? = .disappeared
 
     static func reduce(_ state: inout PagerState, _ action: PagerAction) -> [Effect] {
@@ -108,7 +107,8 @@ final class Gate: Sendable {
 struct ScreenRunnerTests {
     func pager(_ terminal: VirtualTerminal, gate: Gate = Gate()) -> ScreenRunner<Pager> {
         ScreenRunner<Pager>(
-            state: PagerState(), terminal: terminal, perform: { await gate.perform($0) }, leave: { _ in nil })
+            state: PagerState(), terminal: terminal, appearing: { .appeared },
+            perform: { await gate.perform($0) }, leave: { _ in nil })
     }
 
     @Test("a key acts only when it means something; Esc is back; the whole page is drawn again after each key")
@@ -188,7 +188,8 @@ struct ScreenRunnerTests {
         let terminal = VirtualTerminal(isInteractive: true)
         let searches = Gate()
         let runner = ScreenRunner<Pager>(
-            state: PagerState(), terminal: terminal, perform: { await searches.perform($0) }, leave: { _ in nil })
+            state: PagerState(), terminal: terminal, appearing: { .appeared },
+            perform: { await searches.perform($0) }, leave: { _ in nil })
         let running = Task { await runner.run() }
         try await terminal.waitUntilAwaitingInput()
         runner.send(.load(shielded: true))
