@@ -24,8 +24,8 @@ final class BookingFlow {
     /// How a deep link wants availability printed.
     enum Listing: Sendable, Equatable {
         case interactive
-        case table(sort: AvailabilitySort, limit: Int?)
-        case json(sort: AvailabilitySort, limit: Int?)
+        case table(sort: AvailabilitySort, limit: Int?, dateGrid: Bool = false)
+        case json(sort: AvailabilitySort, limit: Int?, dateGrid: Bool = false)
     }
 
     let navigator: Navigator
@@ -80,8 +80,10 @@ extension BookingFlow: FlightSearchRouter {
     func navigateToAvailability(for request: SearchRequest) {
         let input: FlightAvailabilityInput = switch listing {
         case .interactive: FlightAvailabilityInput(request: request)
-        case .table(let sort, let limit): FlightAvailabilityInput(request: request, sort: sort, presentation: .table, limit: limit)
-        case .json(let sort, let limit): FlightAvailabilityInput(request: request, sort: sort, presentation: .json, limit: limit)
+        case .table(let sort, let limit, let dateGrid):
+            FlightAvailabilityInput(request: request, sort: sort, presentation: .table, limit: limit, dateGrid: dateGrid)
+        case .json(let sort, let limit, let dateGrid):
+            FlightAvailabilityInput(request: request, sort: sort, presentation: .json, limit: limit, dateGrid: dateGrid)
         }
         navigator.releaseSetAside()
         navigator.push(modules.availability(input: input, router: self))
@@ -91,6 +93,14 @@ extension BookingFlow: FlightSearchRouter {
     /// screen ends the app.
     func navigateBack() {
         navigator.pop()
+    }
+
+    /// After other days were chosen in the date grid, the search comes back showing them: the form beneath is
+    /// built again from the search as shown, and opens on its review.
+    func navigateBack(withSearch search: SearchRequest) {
+        navigator.pop()
+        guard case .interactive = listing, !navigator.stack.isEmpty else { return }
+        navigator.replaceTop(with: modules.search(input: FlightSearchInput(search: search), router: self))
     }
 
     func flightSearchDidFail(_ failure: FlightSearchFailure) {

@@ -48,6 +48,13 @@ final class Navigator {
         setAside = nil
     }
 
+    /// Replaces the top screen with `screen` (a search shown again with other fields).
+    func replaceTop(with screen: any Screen) {
+        guard !stack.isEmpty else { return push(screen) }
+        stack[stack.count - 1] = screen
+        changed()
+    }
+
     /// Replaces the whole stack with `screen`.
     func reset(to screen: any Screen) {
         setAside = nil

@@ -82,10 +82,16 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON: the offer request id, the search, and Duffel's offer objects.")
     var json = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Print the date grid instead of the offers: the lowest total for the whole party 3 days either side "
+            + "(departure × return for a round trip; with --json, one cell per pair of days)."))
+    var grid = false
+
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if grid, limit != nil { throw ValidationError("--limit lists offers; --grid prints every day's lowest total.") }
         if !(1...BookingRules.maxPassengers).contains(adults) {
             throw ValidationError("--adults must be from 1 to \(BookingRules.maxPassengers).")
         }
@@ -112,7 +118,8 @@ struct SearchCommand: AsyncParsableCommand {
             childAges: childAges, infants: infants, cabin: cabin.map(CabinClass.init(rawValue:)),
             maxConnections: maxConnections, departureWindow: departBetween, mode: .unattended)
         let order = AvailabilitySort(rawValue: sort) ?? .price
-        let listing: BookingFlow.Listing = json ? .json(sort: order, limit: limit) : .table(sort: order, limit: limit)
+        let listing: BookingFlow.Listing = json
+            ? .json(sort: order, limit: limit, dateGrid: grid) : .table(sort: order, limit: limit, dateGrid: grid)
         let code = await AppRuntime.run(backend, showsBanner: false, listing: listing) { flow in
             flow.startSearch(input)
         }

@@ -48,8 +48,14 @@ public struct Money: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { "\(currency) \(wireAmount)" }
 
     /// How a traveller reads it: `£1,245.20`, `$99.00`, `1,200 JPY`.
-    public var formatted: String {
-        let number = Money.format(amount, fractionDigits: Money.minorUnits(of: currency), grouping: true)
+    public var formatted: String { formatted(fractionDigits: Money.minorUnits(of: currency)) }
+
+    /// At a glance, rounded to whole units (half up): `£1,245`, `$99`, `1,200 JPY`; for a grid of prices, where
+    /// the exact amount is shown beside the one chosen.
+    public var roundedFormatted: String { formatted(fractionDigits: 0) }
+
+    private func formatted(fractionDigits: Int) -> String {
+        let number = Money.format(amount, fractionDigits: fractionDigits, grouping: true)
         let negative = number.hasPrefix("-")
         let digits = negative ? String(number.dropFirst()) : number
         let sign = negative ? "-" : ""

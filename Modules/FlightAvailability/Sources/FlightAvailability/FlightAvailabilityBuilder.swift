@@ -5,7 +5,7 @@ public import Services
 public import TerminalUI
 
 /// Creates the availability screen: the offers for one search, to sort, filter, page through and choose from,
-/// with a flexible-dates view of the cheapest price around the chosen day.
+/// with a date grid of the lowest totals around the chosen days (departure × return for a round trip).
 ///
 /// ```swift
 /// let builder = FlightAvailabilityBuilder(offers: offerService)
@@ -23,7 +23,7 @@ public struct FlightAvailabilityBuilder {
     ///
     /// - Parameters:
     ///   - offers: the offer search service.
-    ///   - now: the clock; today (for leaving past days out of flexible dates and checking the search) is read
+    ///   - now: the clock; today (for leaving past days out of the date grid and checking the search) is read
     ///     from it in `timeZone`.
     ///   - timeZone: where the traveller is.
     ///   - recorder: with one, every step of the screen (each action and the effects that followed) is recorded.
@@ -65,6 +65,7 @@ public struct FlightAvailabilityBuilder {
                 switch route {
                 case .summary(let offer, let search): router?.navigateToSummary(offer: offer, search: search)
                 case .back: router?.navigateBack()
+                case .backChangingSearch(let search): router?.navigateBack(withSearch: search)
                 case .finished(let outcome): router?.availabilityDidFinish(outcome)
                 }
                 return nil
@@ -79,23 +80,23 @@ public struct FlightAvailabilityBuilder {
 /// The service calls the availability screen's rules ask for. Each holds only the service, so a call that the
 /// service has not noticed is cancelled keeps nothing of the screen alive. No rules: the answer goes back as it came.
 enum FlightAvailabilityWork: ScreenWork {
-    /// The ids work is cancelled by: the one search, and each flexible day's search.
+    /// The ids work is cancelled by: the one search, and each date-grid cell's search.
     enum ID: Hashable, Sendable, Encodable {
         /// The offers search.
         case search
-        /// The search of one flexible day.
-        case fare(CalendarDate)
+        /// The search of one cell of the date grid.
+        case fare(GridDays)
     }
 
     /// Run a search, following every page of offers (cheapest first from the server); its answer carries `id`.
     case search(id: Int, SearchRequest)
-    /// Find the cheapest offer of `request` (one flexible day); its answer carries `id` and `date`.
-    case searchFare(id: Int, date: CalendarDate, SearchRequest)
+    /// Find the cheapest offer of `request` (one cell of the date grid); its answer carries `id` and `days`.
+    case searchFare(id: Int, days: GridDays, SearchRequest)
 
     var id: ID {
         switch self {
         case .search: .search
-        case .searchFare(_, let date, _): .fare(date)
+        case .searchFare(_, let days, _): .fare(days)
         }
     }
 
@@ -106,8 +107,8 @@ enum FlightAvailabilityWork: ScreenWork {
             return .searchAnswered(id: id, await Outcome { () throws(ServiceError) in
                 try await offers.search(request, sort: .totalAmount)
             })
-        case .searchFare(let id, let date, let request):
-            return .fareAnswered(id: id, date: date, await Outcome { () throws(ServiceError) -> Money? in
+        case .searchFare(let id, let days, let request):
+            return .fareAnswered(id: id, days: days, await Outcome { () throws(ServiceError) -> Money? in
                 // The server sorts by price, so one offer is the cheapest; no need to page through the rest.
                 let result = try await offers.search(request, sort: .totalAmount, maxOffers: 1)
                 return result.offers.min { $0.totalAmount.amount < $1.totalAmount.amount }?.totalAmount
@@ -136,6 +137,10 @@ public struct FlightAvailabilityInput: Sendable, Hashable {
     public var presentation: Presentation
     /// For `table` and `json`: at most this many offers (the first in `sort` order); `nil` for all.
     public var limit: Int?
+    /// For `table` and `json`: instead of the offers, the date grid around `request`, the lowest total for the
+    /// whole party on each pair of days 3 either side (a departure × return matrix for a round trip, one row of
+    /// days otherwise). Ignored by the interactive presentation, where `d` opens the grid.
+    public var dateGrid: Bool
 
     /// The input for `request`.
     ///
@@ -144,14 +149,16 @@ public struct FlightAvailabilityInput: Sendable, Hashable {
     ///   - sort: the order, cheapest first unless given.
     ///   - presentation: interactive unless given.
     ///   - limit: for `table` and `json`, how many offers at most.
+    ///   - dateGrid: for `table` and `json`, the date grid instead of the offers.
     public init(
         request: SearchRequest, sort: AvailabilitySort = .price, presentation: Presentation = .interactive,
-        limit: Int? = nil
+        limit: Int? = nil, dateGrid: Bool = false
     ) {
         self.request = request
         self.sort = sort
         self.presentation = presentation
         self.limit = limit
+        self.dateGrid = dateGrid
     }
 }
 

@@ -4,8 +4,10 @@ import Services
 
 /// One line typed off a TTY, read: an offer number or a command, or why it is neither.
 enum AvailabilityCommand: Equatable, Sendable {
-    /// A number: choose that offer (or day).
+    /// A number: choose that offer (or day, in a one-row date grid).
     case number(Int)
+    /// `3b` (or `b3`, `3 b`): in a departure × return date grid, departure day 3 and return row b (from 0).
+    case cell(column: Int, row: Int)
     /// `sort` alone: offer the orders.
     case sortMenu
     /// `sort duration`.
@@ -65,6 +67,7 @@ enum AvailabilityCommands {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let first = words.first else { return .nothing }
         if words.count == 1, let number = Int(first) { return .number(number) }
+        if let cell = cell(words.joined()) { return cell }
         let argument = words.dropFirst().joined(separator: " ")
         switch first.lowercased() {
         case "sort":
@@ -93,6 +96,18 @@ enum AvailabilityCommands {
         case "help", "h", "?": return .help
         default: return .unknown("“\(line)” is not a command here. Type help to see the commands.")
         }
+    }
+
+    /// `3b`, `b3`: a departure day's number and a return row's letter (`a` to `g`).
+    static func cell(_ word: String) -> AvailabilityCommand? {
+        let text = word.lowercased()
+        let letters = text.filter { ("a"..."g").contains($0) }
+        let digits = text.filter { $0.isASCII && $0.isWholeNumber }
+        guard letters.count == 1, !digits.isEmpty, letters.count + digits.count == text.count,
+              text.hasPrefix(String(letters)) || text.hasSuffix(String(letters)),
+              let column = Int(digits), let letter = letters.first?.asciiValue, let a = Character("a").asciiValue
+        else { return nil }
+        return .cell(column: column, row: Int(letter - a))
     }
 
     /// An order by name or a word for it (`dur`, `cheapest`); at least three letters.

@@ -2,11 +2,10 @@ import Entities
 import Foundation
 import Services
 
-/// The rules over a list of offers, as pure functions: sorting, filtering, stops, airlines, flexible days.
+/// The rules over a list of offers, as pure functions: sorting, filtering, stops, airlines.
 enum AvailabilityOffers {
-    /// Days either side of the first leg's date in the flexible-dates view.
-    static let flexibleDaySpan = 3
-    /// Searches run at once for flexible dates: enough to be quick, few enough not to hit the rate limit.
+    /// Searches run at once for the date grid: enough to fill it quickly, few enough to stay well inside the API's
+    /// rate limit (a `429` is waited out by the HTTP client, as its `ratelimit-reset` says).
     static let maxParallelSearches = 4
 
     /// `offers` in `sort` order; ties go to the cheaper, then to the order found, so the order is stable.
@@ -94,14 +93,6 @@ enum AvailabilityOffers {
             }
         }
         return byCode.values.sorted { ($0.iataCode ?? "") < ($1.iataCode ?? "") }
-    }
-
-    /// The days around the first leg's date to price, earliest first; days before `today` are left out.
-    static func flexibleDates(around request: SearchRequest, today: CalendarDate) -> [CalendarDate] {
-        guard let first = request.slices.first?.departureDate else { return [] }
-        return (-flexibleDaySpan...flexibleDaySpan)
-            .map { first.adding(days: $0) }
-            .filter { $0 >= today }
     }
 
     /// One JSON document: the offer request's id, the search as sent and the offers, in Duffel's format.
@@ -241,7 +232,7 @@ enum AvailabilityFormat {
         date.map { TravelFormat.day($0, withYear: false) } ?? ""
     }
 
-    /// A few words for a day's failed search, to fit in the flexible-dates grid.
+    /// A few words for a day's failed search, to fit in the date grid.
     static func shortReason(_ error: ServiceError) -> String {
         switch error {
         case .timedOut: return "no answer in time"

@@ -22,20 +22,19 @@ extension FlightAvailabilityReducer {
 
     // MARK: Choosing
 
-    /// Enter: choose the highlighted offer or day.
+    /// Enter: choose the highlighted offer or cell.
     static func enterPressed(_ state: inout State) -> Effects {
         switch state.phase {
         case .results where !state.visible.isEmpty:
             return selectOffer(&state, at: state.highlight)
-        case .flexibleDates:
-            guard let dates = state.flexible else { return [] }
-            return selectDate(&state, at: dates.highlight)
+        case .dateGrid:
+            return selectHighlightedCell(&state)
         default:
             return []
         }
     }
 
-    /// A number typed on a line: choose that offer (or day).
+    /// A number typed on a line: choose that offer (or, in a one-row date grid, that day).
     static func enteredNumber(_ state: inout State, _ number: Int) -> Effects {
         switch state.phase {
         case .results where !state.visible.isEmpty:
@@ -43,12 +42,11 @@ extension FlightAvailabilityReducer {
                 return problem("There is no offer \(number); choose 1 to \(state.visible.count).")
             }
             return selectOffer(&state, at: number - 1)
-        case .flexibleDates:
-            let count = state.flexible?.dates.count ?? 0
-            guard count > 0, (1...count).contains(number) else {
-                return problem("There is no day \(number); choose 1 to \(count), or back.")
+        case .dateGrid:
+            guard let grid = state.grid, !grid.isMatrix else {
+                return problem(state.grid.map(AvailabilityViewModels.gridUsage) ?? "")
             }
-            return selectDate(&state, at: number - 1)
+            return selectCell(&state, column: number - 1, row: 0)
         default:
             return problem(AvailabilityViewModels.unavailable("choose from", state))
         }
@@ -70,11 +68,6 @@ extension FlightAvailabilityReducer {
         case .results where !state.visible.isEmpty:
             state.highlight = min(max(0, state.highlight + delta), state.visible.count - 1)
             return []
-        case .flexibleDates:
-            guard var dates = state.flexible, !dates.dates.isEmpty else { return [] }
-            dates.highlight = min(max(0, dates.highlight + delta), dates.dates.count - 1)
-            state.flexible = dates
-            return []
         default:
             return []
         }
@@ -85,7 +78,7 @@ extension FlightAvailabilityReducer {
         let count: Int
         switch state.phase {
         case .results: count = state.visible.count
-        case .flexibleDates: count = state.flexible?.dates.count ?? 0
+        case .dateGrid where !(state.grid?.isMatrix ?? true): count = state.grid?.departures.count ?? 0
         default: return []
         }
         guard count > 0, (0...9).contains(digit) else { return [] }
@@ -100,8 +93,8 @@ extension FlightAvailabilityReducer {
             state.typedNumber = ""
             return []
         }
-        if state.phase == .flexibleDates {
-            state.flexible?.highlight = target
+        if state.phase == .dateGrid {
+            state.grid?.column = target
         } else {
             state.highlight = target
         }
@@ -226,7 +219,12 @@ extension FlightAvailabilityReducer {
         case .clearFilters: return clearFilters(&state)
         case .nextPage: return changePage(&state, by: 1)
         case .previousPage: return changePage(&state, by: -1)
-        case .dates: return openFlexibleDates(&state)
+        case .dates: return openDateGrid(&state)
+        case .cell(let column, let row):
+            guard state.phase == .dateGrid, let grid = state.grid, grid.isMatrix else {
+                return problem(AvailabilityViewModels.unavailable("choose a pair of days", state))
+            }
+            return selectCell(&state, column: column - 1, row: row)
         case .back: return back(&state)
         case .retry: return retry(&state)
         case .help: return help(&state)

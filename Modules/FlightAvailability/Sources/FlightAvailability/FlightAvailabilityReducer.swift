@@ -8,7 +8,7 @@ import TerminalUI
 typealias FlightAvailabilityEffect = ScreenEffect<FlightAvailabilityWork, FlightAvailabilityRoute>
 
 /// The availability screen's rules: pure and synchronous. Each action changes the state and returns what must
-/// happen outside: searches (one at a time, and a few flexible days at once, each under its own id), notes and
+/// happen outside: searches (one at a time, and a few date-grid cells at once, each under its own id), notes and
 /// ways out. What the screen shows is derived from the state (``screen(_:)``), never pushed.
 enum FlightAvailabilityReducer: ScreenFeature {
     static let module = "FlightAvailability"
@@ -34,13 +34,14 @@ enum FlightAvailabilityReducer: ScreenFeature {
         return notes + effects
     }
 
-    /// What the screen is waiting for, said as progress: a search, or (on lines) the flexible days.
+    /// What the screen is waiting for, said as progress: a search, or (on lines) the date grid's cells.
     static func progress(_ state: State) -> String? {
         switch state.phase {
         case .searching:
-            return "Searching flights \(TravelFormat.route(state.request)) on \(AvailabilityFormat.dates(state.request))…"
-        case .flexibleDates where state.inputStyle == .lines && (state.flexible?.isFetching ?? false):
-            return "Finding the cheapest day around \(AvailabilityFormat.day(state.flexible?.request.slices.first?.departureDate))…"
+            return (state.searchedAgain ? "Searching again: flights " : "Searching flights ")
+                + "\(TravelFormat.route(state.request)) on \(AvailabilityFormat.dates(state.request))…"
+        case .dateGrid where state.inputStyle == .lines && (state.grid?.isFetching ?? false):
+            return "Finding the lowest price around \(AvailabilityFormat.dates(state.request))…"
         default:
             return nil
         }
@@ -54,7 +55,7 @@ enum FlightAvailabilityReducer: ScreenFeature {
             state.isFinished = false
             switch state.phase {
             case .idle: return startSearch(&state)
-            case .flexibleDates: return fetchMissingFares(&state)
+            case .dateGrid: return fetchMissingFares(&state)
             default: return []
             }
         case .disappeared:
@@ -73,8 +74,12 @@ enum FlightAvailabilityReducer: ScreenFeature {
             return entered(&state, AvailabilityCommands.read(line))
         case .enterPressed:
             return enterPressed(&state)
+        case .moved(let delta) where state.phase == .dateGrid:
+            return moveOnGrid(&state, columns: 0, rows: delta)
         case .moved(let delta):
             return moveHighlight(&state, by: delta)
+        case .movedAcross(let delta):
+            return moveOnGrid(&state, columns: delta, rows: 0)
         case .typedDigit(let digit):
             return typedDigit(&state, digit)
         case .nextPage:
@@ -88,7 +93,7 @@ enum FlightAvailabilityReducer: ScreenFeature {
         case .clearFilters:
             return clearFilters(&state)
         case .datesTapped:
-            return openFlexibleDates(&state)
+            return openDateGrid(&state)
         case .helpTapped:
             return help(&state)
         case .helpDismissed, .promptDismissed:
@@ -100,8 +105,8 @@ enum FlightAvailabilityReducer: ScreenFeature {
             return answered(&state, answer, to: question)
         case .searchAnswered(let id, let outcome):
             return searchAnswered(&state, id: id, outcome)
-        case .fareAnswered(let id, let date, let outcome):
-            return fareAnswered(&state, id: id, date: date, outcome)
+        case .fareAnswered(let id, let days, let outcome):
+            return fareAnswered(&state, id: id, days: days, outcome)
         }
     }
 
@@ -111,6 +116,7 @@ enum FlightAvailabilityReducer: ScreenFeature {
     /// rules fails here, in words, without a call.
     static func startSearch(_ state: inout State) -> Effects {
         state.typedNumber = ""
+        state.searchedAgain = false
         if let refusal = refusal(of: state.request, today: state.today) {
             state.pendingSearch = nil
             state.phase = .failed(refusal)
@@ -149,7 +155,7 @@ enum FlightAvailabilityReducer: ScreenFeature {
             effects += stopSearch(&state)
             state.phase = .idle
         }
-        return effects + stopFlexibleSearches(&state)
+        return effects + stopGridSearches(&state)
     }
 
     /// The search answered: offers, none, or why not. An answer to any but the running search is ignored.
@@ -192,41 +198,45 @@ enum FlightAvailabilityReducer: ScreenFeature {
             let effects = stopSearch(&state)
             state.phase = .cancelled
             return effects
-        case .flexibleDates:
-            return leaveFlexibleDates(&state)
+        case .dateGrid:
+            return leaveDateGrid(&state)
         default:
             return []
         }
     }
 
-    /// `r` or `retry`: search again (the failed days, in the flexible-dates view).
+    /// `r` or `retry`: search again (the failed cells, in the date grid).
     static func retry(_ state: inout State) -> Effects {
         switch state.phase {
-        case .flexibleDates:
-            guard var dates = state.flexible else { return [] }
-            dates.fares = dates.fares.filter { if case .failed = $0.value { return false } else { return true } }
-            state.flexible = dates
-            return fetchMissingFares(&state)
+        case .dateGrid:
+            return retryFailedCells(&state)
         case .searching:
             return []
         default:
-            return startSearch(&state)
+            let effects = startSearch(&state)
+            state.searchedAgain = state.phase == .searching
+            return effects
         }
     }
 
-    /// Esc, `b` or `back`: leave the flexible dates, or go back to the search.
+    /// Esc, `b` or `back`: leave the date grid, or go back to the search.
     static func back(_ state: inout State) -> Effects {
         switch state.phase {
-        case .flexibleDates:
-            return leaveFlexibleDates(&state)
+        case .dateGrid:
+            return leaveDateGrid(&state)
         case .searching:
             // Cancelled first, so that a composer that keeps the screen finds it in a state that makes sense.
             let effects = stopSearch(&state)
             state.phase = .cancelled
-            return effects + [.leave(.back)]
+            return effects + [leaveBack(state)]
         default:
-            return [.leave(.back)]
+            return [leaveBack(state)]
         }
+    }
+
+    /// Back to the search; with the days chosen in the date grid, if they differ from the search given.
+    static func leaveBack(_ state: State) -> Effect {
+        state.request == state.givenRequest ? .leave(.back) : .leave(.backChangingSearch(state.request))
     }
 }
 
@@ -235,6 +245,7 @@ enum FlightAvailabilityReducer: ScreenFeature {
 extension FlightAvailabilityReducer {
     /// The rules of the `table` and `json` presentations: one search, one output, the outcome.
     static func reduceReport(_ state: inout State, _ action: FlightAvailabilityAction) -> Effects {
+        if state.reportsDateGrid { return reduceGridReport(&state, action) }
         switch action {
         case .appeared where state.phase == .idle:
             let request = state.request

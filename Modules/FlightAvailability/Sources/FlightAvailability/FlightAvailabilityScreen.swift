@@ -62,15 +62,13 @@ extension FlightAvailabilityReducer {
                 page: lead + header(error.header) + [.blank] + problemBlocks(error.notice, error.details, error.suggestion)
                     + [.blank] + hint(error.legend),
                 layout: .whole, question: .keys(keys ? "" : error.prompt))
-        case .flexibleDates(let grid)?:
+        case .dateGrid(let grid)?:
             return ScreenModel(
                 page: lead + header(grid.header) + [
-                    .blank, .drawing([StyledLine([StyledRun(grid.title, .bold)])]),
-                    drawing(dayTable(grid, marksHighlight: keys), width: state.columns,
-                            bold: grid.rows.map(\.isHighlighted), warned: grid.rows.map(\.isFailure)),
-                    .blank,
+                    .blank, .text(grid.title), .blank,
+                    .drawing(DateGridDrawing.lines(grid, width: state.columns)), .blank,
                 ]
-                    + hint(grid.footnote) + hint(grid.legend),
+                    + (grid.detail.isEmpty ? [] : [.text(grid.detail)]) + hint(grid.footnote) + hint(grid.legend),
                 layout: .whole, question: .keys(keys ? "" : grid.prompt))
         }
     }
@@ -105,7 +103,7 @@ extension FlightAvailabilityReducer {
 
     /// One key on a page: only `b` while the spinner turns (Esc is ``ScreenInput/back``).
     private static func action(for key: KeyInput, in state: State) -> FlightAvailabilityAction? {
-        let inDates = state.phase == .flexibleDates
+        let inDates = state.phase == .dateGrid
         if state.phase == .searching {
             return key == .character("b") || key == .character("B") ? .back : nil
         }
@@ -113,8 +111,8 @@ extension FlightAvailabilityReducer {
         case .character("b"), .character("B"): return .back
         case .up, .control("p"): return .moved(-1)
         case .down, .control("n"), .tab: return .moved(1)
-        case .left where inDates: return .moved(-1)
-        case .right where inDates: return .moved(1)
+        case .left where inDates: return .movedAcross(-1)
+        case .right where inDates: return .movedAcross(1)
         case .enter: return .enterPressed
         case .pageDown, .right, .character("n"), .character(" "): return .nextPage
         case .pageUp, .left, .character("p"): return .previousPage
@@ -231,21 +229,6 @@ extension FlightAvailabilityReducer {
                 cells.append(index == 0 ? row.price : "")
                 table.addRow(cells)
             }
-        }
-        return table
-    }
-
-    /// The grid of days, the highlighted one marked.
-    private static func dayTable(_ grid: FlexibleDatesViewModel, marksHighlight: Bool) -> Table {
-        var table = Table(columns: [
-            Table.Column("", alignment: .right, priority: 99),
-            Table.Column("Day", priority: 9),
-            Table.Column("Cheapest", alignment: .right, priority: 8),
-            Table.Column("", priority: 1, flexible: true, minimumWidth: 6),
-        ])
-        for row in grid.rows {
-            let marker = marksHighlight && row.isHighlighted ? "›" : ""
-            table.addRow(["\(marker)\(row.number).", row.date, row.fare, row.note])
         }
         return table
     }

@@ -4,7 +4,7 @@ import ModuleCore
 import Services
 
 /// Everything the availability screen knows, as a value: the search, its offers, the sort, the filters, the
-/// highlight, the flexible-dates grid and which answers it is waiting for.
+/// highlight, the date grid and which answers it is waiting for.
 struct FlightAvailabilityState: Codable, Equatable, Sendable {
     /// How the traveller gives input: single keys on a TTY, typed commands on lines elsewhere.
     enum InputStyle: String, Codable, Sendable {
@@ -26,25 +26,8 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
         case failed(ServiceError)
         /// The traveller cancelled the search.
         case cancelled
-        /// The cheapest price per day around the searched date.
-        case flexibleDates
-    }
-
-    /// The flexible-dates view around one search.
-    struct FlexibleDates: Codable, Equatable, Sendable {
-        /// The search the days are around.
-        var request: SearchRequest
-        /// The days shown, earliest first.
-        var dates: [CalendarDate]
-        /// What each day's search found so far.
-        var fares: [CalendarDate: FlexibleDateFare]
-        /// The highlighted day.
-        var highlight: Int
-        /// The day searches in flight, each with the id its answer carries.
-        var pending: [CalendarDate: Int] = [:]
-
-        /// Whether searches are still running.
-        var isFetching: Bool { !pending.isEmpty }
+        /// The lowest total for each pair of days (or each day) around the search.
+        case dateGrid
     }
 
     /// How the offers are presented.
@@ -53,15 +36,19 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var inputStyle: InputStyle
     /// For `table` and `json`: at most this many offers.
     var limit: Int?
-    /// The traveller's date today (read when the screen was built): flexible dates leave earlier days out.
+    /// For `table` and `json`: the date grid instead of the offers.
+    var reportsDateGrid = false
+    /// The traveller's date today (read when the screen was built): the date grid leaves earlier days out.
     var today: CalendarDate
     /// Table lines per page, from the terminal's height (12 fits a 24-line terminal).
     var pageLineBudget = 12
     /// The terminal's width when the screen was built: the `table` presentation's output is written at it.
     var columns = 80
 
-    /// The search shown (after a flexible-dates choice, the shifted one).
+    /// The search shown (after a choice in the date grid, the one chosen).
     var request: SearchRequest
+    /// The search the screen was given: going back after other days were chosen tells the composer which.
+    var givenRequest: SearchRequest
     /// The order of the offers.
     var sort: AvailabilitySort
     /// The filters set.
@@ -70,14 +57,17 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var phase: Phase = .idle
     /// The last search's answer.
     var result: OfferSearchResult?
+    /// Whether the offers shown come from `r`, the same search run again: the status says so, as the offers may
+    /// look the same.
+    var searchedAgain = false
     /// The most lines one offer takes (one per leg): kept, not computed, as every redraw reads it.
     var legsPerOffer = 1
     /// Indices into `result.offers`, sorted and filtered: what the pages show.
     var visible: [Int] = []
     /// Index into `visible`; the page follows it.
     var highlight = 0
-    /// The flexible-dates grid, once opened.
-    var flexible: FlexibleDates?
+    /// The date grid, once opened.
+    var grid: DateGrid?
     /// Digits typed one after another on a TTY, making one number.
     var typedNumber = ""
     /// A list, question or help over the screen (on a TTY), whose answer comes first.
@@ -89,7 +79,7 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     /// The id the next service call gets.
     var nextRequestID = 1
     /// Day prices found in this screen's life, by the exact search that found them, so coming back to the
-    /// flexible dates (or moving to a neighbouring day) does not search the same day twice.
+    /// date grid (or moving to a neighbouring day) does not search the same days twice.
     var fareCache: [SearchRequest: FlexibleDateFare] = [:]
 
     /// The state of a screen about to show `input`.
@@ -100,10 +90,12 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
         self.presentation = input.presentation
         self.inputStyle = inputStyle
         self.limit = input.limit
+        self.reportsDateGrid = input.dateGrid
         self.today = today
         self.pageLineBudget = pageLineBudget
         self.columns = columns
         self.request = input.request
+        self.givenRequest = input.request
         self.sort = input.sort
         self.legsPerOffer = max(1, input.request.slices.count)
     }
@@ -170,7 +162,7 @@ struct AvailabilityFilters: Codable, Sendable, Hashable {
     }
 }
 
-/// What the search of one flexible day found: its cheapest offer's total, none, or why it failed.
+/// What the search of one cell of the date grid found: its cheapest offer's total, none, or why it failed.
 enum FlexibleDateFare: Codable, Sendable, Hashable {
     /// The lowest total on that day.
     case cheapest(Money)
@@ -223,14 +215,16 @@ enum FlightAvailabilityAction: Codable, Sendable, Equatable {
     case inputEnded
     /// A line typed off a TTY (or a line given on a TTY): an offer number or a command.
     case entered(String)
-    /// Esc, `b`: leave the flexible dates, or go back to the search.
+    /// Esc, `b`: leave the date grid, or go back to the search.
     case back
     /// Esc while the spinner turns: stop the search and stay.
     case cancelLoading
-    /// Enter: choose the highlighted offer or day.
+    /// Enter: choose the highlighted offer or cell.
     case enterPressed
-    /// ↑/↓: move the highlight by this much.
+    /// ↑/↓: move the highlight by this much (in the date grid: the return day).
     case moved(Int)
+    /// ←/→ in the date grid: move the highlight to another departure day.
+    case movedAcross(Int)
     /// A digit key (0 to 9).
     case typedDigit(Int)
     /// `n`, Page Down.
@@ -243,9 +237,9 @@ enum FlightAvailabilityAction: Codable, Sendable, Equatable {
     case filterTapped
     /// `c`: every offer again.
     case clearFilters
-    /// `d`: the cheapest price per day around the date.
+    /// `d`: the date grid around the search.
     case datesTapped
-    /// `r`: search again (the failed days, in the flexible dates).
+    /// `r`: search again (the failed cells, in the date grid).
     case retry
     /// `?`: the keys.
     case helpTapped
@@ -259,6 +253,6 @@ enum FlightAvailabilityAction: Codable, Sendable, Equatable {
     case answered(String, to: AvailabilityQuestion)
     /// The search with this id answered.
     case searchAnswered(id: Int, Outcome<OfferSearchResult, ServiceError>)
-    /// The search of one flexible day answered: the cheapest total, `nil` for no offers.
-    case fareAnswered(id: Int, date: CalendarDate, Outcome<Money?, ServiceError>)
+    /// The search of one cell of the date grid answered: the cheapest total, `nil` for no offers.
+    case fareAnswered(id: Int, days: GridDays, Outcome<Money?, ServiceError>)
 }

@@ -103,38 +103,6 @@ struct LoadingViewModel: Codable, Sendable, Equatable {
     var legend: String
 }
 
-/// One day of the flexible-dates view.
-struct FlexibleDateRowViewModel: Codable, Sendable, Equatable {
-    /// The number to type to choose it.
-    var number: Int
-    /// `Wed 16 Dec`.
-    var date: String
-    /// `£298.00`, `none`, `failed`, or `…` while searching.
-    var fare: String
-    /// `your search`, `lowest`, `searching`, `no flights`, or why the search of that day failed.
-    var note: String
-    /// Whether the highlight is on it.
-    var isHighlighted: Bool
-    /// Whether the day's search failed (shown as an error).
-    var isFailure: Bool
-}
-
-/// The cheapest price for each day around the searched date.
-struct FlexibleDatesViewModel: Codable, Sendable, Equatable {
-    /// Route, dates, passengers.
-    var header: AvailabilityHeaderViewModel
-    /// `Cheapest price per day, 3 days either side`.
-    var title: String
-    /// One per day, earliest first.
-    var rows: [FlexibleDateRowViewModel]
-    /// Under the grid: what the prices are, and what is still loading.
-    var footnote: String
-    /// The keys or commands that apply.
-    var legend: String
-    /// The prompt for a typed command (lines only).
-    var prompt: String
-}
-
 /// A list to choose one option from (sort order, filter).
 struct ChoiceViewModel: Codable, Sendable, Equatable {
     /// What is being chosen, handed back with the answer.
@@ -195,6 +163,6 @@ enum AvailabilityScreen: Codable, Sendable, Equatable {
     case noOffers(NoOffersViewModel)
     /// The search failed or was cancelled.
     case error(ErrorViewModel)
-    /// The flexible-dates grid.
-    case flexibleDates(FlexibleDatesViewModel)
+    /// The date grid.
+    case dateGrid(DateGridViewModel)
 }

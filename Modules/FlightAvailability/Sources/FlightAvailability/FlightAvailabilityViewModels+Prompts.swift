@@ -3,7 +3,7 @@ import Foundation
 import Services
 import TerminalUI
 
-/// The lists, questions, help and flexible-dates grid, as pure functions of the state.
+/// The lists, questions and help, as pure functions of the state.
 extension AvailabilityViewModels {
     /// The list of `kind`.
     static func choice(_ kind: AvailabilityChoice, _ state: State) -> ChoiceViewModel {
@@ -122,14 +122,14 @@ extension AvailabilityViewModels {
                 Row("s", "sort by price, duration, departure, arrival or CO₂"),
                 Row("f", "filter by stops, airline, departure time or CO₂"),
                 Row("c", "clear the filters"),
-                Row("d", "flexible dates: the cheapest price 3 days either side"),
+                Row("d", "dates: the lowest price 3 days either side (departure × return for a round trip)"),
                 Row("r", "search again"),
                 Row("Esc b", "back (from a search in progress: cancel it with Esc)"),
                 Row("?", "this help"),
             ], legend: "Press any key to go back.")
         }
         return HelpViewModel(title: "Commands", rows: [
-            Row("3", "choose offer 3 (or day 3 in the flexible dates)"),
+            Row("3", "choose offer 3 (in the dates: day 3, or 3b for departure 3, return b)"),
             Row("next, prev", "next and previous page"),
             Row("sort duration", "order by price, duration, departure, arrival or CO₂ (sort co2: least first)"),
             Row("filter stops 0", "at most this many stops on each leg (any for all)"),
@@ -142,55 +142,5 @@ extension AvailabilityViewModels {
             Row("back", "back to the search (from the dates: to the offers)"),
             Row("help", "this help"),
         ], legend: "")
-    }
-
-    /// The grid of days around the search.
-    static func flexible(_ state: State, _ dates: State.FlexibleDates) -> FlexibleDatesViewModel {
-        let keys = state.inputStyle == .keys
-        let searched = state.request.slices.first?.departureDate
-        let prices = dates.fares.values.compactMap { outcome -> Decimal? in
-            if case .cheapest(let money) = outcome { return money.amount }
-            return nil
-        }
-        let lowest = prices.min()
-        var anyFailed = false
-        let rows = dates.dates.enumerated().map { index, date in
-            var fare = "…"
-            var note = "searching"
-            var failed = false
-            switch dates.fares[date] {
-            case .cheapest(let money)?:
-                fare = money.formatted
-                note = money.amount == lowest && prices.count > 1 ? "lowest" : ""
-            case .noOffers?:
-                fare = "none"
-                note = "no flights"
-            case .failed(let error)?:
-                fare = "failed"
-                note = AvailabilityFormat.shortReason(error)
-                failed = true
-                anyFailed = true
-            case nil:
-                break
-            }
-            if date == searched { note = note.isEmpty ? "your search" : "your search, \(note)" }
-            return FlexibleDateRowViewModel(
-                number: index + 1, date: AvailabilityFormat.day(date), fare: fare, note: note,
-                isHighlighted: keys && index == dates.highlight, isFailure: failed)
-        }
-        var footnote = "The lowest total for every passenger; each leg moves by the same number of days."
-        if dates.dates.count < 2 * AvailabilityOffers.flexibleDaySpan + 1 { footnote += " Days already past are left out." }
-        if dates.isFetching { footnote += " Still searching…" }
-        if anyFailed {
-            footnote += keys ? " Press r to search the failed days again." : " Type retry to search the failed days again."
-        }
-        return FlexibleDatesViewModel(
-            header: header(state),
-            title: "Cheapest price per day, \(AvailabilityOffers.flexibleDaySpan) days either side",
-            rows: rows, footnote: footnote,
-            legend: keys
-                ? "↑↓ Enter search that day · r retry failed days · Esc back to the offers · ? help"
-                : "Type a day's number to search it, retry for failed days, or back for the offers.",
-            prompt: "Day number or command: ")
     }
 }

@@ -16,7 +16,8 @@ enum AvailabilityViewModels {
         case .searching:
             return .loading(LoadingViewModel(
                 header: header(state),
-                message: "Searching flights \(TravelFormat.route(state.request)) on \(AvailabilityFormat.dates(state.request))…",
+                message: (state.searchedAgain ? "Searching again: flights " : "Searching flights ")
+                    + "\(TravelFormat.route(state.request)) on \(AvailabilityFormat.dates(state.request))…",
                 legend: keys ? "Esc cancel · b back to the search" : ""))
         case .results:
             return results(state)
@@ -30,15 +31,14 @@ enum AvailabilityViewModels {
                     : "Type retry to search again, or back to change the search.",
                 legend: keys ? "r search again · b back to the search · ? help" : "Commands: retry, back, help.",
                 prompt: "Command: "))
-        case .flexibleDates:
-            guard let dates = state.flexible else { return nil }
-            if !keys, dates.isFetching {
+        case .dateGrid:
+            guard let grid = state.grid else { return nil }
+            if !keys, grid.isFetching {
                 return .loading(LoadingViewModel(
                     header: header(state),
-                    message: "Finding the cheapest day around \(AvailabilityFormat.day(dates.request.slices.first?.departureDate))…",
-                    legend: ""))
+                    message: "Finding the lowest price around \(AvailabilityFormat.dates(grid.request))…", legend: ""))
             }
-            return .flexibleDates(flexible(state, dates))
+            return .dateGrid(dateGrid(state, grid))
         }
     }
 
@@ -47,7 +47,7 @@ enum AvailabilityViewModels {
         let request = state.request
         var details = [AvailabilityFormat.dates(request), TravelFormat.passengers(request.passengers),
                        request.cabinClass?.displayName ?? "Any cabin"]
-        if state.phase == .results || state.phase == .flexibleDates, let result = state.result {
+        if state.phase == .results || state.phase == .dateGrid, let result = state.result {
             details.append(TravelFormat.count(result.offers.count, "offer"))
         }
         return AvailabilityHeaderViewModel(
@@ -94,7 +94,8 @@ enum AvailabilityViewModels {
                 offer, number: index + 1, highlighted: keys && index == state.highlight, searched: state.request.slices)
         }
         let filters = state.filters
-        var status = "Sort: \(sortName(state.sort)) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
+        var status = state.searchedAgain ? "Searched again: \(TravelFormat.count(result.offers.count, "offer")) · " : ""
+        status += "Sort: \(sortName(state.sort)) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
         status += " · Page \(state.currentPage + 1) of \(state.pageCount) (offers \(start + 1)–\(end) of \(state.visible.count)"
         status += filters.isEmpty ? ")" : "; \(result.offers.count) without filters)"
         let legend: String
@@ -199,7 +200,7 @@ enum AvailabilityViewModels {
             return keys
                 ? "There are no offers to \(action): search again (r) or go back (b)."
                 : "There are no offers to \(action): type retry or back."
-        case .flexibleDates:
+        case .dateGrid:
             return keys ? "Leave the dates first (Esc) to \(action)." : "Type back to leave the dates first, then \(action)."
         case .idle, .results:
             guard let result = state.result, !result.offers.isEmpty else { return "There are no offers to \(action)." }

@@ -156,26 +156,6 @@ struct FlightAvailabilityModuleTests {
         await session.stop()
     }
 
-    @Test("keys: flexible dates fill in, one failing day in its own row; Enter searches the chosen day")
-    func flexibleDatesOnKeys() async throws {
-        let base = FixtureOfferService()
-        let offers = DayFailingOfferService(base: base, failures: [date("2026-12-17"): FixtureFile.errorAPI.error])
-        let session = Session(interactive: true, service: base, offers: offers)
-        try await session.settle(on: "›1.")
-        session.terminal.press(.character("d"))
-        try await session.terminal.wait(for: "every day priced") {
-            $0.isAwaitingInput && !$0.screen.joined().contains("searching") && $0.screen.joined().contains("Cheapest price per day")
-        }
-        #expect(session.terminal.screen.contains(" 3.  Thu 17 Dec    failed  service error"))
-        #expect(session.terminal.screen.contains("›4.  Fri 18 Dec   £298.00  your search, lowest"))
-        session.terminal.press(.down, .enter)
-        try await session.settle(on: "Sat 19 Dec · 1 adult · Economy · 14 offers")
-        session.terminal.press(.enter)
-        try await session.terminal.wait(for: "the summary") { _ in session.router.summaries.count == 1 }
-        #expect(session.router.summaries.first?.search.slices.first?.departureDate == date("2026-12-19"))
-        await session.stop()
-    }
-
     @Test("json: one document on standard output, progress on standard error, no input read")
     func jsonPresentation() async throws {
         let session = Session(Searches.roundTrip, interactive: false, presentation: .json)

@@ -101,7 +101,9 @@ struct FlightAvailabilityReducerTests {
         }
         #expect(error.notice == Notice(.error, ServiceError.timedOut.message))
         #expect(error.legend == "Commands: retry, back, help.")
-        store.send(.entered("retry"), effects: [.note(.progress(Self.searching)), .run(.search(id: 2, Searches.oneWay))]) {
+        let again = "Searching again: flights LHR → JFK on Fri 18 Dec…"
+        store.send(.entered("retry"), effects: [.note(.progress(again)), .run(.search(id: 2, Searches.oneWay))]) {
+            $0.searchedAgain = true
             $0.phase = .searching
             $0.pendingSearch = 2
             $0.nextRequestID = 3
@@ -338,97 +340,6 @@ struct FlightAvailabilityReducerTests {
         store.send(.entered("hello"), effects: Reducer.problem("“hello” is not a command here. Type help to see the commands."))
     }
 
-    // MARK: Flexible dates
-
-    @Test("flexible dates: four days searched at once, the searched day known; each answer starts the next")
-    func flexibleDates() throws {
-        let result = try found(.offerRequestOneWay)
-        var state = showing(result, initial(style: .keys))
-        let opened = Reducer.reduce(&state, .datesTapped)
-        let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19", "2026-12-20", "2026-12-21"].map(date)
-        let searches = zip(2..., days.prefix(4)).map { id, day in
-            FlightAvailabilityEffect.run(.searchFare(id: id, date: day, Searches.oneWay.shifted(toDepartOn: day)))
-        }
-        #expect(opened == searches)
-        #expect(state.phase == .flexibleDates)
-        #expect(state.flexible?.pending == Dictionary(uniqueKeysWithValues: zip(days.prefix(4), 2...)))
-        #expect(state.flexible?.fares == [date("2026-12-18"): .cheapest(gbp("298.00"))])
-        #expect(state.flexible?.highlight == 3)
-
-        // A stale id is ignored; a fresh answer is kept, and the fifth day starts.
-        var store = TestStore<Reducer>(state)
-        store.send(.fareAnswered(id: 99, date: days[0], .success(gbp("250.00"))), effects: [])
-        store.send(
-            .fareAnswered(id: 2, date: days[0], .success(gbp("250.00"))),
-            effects: [.run(.searchFare(id: 6, date: days[4], Searches.oneWay.shifted(toDepartOn: days[4])))]
-        ) {
-            $0.flexible?.fares[days[0]] = .cheapest(gbp("250.00"))
-            $0.flexible?.pending[days[0]] = nil
-            $0.flexible?.pending[days[4]] = 6
-            $0.fareCache[Searches.oneWay.shifted(toDepartOn: days[0])] = .cheapest(gbp("250.00"))
-            $0.nextRequestID = 7
-        }
-
-        // Leaving stops every day still searching.
-        store.send(.back, effects: [days[1], days[2], days[3], days[4]].map { .cancel(.fare($0)) }) {
-            $0.phase = .results
-            $0.flexible?.pending = [:]
-        }
-    }
-
-    @Test("off a TTY the grid is written once complete; a failed day is retried; a day's number searches it")
-    func flexibleDatesOnLines() throws {
-        let result = try found(.offerRequestOneWay)
-        var state = showing(result)
-        let finding = "Finding the cheapest day around Fri 18 Dec…"
-        #expect(Reducer.reduce(&state, .entered("dates")).first == .note(.progress(finding)))
-        let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19", "2026-12-20", "2026-12-21"].map(date)
-        var grids = 0
-        var ended = 0
-        for day in days {
-            let id = try #require(state.flexible?.pending[day])
-            let outcome: Outcome<Money?, ServiceError> = day == days[2] ? .failure(.timedOut) : .success(gbp("320.00"))
-            let effects = Reducer.reduce(&state, .fareAnswered(id: id, date: day, outcome))
-            ended += effects.filter { $0 == .note(.progressEnded) }.count
-            if case .flexibleDates? = AvailabilityViewModels.screen(state) { grids += 1 }
-            // Nothing is read until the grid is complete.
-            #expect((Reducer.screen(state).question == nil) == (day != days.last))
-        }
-        #expect(grids == 1)
-        #expect(ended == 1)
-        guard case .flexibleDates(let grid)? = AvailabilityViewModels.screen(state) else {
-            Issue.record("expected the grid")
-            return
-        }
-        #expect(grid.rows[2] == FlexibleDateRowViewModel(
-            number: 3, date: "Thu 17 Dec", fare: "failed", note: "no answer in time", isHighlighted: false, isFailure: true))
-        #expect(grid.rows[3].note == "your search, lowest")
-        #expect(grid.footnote.hasSuffix("Type retry to search the failed days again."))
-
-        var store = TestStore<Reducer>(state)
-        store.send(.entered("retry"), effects: [
-            .note(.progress(finding)), .run(.searchFare(id: 8, date: days[2], Searches.oneWay.shifted(toDepartOn: days[2]))),
-        ]) {
-            $0.flexible?.fares[days[2]] = nil
-            $0.flexible?.pending[days[2]] = 8
-            $0.nextRequestID = 9
-        }
-
-        let shifted = Searches.oneWay.shifted(toDepartOn: date("2026-12-19"))
-        store.send(.entered("5"), effects: [
-            .note(.progressEnded), .note(.progress("Searching flights LHR → JFK on Sat 19 Dec…")),
-            .cancel(.fare(days[2])), .run(.search(id: 9, shifted)),
-        ]) {
-            $0.flexible?.pending = [:]
-            $0.request = shifted
-            $0.result = nil
-            $0.visible = []
-            $0.phase = .searching
-            $0.pendingSearch = 9
-            $0.nextRequestID = 10
-        }
-    }
-
     // MARK: table and json
 
     @Test("json: progress on standard error, then one document and the outcome; nothing is asked")
@@ -505,7 +416,7 @@ struct FlightAvailabilityCommandsTests {
 @Suite("FlightAvailability recording")
 @MainActor
 struct FlightAvailabilityRecordingTests {
-    @Test("a recorded session, answers and flexible days included, replays step for step through the Builder's replay")
+    @Test("a recorded session, answers and date-grid days included, replays step for step through the Builder's replay")
     func recordsAndReplays() throws {
         var written = Data()
         let recorder = SessionRecorder(write: { written.append($0) })
@@ -516,8 +427,9 @@ struct FlightAvailabilityRecordingTests {
         let result = try found(.offerRequestOneWay)
         let actions: [FlightAvailabilityAction] = [
             .appeared, .searchAnswered(id: 1, .success(result)), .moved(2), .entered("filter depart morning"),
-            .datesTapped, .fareAnswered(id: 2, date: date("2026-12-15"), .success(gbp("250.00"))),
-            .fareAnswered(id: 3, date: date("2026-12-16"), .failure(.timedOut)), .back, .typedDigit(1), .enterPressed,
+            .datesTapped, .fareAnswered(id: 2, days: GridDays(departure: date("2026-12-17")), .success(gbp("250.00"))),
+            .fareAnswered(id: 3, days: GridDays(departure: date("2026-12-19")), .failure(.timedOut)), .back,
+            .typedDigit(1), .enterPressed,
         ]
         for action in actions { _ = store.reduce(action) }
         #expect(recorder.stepCount == actions.count)

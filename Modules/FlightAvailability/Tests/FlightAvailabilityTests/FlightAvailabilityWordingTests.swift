@@ -45,6 +45,35 @@ struct FlightAvailabilityWordingTests {
     }
 }
 
+/// `r` runs the same search again; the offers may come back the same, so the screen says it searched.
+@Suite("FlightAvailability: searching again shows")
+struct FlightAvailabilitySearchAgainTests {
+    typealias Reducer = FlightAvailabilityReducer
+
+    @Test("r says it is searching again, then that the offers shown are from the new search")
+    func searchAgain() throws {
+        var state = try showingOneWay(style: .keys)
+        _ = Reducer.reduce(&state, .retry)
+        guard case .loading(let loading)? = AvailabilityViewModels.screen(state) else {
+            Issue.record("expected the spinner")
+            return
+        }
+        #expect(loading.message.hasPrefix("Searching again: flights LHR → JFK"))
+        let request = try FixtureFile.offerRequestOneWay.decode(DataEnvelope<OfferRequest>.self).data
+        _ = Reducer.reduce(&state, .searchAnswered(id: 2, .success(OfferSearchResult(offerRequest: request, offers: request.offers))))
+        guard case .results(let page)? = AvailabilityViewModels.screen(state) else {
+            Issue.record("expected a page")
+            return
+        }
+        #expect(page.status.hasPrefix("Searched again: 14 offers · Sort: price"), "\(page.status)")
+        // A new search of other days is not "again".
+        _ = Reducer.reduce(&state, .datesTapped)
+        _ = Reducer.reduce(&state, .moved(1))
+        _ = Reducer.reduce(&state, .enterPressed)
+        #expect(!state.searchedAgain)
+    }
+}
+
 @Suite("Module: one word for CO₂ on the keys")
 @MainActor
 struct FlightAvailabilityWordingModuleTests {

@@ -7,7 +7,7 @@ import Services
 import Synchronization
 import Testing
 
-@Suite("Work and offers: searching, sorting, filtering, flexible dates, JSON")
+@Suite("Work and offers: searching, sorting, filtering, date-grid searches, JSON")
 struct FlightAvailabilityWorkTests {
     /// The answer `work` gets from `offers`.
     private func perform(_ work: FlightAvailabilityWork, _ offers: any OfferService = FixtureOfferService()) async -> FlightAvailabilityAction {
@@ -156,20 +156,7 @@ struct FlightAvailabilityWorkTests {
         #expect(carriers.compactMap(\.iataCode) == ["AA", "B6", "BA", "DL", "EI", "FI", "KL", "VS", "ZZ"])
     }
 
-    // MARK: Flexible dates
-
-    @Test("flexible dates are three days either side, with days before today left out")
-    func flexibleDays() {
-        let today = recordingDay
-        #expect(AvailabilityOffers.flexibleDates(around: Searches.oneWay, today: today).map(\.description) == [
-            "2026-12-15", "2026-12-16", "2026-12-17", "2026-12-18", "2026-12-19", "2026-12-20", "2026-12-21",
-        ])
-        var soon = Searches.oneWay
-        soon.slices[0].departureDate = date("2026-11-23")
-        #expect(AvailabilityOffers.flexibleDates(around: soon, today: today).map(\.description) == [
-            "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26",
-        ])
-    }
+    // MARK: Date grid
 
     @Test("each day gets its cheapest price; a failing day fails alone; every leg moves alike")
     func cheapestFaresWithOneFailure() async {
@@ -178,8 +165,9 @@ struct FlightAvailabilityWorkTests {
         let days = ["2026-12-15", "2026-12-16", "2026-12-17", "2026-12-19"].map(date)
         var fares: [CalendarDate: Outcome<Money?, ServiceError>] = [:]
         for day in days {
-            let work = FlightAvailabilityWork.searchFare(id: 1, date: day, Searches.roundTrip.shifted(toDepartOn: day))
-            if case .fareAnswered(1, day, let outcome) = await perform(work, service) { fares[day] = outcome }
+            let days = GridDays(departure: day)
+            let work = FlightAvailabilityWork.searchFare(id: 1, days: days, Searches.roundTrip.shifted(toDepartOn: day))
+            if case .fareAnswered(1, days, let outcome) = await perform(work, service) { fares[day] = outcome }
         }
         #expect(fares.count == 4)
         #expect(fares[date("2026-12-16")] == .failure(.timedOut))
@@ -195,8 +183,8 @@ struct FlightAvailabilityWorkTests {
     @Test("a day without flights says so")
     func dayWithoutFlights() async {
         let day = date("2026-12-19")
-        let fare = await perform(.searchFare(id: 2, date: day, Searches.empty.shifted(toDepartOn: day)))
-        #expect(fare == .fareAnswered(id: 2, date: day, .success(nil)))
+        let fare = await perform(.searchFare(id: 2, days: GridDays(departure: day), Searches.empty.shifted(toDepartOn: day)))
+        #expect(fare == .fareAnswered(id: 2, days: GridDays(departure: day), .success(nil)))
     }
 
     // MARK: JSON

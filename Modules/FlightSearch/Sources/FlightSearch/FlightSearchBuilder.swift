@@ -179,6 +179,30 @@ public struct FlightSearchInput: Sendable, Hashable, Codable {
         self.mode = mode
     }
 
+    /// The fields of `search`, to show it again (after other days were chosen in the availability's date grid):
+    /// its places by code, its dates, passengers, cabin, connections and the first leg's departure window.
+    /// Interactive, the screen opens on the review.
+    public init(search: SearchRequest, mode: Mode = .interactive) {
+        let isRoundTrip = search.tripKind == .roundTrip
+        let legs = (isRoundTrip ? Array(search.slices.prefix(1)) : search.slices).map { slice in
+            Leg(from: slice.origin, to: slice.destination, date: slice.departureDate.description)
+        }
+        var adults = 0, infants = 0
+        var childAges: [Int] = []
+        for passenger in search.passengers {
+            switch passenger {
+            case .adult: adults += 1
+            case .child(let age): childAges.append(age)
+            case .infantOnLap: infants += 1
+            }
+        }
+        let window = search.slices.first?.departureTime.map { "\($0.from)-\($0.to)" }
+        self.init(
+            legs: legs, returnDate: isRoundTrip ? search.slices.last?.departureDate.description : nil,
+            adults: adults, childAges: childAges, infants: infants, cabin: search.cabinClass,
+            maxConnections: search.maxConnections, departureWindow: window, mode: mode)
+    }
+
     /// An input that lists the places `query` would offer (`flights places lon`), as a table or as JSON.
     public init(placeLookup query: String, json: Bool = false) {
         self.init(mode: .placeLookup(query: query, json: json))
