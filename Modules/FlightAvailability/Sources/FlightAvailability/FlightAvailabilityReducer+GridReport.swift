@@ -20,21 +20,21 @@ extension FlightAvailabilityReducer {
             return fetchMissingFares(&state) + gridProgress(state)
         case .fareAnswered(let id, let days, let outcome):
             let effects = fareAnswered(&state, id: id, days: days, outcome)
-            guard let grid = state.grid, !grid.isFetching else { return effects + gridProgress(state) }
+            guard let grid = state.grid, !grid.isFetching else { return effects }
             return effects + [.note(.progressEnded)] + gridReport(state, grid)
         default:
             return []
         }
     }
 
-    /// `Finding the lowest price around Sat 12 Dec – Fri 18 Dec: 12 of 49 pairs of days…`.
+    /// `Finding the lowest price around Sat 12 Dec – Fri 18 Dec (49 pairs of days)…`, once: the diagnostics are
+    /// a log, where a line per cell would be noise.
     private static func gridProgress(_ state: State) -> Effects {
         guard let grid = state.grid else { return [] }
-        let progress = grid.progress
+        let count = grid.cells.count
         let what = grid.isMatrix ? "pairs of days" : "days"
         return [.note(.progress(
-            "Finding the lowest price around \(AvailabilityFormat.dates(state.request)): "
-                + "\(progress.answered) of \(progress.total) \(what)…"))]
+            "Finding the lowest price around \(AvailabilityFormat.dates(state.request)) (\(count) \(what))…"))]
     }
 
     /// The grid, written once; a grid where every search failed is a failure, said like the offers' failures.
