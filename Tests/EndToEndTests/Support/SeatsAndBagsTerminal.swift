@@ -31,8 +31,8 @@ struct SeatsAndBagsTerminal {
         let summary = try await terminal.waitForPrompt("Book this offer?")
         let offerID = try #require(Screen.firstMatch(#"Offer\s+(off_[A-Za-z0-9]+)"#, in: summary), "\(summary)")
         let fare = try #require(SeatsAndBags.amount(after: "Total", in: summary), "\(summary)")
+        // One key answers a yes-or-no question: no Enter.
         try await terminal.type("y")
-        try await terminal.press("Enter")
         for (prompt, answer) in [
             ("Title", "ms"), ("Given names", "Ada"), ("Family name", "Lovelace"), ("Born on", "1985-12-10"),
             ("Gender", "f"), ("Email", "ada@example.com"), ("Phone", "+442080160508"),
@@ -76,8 +76,8 @@ struct SeatsAndBagsTerminal {
 
         try await pick("Book and pay", on: withBag)
         try await terminal.waitForPrompt("Book for 1 passenger and pay")
+        // One key answers a yes-or-no question: no Enter.
         try await terminal.type("y")
-        try await terminal.press("Enter")
         let booked = try await terminal.waitForPrompt("Press Enter to see your bookings.")
         let reference = try #require(Screen.bookingReference(in: booked), "no booking reference in:\n\(booked)")
         let words = Run.words(booked)

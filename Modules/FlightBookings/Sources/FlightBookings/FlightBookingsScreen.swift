@@ -18,12 +18,22 @@ extension FlightBookingsReducer {
         }
         guard !state.waiting, !state.stopped, let prompt = state.prompt else { return ScreenModel(page: page) }
         switch prompt {
+        case .text(let question) where state.step == .detail:
+            // One letter each: it acts at the key press.
+            return ScreenModel(page: page, question: .keys(question, help: [
+                .hint("p pays a booking held for later · c cancels it, after showing the refund · r reads it again from the airline", indent: 2),
+                .hint("b goes back to the list · n starts a new search", indent: 2),
+            ]))
         case .text(let question):
-            return ScreenModel(page: page, question: .line(question + " "))
+            return ScreenModel(page: page, question: .line(question + " ", help: [
+                .hint("Type a booking's number from the list and press Enter to open it; n starts a new search, b goes back.", indent: 2),
+            ]))
         case .confirm(let question, let defaultValue):
             // A yes typed before the refund or the total was shown must not cancel or pay.
-            let hint = switch defaultValue { case true?: "[Y/n]"; case false?: "[y/N]"; case nil: "[y/n]" }
-            return ScreenModel(page: page, question: ScreenQuestion("\(question) \(hint)", .checked(default: nil), commits: true))
+            let enter = switch defaultValue { case true?: " · Enter yes"; case false?: " · Enter no"; case nil: "" }
+            return ScreenModel(page: page, question: .keys("\(question) y yes · n no\(enter)", commits: true, help: [
+                .hint("y does it now; n leaves the booking as it is.", indent: 2),
+            ]))
         }
     }
 
@@ -35,6 +45,19 @@ extension FlightBookingsReducer {
         case .back: return .back
         case .interrupted: return .interrupted
         case .ended: return .inputEnded
+        case .key(.enter):
+            guard case .confirm? = state.prompt else { return nil }
+            return action(for: .line(""), in: state)
+        case .key(.character(let key)) where key != "?":
+            let letter = key.lowercased()
+            switch state.prompt {
+            case .confirm?: return "yn".contains(letter) ? action(for: .line(letter), in: state) : nil
+            case .text?:
+                // p and c only when the booking can be paid or cancelled; keys that mean nothing are ignored.
+                let offered = "rbn".contains(letter) || ("pc".contains(letter) && state.detailChoices.contains("\(letter) to "))
+                return letter.count == 1 && offered ? .entered(letter) : nil
+            case nil: return nil
+            }
         case .key, .chose: return nil
         }
     }

@@ -31,7 +31,7 @@ struct FlightBookingsModuleTests {
         #expect(terminal.text.contains("Booking ERDAH6 · Confirmed"))
         #expect(terminal.text.contains("e-ticket 0387010675893"))
         terminal.enter("c")
-        try await terminal.waitForOutput(containing: "Cancel booking ERDAH6 for a refund of £372.50? [y/N]")
+        try await terminal.waitForOutput(containing: "Cancel booking ERDAH6 for a refund of £372.50? y yes · n no · Enter no")
         #expect(terminal.text.contains("Goes to"))
         terminal.enter("y")
         try await terminal.waitForOutput(containing: "✓ Booking ERDAH6 is cancelled. £372.50 goes back to your Duffel balance.")

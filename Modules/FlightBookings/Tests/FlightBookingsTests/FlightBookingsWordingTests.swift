@@ -61,7 +61,7 @@ struct FlightBookingsWordingTests {
         terminal.enter("1")
         try await terminal.waitForOutput(containing: "What next?")
         terminal.enter("c")
-        try await terminal.waitForOutput(containing: "[y/N]")
+        try await terminal.waitForOutput(containing: "y yes · n no · Enter no")
         terminal.enter("y")
         try await terminal.waitForOutput(containing: "is cancelled")
         terminal.clearOutput()

@@ -22,7 +22,6 @@ enum FlightSearchReducer: ScreenFeature {
             return appeared(&state)
         case .entered(let text):
             switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "?": return [.print(state.helpBlocks)]
             case "q": return leave(&state)
             case "b": return back(&state)
             default: return handle(&state, text)

@@ -23,7 +23,6 @@ extension FlightSearchReducer {
             guard let keys = state.keyQuestion else { return nil }
             switch key {
             case .enter: return .entered("")
-            case .character("?"): return .entered("?")
             case .character(let character):
                 let typed = String(character).lowercased()
                 return keys.options.contains { $0.accepts.contains(typed) } ? .entered(typed) : nil
@@ -54,8 +53,13 @@ struct FlightSearchKeys: Equatable {
 }
 
 extension FlightSearchState {
-    /// The question the current step puts; `nil` while a look-up is under way, or once handed to the router.
+    /// The question the current step puts, with what `?` shows there; `nil` while a look-up is under way, or once
+    /// handed to the router.
     var question: ScreenQuestion? {
+        bareQuestion?.helped(by: helpBlocks)
+    }
+
+    private var bareQuestion: ScreenQuestion? {
         guard lookup == nil else { return nil }
         switch step {
         case .done:

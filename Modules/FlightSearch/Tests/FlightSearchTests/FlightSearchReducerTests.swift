@@ -34,8 +34,9 @@ struct FlightSearchReducerTests {
     }
 
     /// The question the screen asks in `state`.
+    /// The question asked, without its help (told by the help tests).
     private func asked(_ state: State) -> ScreenQuestion? {
-        FlightSearchReducer.screen(state).question
+        FlightSearchReducer.screen(state).question?.helped(by: [])
     }
 
     private func error(_ message: String, hint: String? = nil) -> FlightSearchEffect {
@@ -60,7 +61,7 @@ struct FlightSearchReducerTests {
         }
         #expect(FlightSearchReducer.screen(store.state) == ScreenModel(
             page: [.blank, .header("Search flights"), .hint("Type a city, an airport or a code. b goes back a step; q leaves.")],
-            layout: .flowing, question: .line("From: ")))
+            layout: .flowing, question: .line("From: ", help: store.state.helpBlocks)))
     }
 
     @Test("a typed place is looked up; the answer offers a list, and a choice settles the field")

@@ -21,19 +21,30 @@ extension FlightSummaryReducer {
         case .start, .checking, .booking, .finished:
             return nil
         case .continueToDetails where state.offersSeatsFirst:
-            // Seats may be chosen before the details (and again from the review): a third answer.
-            return .line("Book this offer? Passenger details come next; s chooses seats first (y/n/s): ", default: "y")
+            // Seats may be chosen before the details (and again from the review): a third answer, one key each.
+            return .keys(
+                "Book this offer? y yes · n no · s seats first · Enter yes",
+                help: help(yes: "goes on to the passengers' details, asked next", no: "goes back to the offers")
+                    + [.hint("s opens the seat maps first; the details come after.", indent: 2)])
         case .field(let passenger, let field):
-            return .line(FlightSummaryState.question(for: field) + " ", default: state.defaultAnswer(for: field, passenger: passenger))
+            return .line(
+                FlightSummaryState.question(for: field) + " ", default: state.defaultAnswer(for: field, passenger: passenger),
+                help: help(for: field))
         case .review:
-            return .choice("What next?", state.reviewOptions.map(state.label(for:)))
+            return .choice("What next?", state.reviewOptions.map(state.label(for:)), help: [
+                .hint("Book or hold with the first lines; the others change seats, bags or a passenger before you do.", indent: 2),
+                .hint("↑/↓ move · Enter chooses · Esc goes back to the last question", indent: 2),
+            ])
         case .bag(let group, let flight):
             return .line(
                 state.bagQuestion(group: group, flight: flight) + " ", default: state.bagDefault(group: group, flight: flight))
         case .continueToDetails, .confirmBooking, .confirmNewPrice:
             guard let (text, yes) = confirmation(state) else { return nil }
             // A yes typed before the question (while the price was being checked) must not answer it.
-            return ScreenQuestion(text + (yes ? " [Y/n]" : " [y/N]"), .checked(default: nil), commits: true)
+            return .keys(
+                text + " y yes · n no · Enter " + (yes ? "yes" : "no"), commits: true,
+                help: help(yes: state.step == .continueToDetails ? "goes on to the passengers' details" : "books at this price",
+                           no: state.step == .continueToDetails ? "goes back to the offers" : "books nothing"))
         case .recheckFailed:
             return .choice("The offer could not be checked.", ["Try again", "Back to the offers"])
         case .lostAnswer:
@@ -51,7 +62,7 @@ extension FlightSummaryReducer {
     static func confirmation(_ state: State) -> (String, Bool)? {
         switch state.step {
         case .continueToDetails where !state.offersSeatsFirst:
-            return ("Book this offer? Passenger details come next.", true)
+            return ("Book this offer?", true)
         case .confirmBooking(let type):
             let total = state.totalToPay?.formatted ?? ""
             let people = TravelFormat.count(state.slots.count, "passenger")
@@ -83,6 +94,11 @@ extension FlightSummaryReducer {
 
     static func action(for input: ScreenInput, in state: State) -> Action? {
         switch input {
+        case .key(.enter): return action(for: .line(""), in: state)
+        case .key(.character(let key)) where "yns".contains(key.lowercased()):
+            // One key answers; a key that means nothing here is ignored, not scolded.
+            guard key.lowercased() != "s" || state.step == .continueToDetails else { return nil }
+            return action(for: .line(String(key)), in: state)
         case .line(let text):
             if let (_, yes) = confirmation(state) { return self.yes(text, default: yes).map { .confirmed($0) } }
             switch state.step {
@@ -95,6 +111,31 @@ extension FlightSummaryReducer {
         case .ended: return .inputEnded
         case .key: return nil
         }
+    }
+}
+
+/// What `?` shows at the summary's questions: what each answer does, what each field takes.
+extension FlightSummaryReducer {
+    /// A yes-or-no question's help: what each key does.
+    static func help(yes: String, no: String) -> [ScreenBlock] {
+        [.hint("y \(yes); n \(no).", indent: 2)]
+    }
+
+    /// What `field` takes, with examples.
+    static func help(for field: PassengerField) -> [ScreenBlock] {
+        let text = switch field {
+        case .title: "The title the airline prints: mr, ms, mrs, miss or dr."
+        case .givenName: "First and middle names, as printed on the passport (for example Ada Mary)."
+        case .familyName: "The surname, as printed on the passport (for example Lovelace)."
+        case .bornOn: "The date of birth, as year-month-day: 1985-12-10."
+        case .gender: "m or f, as on the passport."
+        case .email: "Where the airline sends the booking: ada@example.com."
+        case .phoneNumber: "A phone number with its country code, for example +442080160508."
+        case .passportNumber: "The number printed on the passport; the airline needs it to book this flight."
+        case .passportCountry: "The country that issued the passport, as a two-letter code: GB, US, FR."
+        case .passportExpiry: "The passport's expiry date, as year-month-day: 2031-06-30."
+        }
+        return [.hint(text, indent: 2), .hint("Enter alone keeps what is in [brackets] · Esc goes back a question", indent: 2)]
     }
 }
 

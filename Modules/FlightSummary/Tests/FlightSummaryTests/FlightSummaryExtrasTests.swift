@@ -37,7 +37,7 @@ struct FlightSummaryExtrasTests {
         #expect(state.label(for: .bags) == "Add bags")
         _ = Reducer.reduce(&state, .chose(bagOption))
         #expect(state.step == .bag(group: 0, flight: nil))
-        #expect(Reducer.question(state) == .line(
+        #expect(Reducer.question(state)?.helped(by: []) == .line(
             "Passenger 1 (Adult) · LHR → JFK: checked bag up to 23 kg, £20.00 each (1 included).\nHow many to add (0–1)? ",
             default: "0"))
 
@@ -83,7 +83,7 @@ struct FlightSummaryExtrasTests {
         #expect(state.label(for: .seats) == "Choose seats")
         let leaving = Reducer.reduce(&state, .chose(seatsOption))
         #expect(leaving == [.leave(.seats(offer, chosen: []))])
-        #expect(Reducer.question(state) == nil)
+        #expect(Reducer.question(state)?.helped(by: []) == nil)
         #expect(state.step == .review)
 
         let seat = SeatChoice(
@@ -129,9 +129,9 @@ struct FlightSummaryExtrasTests {
         state.slots = PassengerSlot.slots(for: offer, search: oneWaySearch)
         state.drafts = [PassengerDraft()]
         state.step = .continueToDetails
-        let asked = ScreenQuestion.line(
-            "Book this offer? Passenger details come next; s chooses seats first (y/n/s): ", default: "y")
-        #expect(Reducer.question(state) == asked)
+        let asked = ScreenQuestion.keys(
+            "Book this offer? y yes · n no · s seats first · Enter yes")
+        #expect(Reducer.question(state)?.helped(by: []) == asked)
         #expect(Reducer.reduce(&state, .entered("maybe")) == [
             .note(.error("Answer y to go on, n to go back to the offers, or s to choose seats first.", suggestion: nil)),
         ])
@@ -143,7 +143,7 @@ struct FlightSummaryExtrasTests {
         let back = Reducer.reduce(&state, .appeared(now: searchTime))
         #expect(back.contains(.note(.message(Notice(
             .success, "Seats chosen: 36B; they are booked with the offer (the review shows them).")))))
-        #expect(Reducer.question(state) == asked)
+        #expect(Reducer.question(state)?.helped(by: []) == asked)
         _ = Reducer.reduce(&state, .entered(""))
         #expect(state.step == .field(passenger: 0, field: .title))
         #expect(state.extras.seats == [seat])

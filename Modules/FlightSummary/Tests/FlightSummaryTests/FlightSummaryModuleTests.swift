@@ -183,11 +183,11 @@ struct FlightSummaryModuleTests {
             timeZone: utc, makeBookingKey: { "key-1" }, extras: FixtureExtrasService()
         ).build(input: try interactiveInput(), router: router, terminal: terminal)
         let running = Task { await screen.run() }
-        try await terminal.waitForOutput(containing: "s chooses seats first (y/n/s):")
+        try await terminal.waitForOutput(containing: "s seats first · Enter yes")
         terminal.enter("s")
         // The router answers with the seats: the question is asked again, and the details go on from there.
         try await terminal.wait(for: "the question asked again") {
-            $0.text.components(separatedBy: "s chooses seats first (y/n/s):").count == 3
+            $0.text.components(separatedBy: "s seats first · Enter yes").count == 3
         }
         terminal.enter("y")
         for answer in imogenAnswers { terminal.enter(answer) }

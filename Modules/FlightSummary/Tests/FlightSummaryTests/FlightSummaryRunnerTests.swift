@@ -60,7 +60,7 @@ struct FlightSummaryRunnerTests {
         ])
         #expect(summary.terms.first == KeyValueList.Row("Offer expires", "Sun 22 Nov 2026 10:45 GMT (in 25 min)"))
         #expect(summary.terms.contains(KeyValueList.Row("Payment", "Pay now, or hold it and pay by Wed 25 Nov 2026 10:15 GMT")))
-        #expect(h.question?.prompt == "Book this offer? Passenger details come next. [Y/n]")
+        #expect(h.question?.prompt == "Book this offer? y yes · n no · Enter yes")
     }
 
     @Test func connectionsCodesharesAndGroupsAreShown() async throws {
@@ -125,7 +125,7 @@ struct FlightSummaryRunnerTests {
             message: "The price changed from £412.50 to £422.50 (+£10.00).", oldTotal: "£412.50", newTotal: "£422.50"))
         #expect(h.notices("!") == ["The price changed from £412.50 to £422.50 (+£10.00)."])
         #expect(h.row("Was") == "£412.50" && h.row("Now") == "£422.50")
-        #expect(h.question?.prompt == "Go on at the new total of £422.50? [y/N]")
+        #expect(h.question?.prompt == "Go on at the new total of £422.50? y yes · n no · Enter no")
         await h.send(.confirmed(true))
         #expect(h.state.offer?.totalAmount.formatted == "£422.50")
         #expect(h.state.step == .field(passenger: 0, field: .title))
@@ -227,7 +227,7 @@ struct FlightSummaryRunnerTests {
         #expect(offers.reads.count == 2)
         #expect(h.row("Now") == "£422.50")
         #expect(h.orders.created.isEmpty)
-        #expect(h.question?.prompt == "Book at the new total of £422.50? [y/N]")
+        #expect(h.question?.prompt == "Book at the new total of £422.50? y yes · n no · Enter no")
         await h.send(.confirmed(true))
         #expect(h.orders.created.first?.payments.first?.amount.formatted == "£422.50")
     }
@@ -273,7 +273,7 @@ struct FlightSummaryRunnerTests {
         await h.enterDetails(imogenAnswers)
         #expect(h.options.contains("Hold it now and pay £412.50 by Wed 25 Nov 2026 10:15 GMT"))
         #expect(await h.choose(startingWith: "Hold"))
-        #expect(h.question?.prompt == "Hold the booking for 1 passenger, £412.50 to pay later? [y/N]")
+        #expect(h.question?.prompt == "Hold the booking for 1 passenger, £412.50 to pay later? y yes · n no · Enter no")
         await h.send(.confirmed(true))
         let body = try #require(h.orders.created.first)
         #expect(body.type == .hold)

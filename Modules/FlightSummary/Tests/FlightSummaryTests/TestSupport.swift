@@ -230,7 +230,8 @@ struct Harness {
     }
 
     /// The question asked now.
-    var question: ScreenQuestion? { FlightSummaryReducer.screen(state).question }
+    /// The question asked, without its help (the help tests read it whole).
+    var question: ScreenQuestion? { FlightSummaryReducer.screen(state).question?.helped(by: []) }
 
     /// The options of the current choice.
     var options: [String] {

@@ -28,6 +28,15 @@ public struct ScreenModel: Sendable, Equatable {
 
 /// The one question a screen asks. Whether it commits something (a price, a booking, a cancellation) decides
 /// whether keys typed before it was asked may answer it: they may not.
+///
+/// `?` is help at every question, and never an answer: the runner shows the question's ``help`` (or, when it has
+/// none, what the question takes: its keys) and asks the same question again, with nothing lost (a list keeps its
+/// selection, a line its default). The one exception: at a ``Kind/keys`` question with no `help`, a module whose
+/// ``ScreenFeature/action(for:in:)`` maps `?` keeps it as its own key (the offers' and the grid's help, the seat keys).
+///
+/// The rule for answers: a question answered by single keys (``keys(_:commits:help:)``) acts at the key press, no
+/// Enter, and its prompt lists the keys and names what Enter takes, if anything (`Book this offer? y yes · n no ·
+/// Enter yes`); a question answered by typed text (names, dates, numbers, references) is a line, and needs Enter.
 public struct ScreenQuestion: Sendable, Equatable {
     /// How the question is answered.
     public enum Kind: Sendable, Equatable {
@@ -49,37 +58,53 @@ public struct ScreenQuestion: Sendable, Equatable {
     public var kind: Kind
     /// Keys typed before the question was asked are dropped, so a key pressed after it answers.
     public var commits: Bool
+    /// What `?` shows: what the question takes (formats, examples) and its keys. Empty: the runner says what the
+    /// question takes from its kind.
+    public var help: [ScreenBlock]
 
     /// A question.
-    public init(_ prompt: String, _ kind: Kind, commits: Bool = false) {
+    public init(_ prompt: String, _ kind: Kind, commits: Bool = false, help: [ScreenBlock] = []) {
         self.prompt = prompt
         self.kind = kind
         self.commits = commits
+        self.help = help
     }
 
     /// A line typed, with what Enter alone takes.
-    public static func line(_ prompt: String, default value: String? = nil, commits: Bool = false) -> ScreenQuestion {
-        ScreenQuestion(prompt, .line(default: value), commits: commits)
+    public static func line(
+        _ prompt: String, default value: String? = nil, commits: Bool = false, help: [ScreenBlock] = []
+    ) -> ScreenQuestion {
+        ScreenQuestion(prompt, .line(default: value), commits: commits, help: help)
     }
 
     /// A line checked as it is typed.
-    public static func checked(_ prompt: String, default value: String? = nil) -> ScreenQuestion {
-        ScreenQuestion(prompt, .checked(default: value))
+    public static func checked(_ prompt: String, default value: String? = nil, help: [ScreenBlock] = []) -> ScreenQuestion {
+        ScreenQuestion(prompt, .checked(default: value), help: help)
     }
 
     /// Keys acting at once on a TTY; `prompt` is shown after the page (and is what a line is typed after elsewhere).
-    public static func keys(_ prompt: String, commits: Bool = false) -> ScreenQuestion {
-        ScreenQuestion(prompt, .keys, commits: commits)
+    /// It lists the keys: `Book this offer? y yes · n no · Enter yes`.
+    public static func keys(_ prompt: String, commits: Bool = false, help: [ScreenBlock] = []) -> ScreenQuestion {
+        ScreenQuestion(prompt, .keys, commits: commits, help: help)
     }
 
     /// A list of options.
-    public static func choice(_ title: String, _ options: [String], selected: Int = 0) -> ScreenQuestion {
-        ScreenQuestion(title, .choice(options: options, selected: selected))
+    public static func choice(
+        _ title: String, _ options: [String], selected: Int = 0, help: [ScreenBlock] = []
+    ) -> ScreenQuestion {
+        ScreenQuestion(title, .choice(options: options, selected: selected), help: help)
     }
 
     /// A table's rows to choose from.
-    public static func table(_ title: String, _ table: Table, selected: Int = 0) -> ScreenQuestion {
-        ScreenQuestion(title, .table(table, selected: selected))
+    public static func table(_ title: String, _ table: Table, selected: Int = 0, help: [ScreenBlock] = []) -> ScreenQuestion {
+        ScreenQuestion(title, .table(table, selected: selected), help: help)
+    }
+
+    /// The same question with `help` as what `?` shows.
+    public func helped(by help: [ScreenBlock]) -> ScreenQuestion {
+        var question = self
+        question.help = help
+        return question
     }
 }
 

@@ -11,7 +11,9 @@ public import TerminalUI
 /// cancelled), the screen stops its work, except the shielded, and sends ``ScreenFeature/disappeared``. With
 /// nothing to ask and no work under way, `run()` returns: the screen is done (the headless `--json` paths).
 ///
-/// Keys typed ahead are dropped before a question that commits something; Esc is ``ScreenInput/back``, Ctrl-C
+/// `?` is help at every question: the runner shows the question's ``ScreenQuestion/help`` and asks it again (see
+/// ``ScreenQuestion`` for the one exception, a module's own `?` key). Keys typed ahead are dropped before a question
+/// that commits something; Esc is ``ScreenInput/back``, Ctrl-C
 /// ``ScreenInput/interrupted``, and on a key question one Ctrl-D asks for a second before it is
 /// ``ScreenInput/ended``, as the line editor and lists ask.
 @MainActor
@@ -78,6 +80,11 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
                 continue
             }
             guard let input = await read(question) else { continue }
+            if Self.asksForHelp(input, at: question, in: state) {
+                // Shown below the question, which is asked again as it was: the page stays, nothing is sent.
+                showHelp(for: question)
+                continue
+            }
             // A whole page stands above its question: answered, it is drawn again, whatever the answer changed.
             if model.layout == .whole { painter.pageCovered() }
             if let action = Feature.action(for: input, in: state) { send(action) }
@@ -191,36 +198,42 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
         return input
     }
 
+    private func showHelp(for question: ScreenQuestion) {
+        painter.show(Self.help(for: question, interactive: terminal.isInteractive))
+    }
+
     private func ask(_ question: ScreenQuestion) async -> ScreenInput? {
+        let help: @MainActor () -> Void = { [weak self] in self?.showHelp(for: question) }
         switch question.kind {
         case .line(let value):
             return Self.input(from: await terminal.readLine(prompt: question.prompt, default: value))
         case .checked(let value):
             let answer = await terminal.ask(question.prompt, default: value) { [weak self] answer in
-                guard let self else { return nil }
+                guard let self, !Self.asksForHelp(.line(answer), at: question, in: state) else { return nil }
                 return Feature.problem(with: answer, in: state).map(UntrustedText.visible)
             }
             return Self.input(from: answer.map { ScreenInput.line($0) })
         case .choice(let options, let selected):
             let visible = options.map(UntrustedText.visible)
-            let answer = await terminal.choose(UntrustedText.visible(question.prompt), options: visible, default: selected)
+            let answer = await terminal.choose(
+                UntrustedText.visible(question.prompt), options: visible, default: selected, help: help)
             return Self.input(from: answer.map { ScreenInput.chose($0) })
         case .table(let table, let selected):
             let answer = await terminal.choose(
-                UntrustedText.visible(question.prompt), from: ScreenBlock.visible(table), default: selected)
+                UntrustedText.visible(question.prompt), from: ScreenBlock.visible(table), default: selected, help: help)
             return Self.input(from: answer.map { ScreenInput.chose($0) })
         case .keys:
             guard terminal.isInteractive else {
                 return Self.input(from: await terminal.readLine(prompt: question.prompt, default: nil))
             }
-            return await readKey(question.prompt)
+            return await readKey(question)
         }
     }
 
     /// Keys until one means something here. One Ctrl-D asks for a second, so a slip never drops what the screen
     /// holds: the question stands on the prompt's line until the next key takes it away.
-    private func readKey(_ prompt: String) async -> ScreenInput? {
-        let shown = UntrustedText.visible(prompt)
+    private func readKey(_ question: ScreenQuestion) async -> ScreenInput? {
+        let shown = UntrustedText.visible(question.prompt)
         if !shown.isEmpty { terminal.write(terminal.style.bold(shown) + " ") }
         var endAsked = false
         let blank = "\r" + String(repeating: " ", count: max(0, terminal.columns - 1)) + "\r"
@@ -251,43 +264,11 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
             case .line(let line):
                 return .line(line)
             default:
-                guard Feature.action(for: .key(key), in: state) != nil else { continue }
+                guard Self.asksForHelp(.key(key), at: question, in: state) || Feature.action(for: .key(key), in: state) != nil
+                else { continue }
                 endLine()
                 return .key(key)
             }
         }
     }
-
-    private static func input(from line: LineInput) -> ScreenInput? {
-        switch line {
-        case .text(let text): .line(text)
-        case .back: .back
-        case .interrupt: .interrupted
-        case .end: .ended
-        case .cancelled: nil
-        }
-    }
-
-    private static func input(from result: PromptResult<ScreenInput>) -> ScreenInput? {
-        switch result {
-        case .answered(let input): input
-        case .back: .back
-        case .interrupt: .interrupted
-        case .end: .ended
-        case .cancelled: nil
-        }
-    }
 }
-
-extension PromptResult {
-    func map<Other: Sendable & Equatable>(_ transform: (Value) -> Other) -> PromptResult<Other> {
-        switch self {
-        case .answered(let value): .answered(transform(value))
-        case .back: .back
-        case .interrupt: .interrupt
-        case .end: .end
-        case .cancelled: .cancelled
-        }
-    }
-}
-

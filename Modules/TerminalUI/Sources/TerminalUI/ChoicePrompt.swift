@@ -5,7 +5,8 @@ extension Terminal {
     /// On an interactive terminal the list is drawn once and redrawn in place: ↑/↓ (and Page Up/Down, Home/End)
     /// move, typing a number jumps to it, Enter picks, Esc or `b` goes back, Ctrl-D ends. When done, the list is
     /// replaced by one line with the title and the choice. Elsewhere the options are printed numbered and a number
-    /// is read (`b` goes back), re-asking until it is in range.
+    /// is read (`b` goes back), re-asking until it is in range. With `help`, `?` (the key on a TTY, a line of `?`
+    /// elsewhere) calls it above the list and asks again with the selection kept.
     ///
     /// - Parameters:
     ///   - title: what is being chosen.
@@ -14,13 +15,16 @@ extension Terminal {
     ///   - defaultIndex: the option selected at first, and taken by a plain Enter off a TTY.
     ///   - header: a line shown above the options, aligned with them (column titles).
     ///   - visibleCount: on a TTY, how many options show at once; the list scrolls to keep the selection visible.
+    ///   - help: writes what this list is for and its keys when `?` is pressed; the list is then drawn again below
+    ///     it. `nil`: `?` does nothing.
     /// - Returns: the index of the chosen option, or how the user left. An empty list returns `.back`.
     public func choose(
         _ title: String,
         options: [String],
         default defaultIndex: Int? = nil,
         header: String? = nil,
-        visibleCount: Int = 10
+        visibleCount: Int = 10,
+        help: (@MainActor () -> Void)? = nil
     ) async -> PromptResult<Int> {
         guard !options.isEmpty else {
             display(Notice(.warning, "\(title): nothing to choose from."))
@@ -31,23 +35,25 @@ extension Terminal {
             options: options,
             selected: defaultIndex.map { min(max(0, $0), options.count - 1) } ?? 0,
             header: header,
-            visibleCount: visibleCount
+            visibleCount: visibleCount,
+            helps: help != nil
         )
         if isInteractive {
-            return await chooseWithKeys(list)
+            return await chooseWithKeys(list, help: help)
         }
-        return await chooseByNumber(list, defaultIndex: defaultIndex)
+        return await chooseByNumber(list, defaultIndex: defaultIndex, help: help)
     }
 
     /// Lets the user pick a row of `table`; returns its index in `table.rows`.
     ///
     /// The table is rendered to fit beside the list's markers and numbers, its title line becomes the list header
-    /// and its rows the options; see ``choose(_:options:default:header:visibleCount:)``.
+    /// and its rows the options; see ``choose(_:options:default:header:visibleCount:help:)``.
     public func choose(
         _ title: String,
         from table: Table,
         default defaultIndex: Int? = nil,
-        visibleCount: Int = 10
+        visibleCount: Int = 10,
+        help: (@MainActor () -> Void)? = nil
     ) async -> PromptResult<Int> {
         var table = table
         table.firstRowNumber = nil
@@ -59,11 +65,12 @@ extension Terminal {
             options: Array(lines.dropFirst()),
             default: defaultIndex,
             header: lines.first,
-            visibleCount: visibleCount
+            visibleCount: visibleCount,
+            help: help
         )
     }
 
-    private func chooseWithKeys(_ initial: ChoiceList) async -> PromptResult<Int> {
+    private func chooseWithKeys(_ initial: ChoiceList, help: (@MainActor () -> Void)?) async -> PromptResult<Int> {
         var list = initial
         var drawn = list.lines(width: columns, style: style)
         write(drawn.joined(separator: "\n") + "\n")
@@ -98,6 +105,14 @@ extension Terminal {
             case .cancelled:
                 eraseList()
                 return .cancelled
+            case .character("?"):
+                guard let help else { continue }
+                // The help goes above the list, which is drawn again below it as it was.
+                eraseList()
+                help()
+                drawn = list.lines(width: columns, style: style)
+                write(drawn.joined(separator: "\n") + "\n")
+                continue
             case .line(let line):
                 // Only a line-mode terminal sends lines; accept a number all the same.
                 if let index = list.index(forAnswer: line) {
@@ -119,32 +134,41 @@ extension Terminal {
         }
     }
 
-    private func chooseByNumber(_ list: ChoiceList, defaultIndex: Int?) async -> PromptResult<Int> {
+    private func chooseByNumber(
+        _ list: ChoiceList, defaultIndex: Int?, help: (@MainActor () -> Void)?
+    ) async -> PromptResult<Int> {
         writeLines(list.plainLines())
-        let prompt = "Choose 1–\(list.options.count), or b to go back: "
+        let prompt = "Choose 1–\(list.options.count), or b to go back\(help == nil ? "" : " (? help)"): "
         while true {
             let input = await readLine(prompt: prompt, default: defaultIndex.map { String($0 + 1) })
             guard case .text(let answer) = input else { return PromptResult(leaving: input) ?? .end }
             if TerminalText.trimmingWhitespace(answer).lowercased() == "b" { return .back }
+            if let help, TerminalText.trimmingWhitespace(answer) == "?" {
+                help()
+                continue
+            }
             if let index = list.index(forAnswer: answer) { return .answered(index) }
             display(Notice(.error, "Enter a number from 1 to \(list.options.count), or b to go back."))
         }
     }
 }
 
-/// The state and drawing of a ``Terminal/choose(_:options:default:header:visibleCount:)`` list.
+/// The state and drawing of a ``Terminal/choose(_:options:default:header:visibleCount:help:)`` list.
 struct ChoiceList {
     let title: String
     let options: [String]
     private(set) var selected: Int
     let header: String?
     let visibleCount: Int
+    /// `?` shows help, so the key hint names it.
+    let helps: Bool
     /// The first option shown when the list scrolls.
     private var top = 0
     /// Digits typed so far, so "1", "2" reaches option 12.
     private var typedNumber = ""
 
-    init(title: String, options: [String], selected: Int, header: String?, visibleCount: Int) {
+    init(title: String, options: [String], selected: Int, header: String?, visibleCount: Int, helps: Bool = false) {
+        self.helps = helps
         self.title = title
         self.options = options
         self.selected = selected
@@ -220,7 +244,7 @@ struct ChoiceList {
                 lines.append("  " + style.dim(number) + " " + text)
             }
         }
-        var hint = "↑/↓ move · Enter choose · Esc back"
+        var hint = "↑/↓ move · Enter choose · Esc back" + (helps ? " · ? help" : "")
         if visibleCount < options.count {
             hint += " · \(top + 1)–\(top + visibleCount) of \(options.count)"
         }

@@ -1,5 +1,5 @@
 /// The outcome of a prompt (``Terminal/ask(_:default:validate:)``, ``Terminal/confirm(_:default:)``,
-/// ``Terminal/choose(_:options:default:header:visibleCount:)``): an answer, or the way the user left.
+/// ``Terminal/choose(_:options:default:header:visibleCount:help:)``): an answer, or the way the user left.
 public enum PromptResult<Value: Sendable & Equatable>: Sendable, Equatable {
     /// A valid answer.
     case answered(Value)
