@@ -36,7 +36,7 @@ struct BadInputInteractiveTests {
     static let toAdults = toReview + [Step(prompt: "Enter to search", answer: "p", enter: false)]
     static let toEmail = toReview + [
         Step(prompt: "Enter to search", answer: ""), Step(prompt: "Enter choose", answer: ""),
-        Step(prompt: "Book this offer?", answer: "y"), Step(prompt: "Title", answer: "ms"),
+        Step(prompt: "Book this offer?", answer: "y", enter: false), Step(prompt: "Title", answer: "ms"),
         Step(prompt: "Given names", answer: "Ada"), Step(prompt: "Family name", answer: "Lovelace"),
         Step(prompt: "Born on", answer: "1985-12-10"), Step(prompt: "Gender", answer: "f"),
     ]
@@ -121,7 +121,7 @@ struct BadInputInteractiveTests {
         let twoAdults = Self.toAdults + [
             Step(prompt: "Adults", answer: "2"), Step(prompt: "Children's ages", answer: ""), Step(prompt: "Infants", answer: ""),
             Step(prompt: "Enter to search", answer: ""), Step(prompt: "Enter choose", answer: ""),
-            Step(prompt: "Book this offer?", answer: "y"),
+            Step(prompt: "Book this offer?", answer: "y", enter: false),
         ]
         let passenger = { (title: String, given: String, family: String, born: String, gender: String, email: String) in [
             Step(prompt: "Title", answer: title), Step(prompt: "Given names", answer: given),
