@@ -178,6 +178,9 @@ final class SandboxAPI: Sendable {
     /// `GET /air/offers/{id}`, and the price action: the offer as it stands now. Each counts as a read.
     /// `withServices` (`return_available_services=true`): with its `available_services`, a checked bag per
     /// passenger and slice (seats are sold through its seat maps).
+    /// Never inlined: Swift 6.3.1's optimiser crashes (signal 11, splitting the coroutine of `OfferRoutes.price`)
+    /// when this typed-throws call is inlined into that untyped-throws route, so a release build failed.
+    @inline(never)
     func offer(id: String, withServices: Bool = false) async throws(APIFailure) -> APIReply {
         let (search, offer) = try unexpiredOffer(id, source: nil)
         var answer = try await current(offer, of: search, countingRead: true)
