@@ -22,12 +22,16 @@ extension FlightAvailabilityReducer {
         switch state.overlay {
         case .choice(let kind)?:
             let choice = AvailabilityViewModels.choice(kind, state)
-            return ScreenModel(page: [.blank], question: .choice(choice.title, choice.options, selected: choice.selected))
+            return ScreenModel(
+                page: [.blank],
+                question: .choice(choice.title, choice.options, selected: choice.selected)
+                    .helped(by: [.hint(AvailabilityViewModels.help(for: kind))]))
         case .question(let kind)?:
             let question = AvailabilityViewModels.question(kind, state)
             return ScreenModel(
                 page: [.blank] + question.intro.map { .text($0) },
-                question: .checked(question.question, default: question.defaultAnswer))
+                question: .checked(question.question, default: question.defaultAnswer)
+                    .helped(by: [.hint(AvailabilityViewModels.help(for: kind))]))
         case .help?:
             return ScreenModel(page: helpBlocks(state), layout: .whole, question: .keys(""))
         case nil:

@@ -137,10 +137,39 @@ extension AvailabilityViewModels {
             Row("filter depart 09:00-12:00", "first leg leaving in this window (morning, 9-12; any for all)"),
             Row("filter co2 500", "at most this many kg of CO₂ (any for all)"),
             Row("filter clear", "every offer again"),
-            Row("dates", "the cheapest price 3 days either side"),
+            Row("dates", "the lowest price 3 days either side (departure × return for a round trip; 3b chooses)"),
             Row("retry", "search again"),
             Row("back", "back to the search (from the dates: to the offers)"),
             Row("help", "this help"),
         ], legend: "")
+    }
+
+    /// What a list over the offers chooses, for `?`.
+    static func help(for choice: AvailabilityChoice) -> String {
+        switch choice {
+        case .sort:
+            return "The order of the offers: price, duration, the first flight's departure or arrival, or CO₂ (the "
+                + "airline's estimate; offers without one come last). Esc keeps the order."
+        case .filter:
+            return "Which filter to set: stops, airlines, departure time or CO₂. Filters apply to every offer found, "
+                + "on this machine; c clears them all. Esc leaves them as they are."
+        case .stops:
+            return "The most stops on any flight of the trip: direct only, up to 1, up to 2, or any."
+        }
+    }
+
+    /// What a question over the offers takes, for `?`.
+    static func help(for question: AvailabilityQuestion) -> String {
+        switch question {
+        case .carriers:
+            return "Airline codes separated by commas or spaces, like BA,VS (each must fly one of these offers), "
+                + "or all for every airline."
+        case .departureWindow:
+            return "When the first flight leaves, local to its airport: 09:00-17:00, 9-17, morning, afternoon, "
+                + "evening, or any."
+        case .maxEmissions:
+            return "The most CO₂ for the whole trip in kilograms, like 500 (offers without an estimate are left "
+                + "out), or any."
+        }
     }
 }

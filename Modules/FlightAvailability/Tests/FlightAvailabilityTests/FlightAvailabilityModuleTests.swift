@@ -257,6 +257,33 @@ struct FlightAvailabilityModuleTests {
         #expect(ids.count == 3, "\(screen)")
         #expect(ids.allSatisfy { id in offers.contains { $0.id == id } }, "\(ids)")
     }
+
+    @Test("? in the sort list and at a filter question says what they take, and asks the same again", arguments: [60, 80, 120])
+    func listAndQuestionHelp(columns: Int) async throws {
+        let session = Session(interactive: true, columns: columns)
+        try await session.settle(on: "›1.")
+        session.terminal.press(.character("s"), .down, .character("?"))
+        try await session.terminal.waitForOutput(containing: "offers without one come last")
+        try await session.terminal.waitUntilAwaitingInput()
+        #expect(session.screenText.contains("› 2. Duration"))
+        session.terminal.press(.enter)
+        try await session.settle(on: "Sort: duration")
+
+        session.terminal.press(.character("f"))
+        try await session.settle(on: "Departure time")
+        session.terminal.press(.down, .down, .enter)
+        try await session.settle(on: "Leaving between")
+        session.terminal.type("?")
+        session.terminal.press(.enter)
+        try await session.terminal.waitForOutput(containing: "When the first flight leaves, local to its airport")
+        try await session.terminal.waitUntilAwaitingInput()
+        #expect(session.terminal.screen.allSatisfy { $0.count <= columns })
+        // The question is asked again below its help.
+        let screen = session.terminal.screen
+        let help = try #require(screen.lastIndex { $0.hasPrefix("When the first flight leaves") })
+        #expect(screen[help...].contains { $0.hasPrefix("Leaving between") }, "\(screen)")
+        await session.stop()
+    }
 }
 
 private struct OffersOnly: Decodable {

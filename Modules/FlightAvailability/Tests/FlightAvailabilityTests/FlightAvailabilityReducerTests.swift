@@ -306,7 +306,8 @@ struct FlightAvailabilityReducerTests {
         var store = TestStore<Reducer>(showing(try found(.offerRequestOneWay), initial(style: .keys)))
         store.send(.filterTapped, effects: []) { $0.overlay = .choice(.filter) }
         let menu = AvailabilityViewModels.filterChoice(store.state)
-        #expect(Reducer.screen(store.state).question == .choice(menu.title, menu.options, selected: menu.selected))
+        #expect(Reducer.screen(store.state).question == .choice(menu.title, menu.options, selected: menu.selected)
+            .helped(by: [.hint(AvailabilityViewModels.help(for: .filter))]))
         #expect(Reducer.action(for: .chose(0), in: store.state) == .chose(0, in: .filter))
         #expect(Reducer.action(for: .back, in: store.state) == .promptDismissed)
         store.send(.chose(0, in: .filter), effects: []) { $0.overlay = .choice(.stops) }
@@ -319,7 +320,8 @@ struct FlightAvailabilityReducerTests {
 
         store.send(.filterTapped, effects: []) { $0.overlay = .choice(.filter) }
         store.send(.chose(1, in: .filter), effects: []) { $0.overlay = .question(.carriers) }
-        #expect(Reducer.screen(store.state).question == .checked("Airlines (codes separated by commas, or all):", default: "all"))
+        #expect(Reducer.screen(store.state).question == .checked("Airlines (codes separated by commas, or all):", default: "all")
+            .helped(by: [.hint(AvailabilityViewModels.help(for: .carriers))]))
         #expect(Reducer.problem(with: "QQ", in: store.state) != nil)
         #expect(Reducer.problem(with: "BA, VS", in: store.state) == nil)
         #expect(Reducer.action(for: .line("BA, VS"), in: store.state) == .answered("BA, VS", to: .carriers))

@@ -233,7 +233,11 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     /// Keys until one means something here. One Ctrl-D asks for a second, so a slip never drops what the screen
     /// holds: the question stands on the prompt's line until the next key takes it away.
     private func readKey(_ question: ScreenQuestion) async -> ScreenInput? {
-        let shown = UntrustedText.visible(question.prompt)
+        // A prompt wider than the terminal is wrapped between words; its last line stays the prompt the key is
+        // read after (and the one written again after a Ctrl-D asked), so the keys it names stay beside the cursor.
+        var lines = TerminalText.wrap(UntrustedText.visible(question.prompt), toWidth: max(20, terminal.columns - 2))
+        let shown = lines.popLast() ?? ""
+        for line in lines { terminal.writeLine(terminal.style.bold(line)) }
         if !shown.isEmpty { terminal.write(terminal.style.bold(shown) + " ") }
         var endAsked = false
         let blank = "\r" + String(repeating: " ", count: max(0, terminal.columns - 1)) + "\r"

@@ -4,7 +4,7 @@ import Testing
 
 /// A form of one step per kind of question, to tell how `?` is answered at each.
 struct AskState: Codable, Equatable, Sendable {
-    enum Step: String, Codable, Sendable { case name, confirm, ownKey, plainKeys, cabin }
+    enum Step: String, Codable, Sendable { case name, confirm, ownKey, plainKeys, cabin, longKeys }
     var step = Step.name
     var answers: [String] = []
     var ownHelp = 0
@@ -48,6 +48,10 @@ enum Ask: ScreenFeature {
             return ScreenModel(page: page, question: .keys("Go on? y yes"))
         case .cabin:
             return ScreenModel(page: page, question: .choice("Cabin", ["Economy", "Premium", "Business"], selected: 0))
+        case .longKeys:
+            return ScreenModel(page: page, question: .keys(
+                "Pay £1,234.56 for booking RZPVYB now, before its hold ends on Sun 13 Dec 18:00 GMT? y yes · n no · Enter no",
+                commits: true))
         }
     }
 
@@ -134,6 +138,20 @@ struct ScreenHelpTests {
         try await plainTerminal.waitForOutput(containing: "Press one of the keys the question names; it acts at once. Esc goes back.")
         #expect(plain.state.answers == ["shown"])
         plainRunning.cancel()
+    }
+
+    @Test("a key prompt wider than the terminal wraps between words; the keys stay on the line read after", arguments: [60, 80, 120])
+    func longKeyPrompt(columns: Int) async throws {
+        let terminal = VirtualTerminal(columns: columns, isInteractive: true)
+        let runner = ask(terminal, at: .longKeys)
+        let running = Task { await runner.run() }
+        try await terminal.waitUntilAwaitingInput()
+        #expect(terminal.screen.allSatisfy { $0.count <= columns }, "\(terminal.screen)")
+        #expect(terminal.screen.last?.hasSuffix("y yes · n no · Enter no") == true, "\(terminal.screen)")
+        #expect(terminal.screen.joined(separator: " ").contains("before its hold ends on Sun 13 Dec 18:00 GMT?"))
+        terminal.press(.character("y"))
+        try await terminal.wait(for: "y taken") { _ in runner.state.answers == ["shown", "y"] }
+        running.cancel()
     }
 
     @Test("? in a list shows what the list takes above it and keeps the selection", arguments: [60, 80, 120])
