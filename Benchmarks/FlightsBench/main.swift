@@ -77,7 +77,7 @@ func grid() async throws -> (search: [Double], grid: [Double]) {
         terminal.clearOutput()
         let asked = ContinuousClock.now
         terminal.enter("d")
-        try await terminal.waitForOutput(containing: "Cheapest price per day", timeout: .seconds(60))
+        try await terminal.waitForOutput(containing: "Lowest total", timeout: .seconds(60))
         let gridded = ContinuousClock.now
         running.cancel()
         _ = await running.value

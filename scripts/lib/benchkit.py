@@ -158,22 +158,43 @@ def wrk(url, script, connections, seconds, args=()):
     raise SystemExit(f"bench: wrk printed no rate:\n{output}")
 
 
-def timed(command, env=None, rounds=7, warmups=2, stdin=None):
-    """Runs `command` `warmups + rounds` times; the wall-clock seconds and peak resident KiB of each timed run."""
-    seconds, peaks = [], []
+def timed(command, env=None, rounds=7, warmups=2, stdin=None, before_each=None, peaks=False):
+    """Runs `command` `warmups + rounds` times; the wall-clock seconds of each timed run, and with `peaks` the peak
+    resident KiB of three more runs (see ``peak_kib``). `before_each` runs before every run, untimed (to evict the
+    page cache, say)."""
+    seconds = []
     for index in range(warmups + rounds):
+        if before_each:
+            before_each()
         started = time.perf_counter()
         process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                    stdin=subprocess.DEVNULL if stdin is None else stdin)
-        _, status, usage = os.wait4(process.pid, 0)
+        _, status, _ = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - started
         if os.waitstatus_to_exitcode(status) != 0:
             raise SystemExit(f"bench: {' '.join(command)} failed: {process.stderr.read().decode()[-2000:]}")
         process.stderr.close()
         if index >= warmups:
             seconds.append(elapsed)
-            peaks.append(usage.ru_maxrss)
-    return seconds, peaks
+    return seconds, [peak_kib(command, env) for _ in range(3)] if peaks else []
+
+
+def peak_kib(command, env=None):
+    """The peak resident KiB of one run of `command`, as GNU time reads it from `wait4` of the child it spawns
+    itself. Not this script's `wait4`: a child Python starts is forked from Python, and Linux carries the parent's
+    peak into the child's `ru_maxrss` across the exec (`/bin/true` read 94 MiB that way)."""
+    need("/usr/bin/time", "time")
+    with tempfile.NamedTemporaryFile("r", suffix=".peak") as report:
+        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name, *command], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        return int(report.read().split()[-1])
+
+
+def evict(path):
+    """Drops `path` from the page cache (`posix_fadvise(DONTNEED)`), so its next start reads it from the disk, as the
+    first start after a boot or an install does. Pages mapped by a running process stay."""
+    with open(path, "rb") as file:
+        os.posix_fadvise(file.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
 
 
 def scratch_folder():
