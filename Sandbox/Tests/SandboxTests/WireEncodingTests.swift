@@ -35,6 +35,15 @@ struct WireEncodingTests {
         }
     }
 
+    @Test("strings are escaped as JSONSerialization escapes them: quotes, backslashes, control characters; slashes and non-ASCII as they are")
+    func escapes() throws {
+        let name = "quote \" backslash \\ slash / newline \n tab \t bell \u{7} unit \u{1f} é 😀"
+        let body = try APIReply.json(DataWire(CarrierWire(carrier: Carrier(iataCode: "ZZ", name: name)))).body
+        let tree = try JSONSerialization.jsonObject(with: body)
+        #expect(try JSONSerialization.data(withJSONObject: tree, options: Self.options) == body)
+        #expect(((tree as? [String: Any])?["data"] as? [String: Any])?["name"] as? String == name)
+    }
+
     @Test("a request body that is not JSON is a 400; valid JSON of the wrong shape is a 422 naming the field")
     func requestBodies() {
         for text in [#"{"data": {"#, #"{"data": }"#, "[1] x", "nonsense"] {

@@ -6,72 +6,46 @@ import Foundation
 /// where there is none), the metropolitan area an airport belongs to (`city`), a city's airports. Facts the entity
 /// leaves out (an airport's ICAO code on a slice, its metropolitan area) come from the sandbox's world.
 struct PlaceWire: Encodable {
-    let kind: String
-    let id: String?
-    let iataCode: String
+    let place: Place
+    /// The ICAO code an airport entity carries; the world's otherwise.
     let icaoCode: String?
-    let name: String
-    let cityName: String?
-    let iataCityCode: String?
-    let iataCountryCode: String
-    let timeZone: String?
-    let latitude: Double?
-    let longitude: Double?
-    /// A city's airports; `nil` for an airport.
-    let airports: [Airport]?
 
     init(place: Place) {
-        kind = place.kind.rawValue
-        id = place.id
-        iataCode = place.iataCode
+        self.place = place
         icaoCode = nil
-        name = place.name
-        cityName = place.cityName
-        iataCityCode = place.iataCityCode
-        iataCountryCode = place.iataCountryCode
-        timeZone = place.timeZone
-        latitude = place.latitude
-        longitude = place.longitude
-        airports = place.kind == .city ? place.airports : nil
     }
 
     init(airport: Airport) {
-        kind = Place.Kind.airport.rawValue
-        id = airport.id
-        iataCode = airport.iataCode
+        place = Place(airport)
         icaoCode = airport.icaoCode
-        name = airport.name
-        cityName = airport.cityName
-        iataCityCode = airport.iataCityCode
-        iataCountryCode = airport.iataCountryCode
-        timeZone = airport.timeZone
-        latitude = airport.latitude
-        longitude = airport.longitude
-        airports = nil
     }
+
+    /// `airport` or `city`, as a slice's `origin_type` says too.
+    var kind: String { place.kind.rawValue }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        let city = kind == Place.Kind.city.rawValue
+        let code = place.iataCode
         try container.put("type", kind)
-        try container.put("id", id ?? "\(city ? "cit" : "arp")_\(iataCode.lowercased())_\(iataCountryCode.lowercased())")
-        try container.put("iata_code", iataCode)
-        try container.put("name", name)
-        try container.put("iata_country_code", iataCountryCode)
-        try container.put("iata_city_code", iataCityCode)
-        try container.put("city_name", cityName)
-        try container.put("time_zone", timeZone)
-        try container.put("latitude", latitude)
-        try container.put("longitude", longitude)
-        if let airports {
+        try container.put(
+            "id", place.id ?? "\(place.kind == .city ? "cit" : "arp")_\(code.lowercased())_\(place.iataCountryCode.lowercased())")
+        try container.put("iata_code", code)
+        try container.put("name", place.name)
+        try container.put("iata_country_code", place.iataCountryCode)
+        try container.put("iata_city_code", place.iataCityCode)
+        try container.put("city_name", place.cityName)
+        try container.put("time_zone", place.timeZone)
+        try container.put("latitude", place.latitude)
+        try container.put("longitude", place.longitude)
+        if place.kind == .city {
             try container.putNull("icao_code", "city")
-            try container.putList("airports", airports) { PlaceWire(airport: $0) }
+            try container.putList("airports", place.airports) { PlaceWire(airport: $0) }
             return
         }
-        let known = WorldMap.shared.airport(iataCode)?.wire
+        let known = WorldMap.shared.airport(code)?.wire
         try container.put("icao_code", icaoCode ?? known?.icaoCode)
         try container.putNull("airports")
-        let metropolitan = (iataCityCode ?? known?.iataCityCode).flatMap(WorldMap.shared.city)
+        let metropolitan = (place.iataCityCode ?? known?.iataCityCode).flatMap(WorldMap.shared.city)
         try container.put("city", metropolitan.map(MetropolitanAreaWire.init))
     }
 }
