@@ -66,7 +66,7 @@ struct OfferWire: Encodable {
         try container.put("allowed_passenger_identity_document_types", offer.supportedPassengerIdentityDocumentTypes)
         try container.put("total_emissions_kg", offer.totalEmissionsKg)
         if let services = offer.availableServices {
-            try container.putList("available_services", services) { AvailableServiceWire(service: $0) }
+            try container.putList("available_services", services) { ServiceWire(available: $0) }
         } else {
             try container.putNull("available_services")
         }

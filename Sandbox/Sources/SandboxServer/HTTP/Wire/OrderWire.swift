@@ -21,7 +21,7 @@ struct OrderWire: Encodable {
         try container.put("available_actions", order.availableActions ?? [])
         try container.put("payment_status", order.paymentStatus)
         try container.putList("documents", order.documents) { DocumentWire(document: $0) }
-        try container.putList("services", order.services) { BookedServiceWire(service: $0) }
+        try container.putList("services", order.services) { ServiceWire(booked: $0) }
         try container.put("metadata", order.metadata)
         try container.put("cancelled_at", order.cancelledAt)
         try container.put("created_at", order.createdAt)

@@ -1,35 +1,39 @@
 import Entities
 import Foundation
 
-/// One of an offer's `available_services`, with its metadata complete.
-struct AvailableServiceWire: Encodable {
-    let service: AvailableService
+/// A service: one of an offer's `available_services` (with the most one may buy, `maximum_quantity`), or one of an
+/// order's `services` (with how many were bought, `quantity`, and what they cost in all), its metadata complete.
+struct ServiceWire: Encodable {
+    let id: String
+    let type: ServiceType
+    /// `maximum_quantity` or `quantity`, and its value.
+    let count: (key: WireKey, value: Int)
+    let passengerIds: [String]
+    let segmentIds: [String]
+    let total: Money?
+    let metadata: ServiceMetadata?
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: WireKey.self)
-        try container.put("id", service.id)
-        try container.put("type", service.type)
-        try container.put("maximum_quantity", service.maximumQuantity)
-        try container.put("passenger_ids", service.passengerIds)
-        try container.put("segment_ids", service.segmentIds)
-        try container.putMoney("total", service.totalAmount)
-        try container.put("metadata", ServiceMetadataWire(type: service.type, metadata: service.metadata))
+    init(available service: AvailableService) {
+        (id, type, passengerIds, segmentIds) = (service.id, service.type, service.passengerIds, service.segmentIds)
+        count = ("maximum_quantity", service.maximumQuantity)
+        (total, metadata) = (service.totalAmount, service.metadata)
     }
-}
 
-/// One of an order's `services`: its quantity and what it cost in all.
-struct BookedServiceWire: Encodable {
-    let service: BookedService
+    init(booked service: BookedService) {
+        (id, type, passengerIds, segmentIds) = (service.id, service.type, service.passengerIds, service.segmentIds)
+        count = ("quantity", service.quantity)
+        (total, metadata) = (service.totalAmount, service.metadata)
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.put("id", service.id)
-        try container.put("type", service.type)
-        try container.put("quantity", service.quantity)
-        try container.put("passenger_ids", service.passengerIds)
-        try container.put("segment_ids", service.segmentIds)
-        try container.putMoney("total", service.totalAmount)
-        try container.put("metadata", ServiceMetadataWire(type: service.type, metadata: service.metadata))
+        try container.put("id", id)
+        try container.put("type", type)
+        try container.put(count.key, count.value)
+        try container.put("passenger_ids", passengerIds)
+        try container.put("segment_ids", segmentIds)
+        try container.putMoney("total", total)
+        try container.put("metadata", ServiceMetadataWire(type: type, metadata: metadata))
     }
 }
 
