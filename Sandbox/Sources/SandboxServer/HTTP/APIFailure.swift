@@ -12,12 +12,11 @@ struct APIReply: Sendable {
     /// (``AnswerCache``).
     var cacheKey: String?
 
-    /// `value` as Duffel's JSON; with a `shape`, every field Duffel lists for it is there (``WireShapes``).
-    static func json(_ value: some Encodable, status: Int = 200, shape: WireShape? = nil) throws(APIFailure) -> APIReply {
+    /// `value` (a wire type, `HTTP/Wire/`) as Duffel's JSON, written once by `DuffelJSON`'s encoder as it is made,
+    /// which keeps to its fast path.
+    static func json(_ value: some Encodable, status: Int = 200) throws(APIFailure) -> APIReply {
         do {
-            // The wire shapes write the answer again, with its keys sorted.
-            let body = try SandboxJSON.encoder(sortingKeys: shape == nil).encode(value)
-            return APIReply(status: status, body: shape.map { WireShapes.complete(body, as: $0) } ?? body)
+            return APIReply(status: status, body: try DuffelJSON.encoder().encode(value))
         } catch {
             throw .internalError("The answer could not be encoded: \(error)")
         }
@@ -116,11 +115,11 @@ enum RequestBody {
         guard !body.isEmpty else {
             throw .validation(field: "data", "The request needs a JSON body: {\"data\": {…}}.")
         }
-        guard (try? JSONSerialization.jsonObject(with: body)) != nil else {
-            throw .badRequest("The request body is not valid JSON.")
-        }
         do {
             return try DuffelJSON.decoder().decode(Envelope<T>.self, from: body).data
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // Corrupt at the root, above the envelope's `data`: the parser refused the body, it is not JSON at all.
+            throw .badRequest("The request body is not valid JSON.")
         } catch let error as DecodingError {
             let (field, message) = describe(error)
             throw .validation(field: field, message)

@@ -34,14 +34,14 @@ extension SandboxAPI {
             refundTo: order.paymentStatus.awaitingPayment ? "awaiting_payment" : "balance",
             expiresAt: quotedAt.addingTimeInterval(30 * 60), confirmedAt: nil, createdAt: quotedAt, liveMode: false)
         do { try await store.insertCancellation(cancellation) } catch { throw .internalError(error.description) }
-        return try .json(DataEnvelope(cancellation), status: 201, shape: .cancellation)
+        return try .json(DataWire(CancellationWire(cancellation: cancellation)), status: 201)
     }
 
     func cancellation(id: String) async throws(APIFailure) -> APIReply {
         let found: OrderCancellation?
         do { found = try await store.cancellation(id: id) } catch { throw .internalError(error.description) }
         guard let found else { throw .notFound("No order cancellation has the id \(id).") }
-        return try .json(DataEnvelope(found), shape: .cancellation)
+        return try .json(DataWire(CancellationWire(cancellation: found)))
     }
 
     func confirmCancellation(id: String) async throws(APIFailure) -> APIReply {
@@ -71,6 +71,6 @@ extension SandboxAPI {
         } catch {
             throw .internalError(error.description)
         }
-        return try .json(DataEnvelope(confirmed), shape: .cancellation)
+        return try .json(DataWire(CancellationWire(cancellation: confirmed)))
     }
 }

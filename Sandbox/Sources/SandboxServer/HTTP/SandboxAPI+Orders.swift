@@ -5,8 +5,9 @@ extension SandboxAPI {
     // MARK: - Orders
 
     func createOrder(body: Data) async throws(APIFailure) -> APIReply {
-        let creation = try RequestBody.decode(OrderCreation.self, from: body)
-        if creation.type == .hold { try SandboxAPI.refuseHoldExtras(creation, body: body) }
+        let read = try RequestBody.decode(OrderBody.self, from: body)
+        let creation = read.creation
+        if creation.type == .hold { try SandboxAPI.refuseHoldExtras(creation, namesPayments: read.namesPayments) }
         let bookedAt = now()
         guard creation.selectedOffers.count == 1, let offerID = creation.selectedOffers.first else {
             throw .validation(field: "selected_offers", "Select exactly one offer (its off_… id).")
@@ -39,14 +40,14 @@ extension SandboxAPI {
         } catch {
             throw .internalError(error.description)
         }
-        return try .json(DataEnvelope(stored), status: 201, shape: .order)
+        return try .json(DataWire(OrderWire(order: stored)), status: 201)
     }
 
     func order(id: String) async throws(APIFailure) -> APIReply {
         let found: Order?
         do { found = try await store.order(id: id) } catch { throw .internalError(error.description) }
         guard let found else { throw .notFound("No order has the id \(id).") }
-        return try .json(DataEnvelope(repriced(found, at: now())), shape: .order)
+        return try .json(DataWire(OrderWire(order: repriced(found, at: now()))))
     }
 
     func listOrders(bookingReference: String?, limit: String?, after: String?) async throws(APIFailure) -> APIReply {
@@ -69,9 +70,8 @@ extension SandboxAPI {
         }
         let next = result.nextBefore.map { SandboxID.cursor(offset: $0, scope: scope) }
         let current = now()
-        return try .json(
-            Page(items: result.orders.map { repriced($0, at: current) }, after: next, before: nil, limit: pageSize),
-            shape: .orderList)
+        return try .json(ListWire(
+            result.orders.map { OrderWire(order: repriced($0, at: current)) }, meta: .init(limit: pageSize, after: next)))
     }
 
     private func existingOrder(forOffer offerID: String) async throws(APIFailure) -> Order? {
@@ -188,10 +188,9 @@ extension SandboxAPI {
     /// naming `payments`, even as an empty list or `null`, or naming any service, is refused with the field it
     /// names. An empty `services` list alone is let through: Duffel's own Python client (`duffel-api` 0.6.2, which
     /// `scripts/check-python-client` drives) sends `"services": []` with every hold.
-    static func refuseHoldExtras(_ creation: OrderCreation, body: Data) throws(APIFailure) {
-        let keys = try RequestBody.decode(OrderBodyKeys.self, from: body)
+    static func refuseHoldExtras(_ creation: OrderCreation, namesPayments: Bool) throws(APIFailure) {
         var issues: [ValidationIssue] = []
-        if keys.payments {
+        if namesPayments {
             issues.append(ValidationIssue(
                 field: "payments",
                 message: "When booking an offer with type hold, do not specify payments or services keys: a hold is paid later with POST /air/payments, so send no payments key, not even an empty list."))
@@ -204,14 +203,17 @@ extension SandboxAPI {
         if !issues.isEmpty { throw .validation(issues) }
     }
 
-    /// Whether an order body names `payments` at all, whatever its value.
-    private struct OrderBodyKeys: Decodable {
-        var payments: Bool
+    /// An order body, read once: the order to create, and whether it names `payments` at all, whatever its value
+    /// (an empty list reads as no payments).
+    private struct OrderBody: Decodable {
+        var creation: OrderCreation
+        var namesPayments: Bool
 
         private enum CodingKeys: String, CodingKey { case payments }
 
         init(from decoder: any Decoder) throws {
-            payments = try decoder.container(keyedBy: CodingKeys.self).contains(.payments)
+            creation = try OrderCreation(from: decoder)
+            namesPayments = try decoder.container(keyedBy: CodingKeys.self).contains(.payments)
         }
     }
 

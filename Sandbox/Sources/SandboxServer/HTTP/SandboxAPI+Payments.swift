@@ -54,7 +54,7 @@ extension SandboxAPI {
         }
         let receipt = OrderPayment(
             id: SandboxID.random("pay_"), amount: due, type: payment.type, status: .succeeded, createdAt: paidAt)
-        return try .json(DataEnvelope(receipt), status: 201, shape: .payment)
+        return try .json(DataEnvelope(receipt), status: 201)
     }
 
     /// Why `order` cannot be paid now, thrown; nothing when it can.

@@ -15,7 +15,7 @@ extension SandboxAPI {
         let maps = SeatMapGenerator.seatMaps(for: offer)
         let booked: Order?
         do { booked = try await store.order(forOffer: offerID) } catch { throw .internalError(error.description) }
-        return try .json(DataEnvelope(SandboxAPI.takingSeats(of: booked, in: maps)), shape: .seatMaps)
+        return try .json(ListWire(SandboxAPI.takingSeats(of: booked, in: maps).map(SeatMapWire.init), meta: nil))
     }
 
     /// Every service `offer` sells, seats included, by id.

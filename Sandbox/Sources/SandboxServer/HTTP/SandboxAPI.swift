@@ -31,7 +31,7 @@ final class SandboxAPI: Sendable {
         guard !text.isEmpty else {
             throw .invalidParameter("query", "Give a query: part of an airport's or a city's name, or its code.")
         }
-        return try .json(DataEnvelope(world.suggestions(for: text, limit: 20)), shape: .placeList)
+        return try .json(ListWire(world.suggestions(for: text, limit: 20).map(PlaceWire.init(place:))))
     }
 
     // MARK: - Offer requests
@@ -81,7 +81,7 @@ final class SandboxAPI: Sendable {
     private func offerRequestReply(
         _ search: GeneratedSearch, includingOffers: Bool, cacheKey: String
     ) throws(APIFailure) -> APIReply {
-        var reply = try APIReply.json(DataEnvelope(search.offerRequest(includingOffers: includingOffers)), shape: .offerRequest)
+        var reply = try APIReply.json(DataWire(OfferRequestWire(request: search.offerRequest(includingOffers: includingOffers))))
         answers.store(body: reply.body, for: cacheKey)
         reply.cacheKey = cacheKey
         return reply
@@ -162,12 +162,12 @@ final class SandboxAPI: Sendable {
             start = offset
         }
         let end = min(offers.count, start + pageSize)
-        var page: [Offer] = []
+        var page: [OfferWire] = []
         for entry in offers[start..<end] {
-            page.append(try await current(entry.element, of: search, countingRead: false))
+            page.append(OfferWire(offer: try await current(entry.element, of: search, countingRead: false)))
         }
         let next = end < offers.count ? SandboxID.cursor(offset: end, scope: scope) : nil
-        var reply = try APIReply.json(Page(items: page, after: next, before: nil, limit: pageSize), shape: .offerList)
+        var reply = try APIReply.json(ListWire(page, meta: .init(limit: pageSize, after: next)))
         if !search.scenarios.contains(.priceRisesOnRead) {
             answers.store(body: reply.body, for: pageKey)
             reply.cacheKey = pageKey
@@ -185,7 +185,7 @@ final class SandboxAPI: Sendable {
         let (search, offer) = try unexpiredOffer(id, source: nil)
         var answer = try await current(offer, of: search, countingRead: true)
         if withServices { answer.availableServices = ServiceCatalog.bags(for: offer) }
-        return try .json(DataEnvelope(answer), shape: withServices ? .offerWithServices : .offer)
+        return try .json(DataWire(OfferWire(offer: answer)))
     }
 
     /// The generated search and the offer an id names, or 404; an expired offer is 404 `offer_no_longer_available`.
