@@ -14,12 +14,15 @@ struct IndexReader {
     /// The next field of the line: up to a tab (which it steps over) or the line's end (which it leaves).
     mutating func field() -> Range<Int> {
         let start = position
-        while position < bytes.count, bytes[position] != Self.tab, bytes[position] != Self.newline {
-            position += 1
+        // Through the buffer: the Array's bounds check per byte was a quarter of the load.
+        let end = bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count, buffer[index] != Self.tab, buffer[index] != Self.newline { index += 1 }
+            return index
         }
-        let range = start..<position
+        position = end
         if position < bytes.count, bytes[position] == Self.tab { position += 1 }
-        return range
+        return start..<end
     }
 
     /// Whether the line has no more fields.
@@ -65,16 +68,19 @@ struct IndexReader {
     mutating func double() throws(AirportDataError) -> Double {
         let range = field()
         guard range.count == 16 else { throw failure("expected 16 hex digits") }
-        var pattern: UInt64 = 0
-        for byte in bytes[range] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: throw failure("expected 16 hex digits")
+        let pattern: UInt64? = bytes.withUnsafeBufferPointer { buffer in
+            var pattern: UInt64 = 0
+            var valid = true
+            for index in range {
+                let byte = buffer[index]
+                let digit = byte &- UInt8(ascii: "0")
+                let letter = byte &- UInt8(ascii: "a")
+                valid = valid && (digit < 10 || letter < 6)
+                pattern = pattern << 4 | UInt64(digit < 10 ? digit : letter &+ 10)
             }
-            pattern = pattern << 4 | UInt64(digit)
+            return valid ? pattern : nil
         }
+        guard let pattern else { throw failure("expected 16 hex digits") }
         return Double(bitPattern: pattern)
     }
 

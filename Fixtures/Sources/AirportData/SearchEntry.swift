@@ -59,20 +59,25 @@ struct PackedCode: Hashable, Sendable {
 
     /// Packs an already folded (lower-case ASCII) word of one to four letters or digits.
     init?(folded bytes: ArraySlice<UInt8>) {
+        self.init(bytes, upperCase: false)
+    }
+
+    /// Packs a code as the data spells it (`"LHR"`, `"EGLL"`).
+    init?(_ code: String) {
+        self.init(code.utf8, upperCase: true)
+    }
+
+    /// Packs one to four letters or digits, lower-casing them first when `upperCase` allows capitals.
+    init?(_ bytes: some Collection<UInt8>, upperCase: Bool) {
         guard (1...4).contains(bytes.count) else { return nil }
         var value: UInt32 = 0
-        for byte in bytes {
+        for var byte in bytes {
+            if upperCase, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
             guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
             value = value << 8 | UInt32(byte)
         }
         self.value = value
-    }
-
-    /// Packs a code as the data spells it (`"LHR"`, `"EGLL"`).
-    init?(_ code: String) {
-        let lowered = code.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
-        self.init(folded: lowered[...])
     }
 }
 
