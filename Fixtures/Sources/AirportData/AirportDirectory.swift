@@ -13,8 +13,8 @@ public final class AirportDirectory: Sendable {
     ///
     /// Loaded once, on first use, from the prebuilt index (`Generated/EmbeddedAirportIndex.swift`:
     /// the CSVs already parsed, folded and ranked, so start-up does none of that); the data travels
-    /// inside the binary, so it works wherever the binary is moved. Should the compiled data ever fail to load, this is an empty directory:
-    /// the library's tests load the same data strictly and fail instead.
+    /// inside the binary, so it works wherever the binary is moved. Should the compiled data ever fail
+    /// to load, this is an empty directory: the library's tests load the same data strictly and fail instead.
     public static let world: AirportDirectory = {
         do {
             return try loadWorld()

@@ -67,7 +67,8 @@ struct AirportIndexTests {
         #expect(AirportDirectory.world.suggestions(for: query) == csv.suggestions(for: query))
     }
 
-    @Test("lookups by code agree with the CSVs, in any case", arguments: ["LHR", "lhr", "LON", "nyc", "ZZZ", "EGLL", "L"])
+    @Test("lookups by code agree with the CSVs, in any case",
+          arguments: ["LHR", "lhr", "LON", "nyc", "ZZZ", "EGLL", "L"])
     func lookupsAgree(code: String) throws {
         let csv = try #require(Self.fromCSV)
         #expect(AirportDirectory.world.airport(iataCode: code) == csv.airport(iataCode: code))
