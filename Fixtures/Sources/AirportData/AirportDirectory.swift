@@ -11,9 +11,10 @@ public import Foundation
 public final class AirportDirectory: Sendable {
     /// The directory built from the data compiled into this library (airportsdata, MIT licence).
     ///
-    /// Loaded once, on first use; the data travels inside the binary, so it works wherever the
-    /// binary is moved. Should the compiled data ever fail to load, this is an empty directory:
-    /// the library's tests load the same data strictly and fail instead.
+    /// Loaded once, on first use, from the prebuilt index (`Generated/EmbeddedAirportIndex.swift`:
+    /// the CSVs already parsed, folded and ranked, so start-up does none of that); the data travels
+    /// inside the binary, so it works wherever the binary is moved. Should the compiled data ever fail
+    /// to load, this is an empty directory: the library's tests load the same data strictly and fail instead.
     public static let world: AirportDirectory = {
         do {
             return try loadWorld()
@@ -33,11 +34,12 @@ public final class AirportDirectory: Sendable {
     /// Every IATA metropolitan city, sorted by IATA code.
     public let cities: [CityRecord]
 
-    private let airportIndex: [String: Int]
-    private let cityIndex: [String: Int]
-    private let cityCodeByAirport: [String: String]
-    private let airportEntries: [SearchEntry]
-    private let cityEntries: [SearchEntry]
+    /// The city code of each airport (parallel to `airports`), nil outside any metropolitan city.
+    let airportCityCodes: [String?]
+    /// What suggestions match on, parallel to `airports` and `cities`; their codes, in the same order,
+    /// are what a lookup by code searches.
+    let airportEntries: [SearchEntry]
+    let cityEntries: [SearchEntry]
 
     /// Builds a directory from CSV text in the format that `generate-airports.py` writes.
     ///
@@ -52,28 +54,28 @@ public final class AirportDirectory: Sendable {
         self.init(airports: loaded, cities: cities)
     }
 
-    private init(airports loaded: [LoadedAirport], cities: [LoadedCity]) {
+    /// The directory as it is kept: both lists sorted by code, with their search entries (and the
+    /// airports' city codes) in the same order. The prebuilt index decodes straight into this.
+    init(airports: [AirportRecord], cities: [CityRecord], airportCityCodes: [String?],
+         airportEntries: [SearchEntry], cityEntries: [SearchEntry]) {
+        self.airports = airports
+        self.cities = cities
+        self.airportCityCodes = airportCityCodes
+        self.airportEntries = airportEntries
+        self.cityEntries = cityEntries
+    }
+
+    private convenience init(airports loaded: [LoadedAirport], cities: [LoadedCity]) {
         // The generator writes rows sorted by code; sorting Strings again cost a fifth of the load time.
         let sortedAirports = Self.sortedByCode(loaded) { $0.record.iataCode }
         let sortedCities = Self.sortedByCode(cities) { $0.record.iataCode }
-        airports = sortedAirports.map(\.record)
-        self.cities = sortedCities.map(\.record)
-        airportIndex = Dictionary(
-            sortedAirports.enumerated().map { ($0.element.record.iataCode, $0.offset) },
-            uniquingKeysWith: { first, _ in first }
-        )
-        cityIndex = Dictionary(
-            sortedCities.enumerated().map { ($0.element.record.iataCode, $0.offset) },
-            uniquingKeysWith: { first, _ in first }
-        )
         var cityCodeByAirport: [String: String] = [:]
         for city in sortedCities {
             for airport in city.record.airports where cityCodeByAirport[airport.iataCode] == nil {
                 cityCodeByAirport[airport.iataCode] = city.record.iataCode
             }
         }
-        self.cityCodeByAirport = cityCodeByAirport
-        airportEntries = sortedAirports.map { airport in
+        let airportEntries = sortedAirports.map { airport in
             let name = SearchText(airport.record.name)
             return SearchEntry(
                 code: PackedCode(airport.record.iataCode),
@@ -87,33 +89,40 @@ public final class AirportDirectory: Sendable {
                 )
             )
         }
-        cityEntries = sortedCities.map { city in
+        let cityEntries = sortedCities.map { city in
             SearchEntry(code: PackedCode(city.record.iataCode), icaoCode: nil, city: SearchText(city.record.name),
                         name: SearchText(city.record.name), importance: city.importance)
         }
+        self.init(
+            airports: sortedAirports.map(\.record),
+            cities: sortedCities.map(\.record),
+            airportCityCodes: sortedAirports.map { cityCodeByAirport[$0.record.iataCode] },
+            airportEntries: airportEntries,
+            cityEntries: cityEntries
+        )
     }
 
     /// Loads the bundled data afresh, as `world` does once, but reports why it failed instead of
     /// falling back to an empty directory.
     public static func loadWorld() throws(AirportDataError) -> AirportDirectory {
-        try AirportDirectory(airportsCSV: EmbeddedAirportData.airportsCSV, citiesCSV: EmbeddedAirportData.citiesCSV)
+        try AirportIndex.directory(text: EmbeddedAirportIndex.text)
     }
 
     // MARK: - Lookups
 
     /// The airport with this IATA code (any case), or nil.
     public func airport(iataCode: String) -> AirportRecord? {
-        airportIndex[iataCode.uppercased()].map { airports[$0] }
+        airportEntries.binarySearch(iataCode).map { airports[$0] }
     }
 
     /// The IATA metropolitan city with this code (any case), such as `LON`, or nil.
     public func city(iataCode: String) -> CityRecord? {
-        cityIndex[iataCode.uppercased()].map { cities[$0] }
+        cityEntries.binarySearch(iataCode).map { cities[$0] }
     }
 
     /// The IATA metropolitan city code that `airport` belongs to (`"LON"` for Heathrow), or nil.
     public func cityCode(of airport: AirportRecord) -> String? {
-        cityCodeByAirport[airport.iataCode]
+        airportEntries.binarySearch(airport.iataCode).flatMap { airportCityCodes[$0] }
     }
 
     /// The great-circle distance between two airports, on a sphere of the Earth's mean radius.
@@ -347,106 +356,3 @@ extension AirportDirectory {
     }
 }
 
-// MARK: - Matching
-
-/// How well a place matched, best first.
-enum MatchTier: Int, Comparable, Sendable {
-    case exactCode
-    case exactICAOCode
-    case exactCityName
-    case cityNamePrefix
-    case airportNamePrefix
-    case wordPrefixes
-
-    static func < (lhs: MatchTier, rhs: MatchTier) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// What a city or airport is matched on, folded once when the directory loads.
-struct SearchEntry: Sendable {
-    let code: PackedCode?
-    let icaoCode: PackedCode?
-    let city: SearchText
-    let name: SearchText
-    let importance: Double
-
-    func tier(for query: Query) -> MatchTier? {
-        if let typedCode = query.code {
-            if typedCode == code { return .exactCode }
-            if typedCode == icaoCode { return .exactICAOCode }
-        }
-        if query.text == city { return .exactCityName }
-        if city.hasPrefix(query.text) { return .cityNamePrefix }
-        if name.hasPrefix(query.text) { return .airportNamePrefix }
-        for (word, wordCode) in zip(query.words, query.wordCodes) {
-            let matches = (wordCode != nil && wordCode == code)
-                || city.hasWord(startingWith: word) || name.hasWord(startingWith: word)
-            if !matches { return nil }
-        }
-        return .wordPrefixes
-    }
-}
-
-/// What a traveller typed, folded and split once per suggestion request.
-struct Query {
-    let text: SearchText
-    let code: PackedCode?
-    let words: [ArraySlice<UInt8>]
-    let wordCodes: [PackedCode?]
-
-    init(_ typed: String) {
-        text = SearchText(typed)
-        code = PackedCode(folded: text.bytes[...])
-        words = text.wordList
-        wordCodes = words.map(PackedCode.init(folded:))
-    }
-}
-
-/// An IATA or ICAO code, lower-cased, in one integer: comparing codes of thousands of airports per
-/// keystroke should not compare (or allocate) arrays.
-struct PackedCode: Hashable, Sendable {
-    let value: UInt32
-
-    /// Packs an already folded (lower-case ASCII) word of one to four letters or digits.
-    init?(folded bytes: ArraySlice<UInt8>) {
-        guard (1...4).contains(bytes.count) else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes {
-            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value << 8 | UInt32(byte)
-        }
-        self.value = value
-    }
-
-    /// Packs a code as the data spells it (`"LHR"`, `"EGLL"`).
-    init?(_ code: String) {
-        let lowered = code.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
-        self.init(folded: lowered[...])
-    }
-}
-
-struct Candidate: Comparable {
-    /// An index into the directory's cities or airports, both sorted by code.
-    enum Place: Equatable {
-        case city(Int)
-        case airport(Int)
-    }
-
-    let tier: MatchTier
-    let importance: Double
-    let place: Place
-
-    static func < (lhs: Candidate, rhs: Candidate) -> Bool {
-        if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
-        if lhs.importance != rhs.importance { return lhs.importance > rhs.importance }
-        switch (lhs.place, rhs.place) {
-        case (.city(let left), .city(let right)), (.airport(let left), .airport(let right)):
-            return left < right
-        case (.city, .airport):
-            // Cities first on a tie, so a city sharing its code with an airport (DXB) lists its airports.
-            return true
-        case (.airport, .city):
-            return false
-        }
-    }
-}

@@ -4,8 +4,14 @@ import Foundation
 /// by single spaces, as UTF-8 bytes so that prefix tests over thousands of airports stay cheap.
 struct SearchText: Hashable, Sendable {
     /// The folded words joined by single spaces. Word boundaries are found by scanning for spaces
-    /// rather than stored, because a second array per text doubles the directory's load time.
-    let bytes: [UInt8]
+    /// rather than stored, because a second array per text doubles the directory's load time. A slice,
+    /// so that the texts of the prebuilt index all share its one buffer instead of an array each.
+    let bytes: ArraySlice<UInt8>
+
+    /// Text that is already folded, such as a field of the prebuilt index.
+    init(folded: ArraySlice<UInt8>) {
+        bytes = folded
+    }
 
     init(_ text: String) {
         var text = text
@@ -26,12 +32,12 @@ struct SearchText: Hashable, Sendable {
             }
         }
         if let ascii {
-            bytes = ascii
+            bytes = ascii[...]
         } else {
             var folded: [UInt8] = []
             Self.appendUnicode(text, to: &folded)
             while folded.last == Self.space { folded.removeLast() }
-            bytes = folded
+            bytes = folded[...]
         }
     }
 
@@ -47,7 +53,7 @@ struct SearchText: Hashable, Sendable {
     /// Whether `other`'s words appear in this text, in order and next to each other
     /// ("arnavutkoy istanbul" contains "istanbul").
     func containsWords(of other: SearchText) -> Bool {
-        !other.isEmpty && containsWord(other.bytes[...])
+        !other.isEmpty && containsWord(other.bytes)
     }
 
     /// Whether any word of this text is one of `candidates`.
@@ -64,16 +70,16 @@ struct SearchText: Hashable, Sendable {
         firstWord(startingWith: word, whole: true)
     }
 
-    /// Scans word starts (index 0 and after each space) for `prefix`; with `whole`, the match must
-    /// also end at a word boundary.
+    /// Scans word starts (the first byte and each one after a space) for `prefix`; with `whole`, the
+    /// match must also end at a word boundary.
     private func firstWord(startingWith prefix: ArraySlice<UInt8>, whole: Bool) -> Bool {
-        let count = bytes.count
+        let end = bytes.endIndex
         let length = prefix.count
-        guard length > 0, length <= count else { return false }
-        var start = 0
-        while start + length <= count {
+        guard length > 0, length <= bytes.count else { return false }
+        var start = bytes.startIndex
+        while start + length <= end {
             if bytes[start..<(start + length)].elementsEqual(prefix),
-               !whole || start + length == count || bytes[start + length] == Self.space {
+               !whole || start + length == end || bytes[start + length] == Self.space {
                 return true
             }
             guard let space = bytes[start...].firstIndex(of: Self.space) else { return false }

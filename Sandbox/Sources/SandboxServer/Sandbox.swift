@@ -36,9 +36,9 @@ public final class Sandbox: Sendable {
     public static func start(_ configuration: SandboxConfiguration = SandboxConfiguration()) async throws(SandboxError) -> Sandbox {
         let configuration = try configuration.validated()
         let directory = configuration.resolvedDataDirectory
-        // Parsing the airports is most of the start-up: on another core, while the store opens and the server binds,
-        // and finished before `start` returns, so that no client's time limit runs while a first request waits for it
-        // (a debug build on a busy machine parses for seconds).
+        // Loading the airports (from their prebuilt index) is a large part of the start-up: on another core, while the
+        // store opens and the server binds, and finished before `start` returns, so that no client's time limit runs
+        // while a first request waits for it (a debug build on a busy machine takes a second or more).
         let worldLoaded = WorldMap.shared.warmUp()
         let store = try SandboxStore(directory: directory)
         let api = SandboxAPI(world: WorldMap.shared, store: store, now: configuration.now)

@@ -37,7 +37,7 @@ enum AirportSize: Int, Sendable, Comparable {
 /// The sandbox's view of the real airports in Fixtures' reference data: places for suggestions, airports for
 /// segments, distances for durations and prices.
 final class WorldMap: Sendable {
-    /// The world of the bundled airport data, which is parsed on first use (most of a sandbox's start-up):
+    /// The world of the bundled airport data, which is loaded on first use (a large part of a sandbox's start-up):
     /// ``warmUp()`` starts that in the background.
     static let shared = WorldMap(directory: { AirportDirectory.world })
 
@@ -50,7 +50,7 @@ final class WorldMap: Sendable {
     }
 
     /// Starts loading the airport data off the caller's task, so that a sandbox can open its store and bind while it
-    /// parses; the task ends when the data is loaded (a request that needs it meanwhile waits for it).
+    /// loads; the task ends when the data is loaded (a request that needs it meanwhile waits for it).
     @discardableResult
     func warmUp() -> Task<Void, Never> {
         Task.detached(priority: .userInitiated) { [loadDirectory] in _ = loadDirectory() }
