@@ -23,6 +23,8 @@ struct GridDays: Codable, Sendable, Hashable, Comparable {
 struct DateGrid: Codable, Equatable, Sendable {
     /// Days either side of each searched date.
     static let span = 3
+    /// The letter that names each return row, to type on lines (`3b`): one per day of the span.
+    static let rowKeys = Array("abcdefg")
 
     /// The search the grid is around.
     var request: SearchRequest

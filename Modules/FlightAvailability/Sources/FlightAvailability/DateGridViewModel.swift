@@ -66,12 +66,11 @@ extension AvailabilityViewModels {
     static func dateGrid(_ state: State, _ grid: DateGrid) -> DateGridViewModel {
         let keys = state.inputStyle == .keys
         let lowest = grid.lowest
-        let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let columns = grid.departures.enumerated().map { index, date in
             GridDayLabel(key: "\(index + 1)", weekday: date.weekday.shortName, day: dayAndMonth(date))
         }
         let rows = grid.returns.enumerated().map { index, date in
-            GridDayLabel(key: String(letters[index % letters.count]), weekday: date.weekday.shortName, day: dayAndMonth(date))
+            GridDayLabel(key: String(DateGrid.rowKeys[index]), weekday: date.weekday.shortName, day: dayAndMonth(date))
         }
         let cells = (0..<grid.rowCount).map { row in
             grid.departures.indices.map { column in
@@ -112,7 +111,7 @@ extension AvailabilityViewModels {
         guard grid.isMatrix else {
             return "Type a day's number (1 to \(grid.departures.count)) to search it, retry for failed days, or back for the offers."
         }
-        let lastRow = Character(UnicodeScalar(UInt8(96 + max(1, grid.returns.count))))
+        let lastRow = DateGrid.rowKeys[max(0, grid.returns.count - 1)]
         return "Type a departure number and a return letter (like 3b: 1 to \(grid.departures.count), a to \(lastRow))"
             + " to search those days, retry for failed days, or back for the offers."
     }

@@ -101,13 +101,13 @@ enum AvailabilityCommands {
     /// `3b`, `b3`: a departure day's number and a return row's letter (`a` to `g`).
     static func cell(_ word: String) -> AvailabilityCommand? {
         let text = word.lowercased()
-        let letters = text.filter { ("a"..."g").contains($0) }
+        let letters = text.filter(DateGrid.rowKeys.contains)
         let digits = text.filter { $0.isASCII && $0.isWholeNumber }
         guard letters.count == 1, !digits.isEmpty, letters.count + digits.count == text.count,
               text.hasPrefix(String(letters)) || text.hasSuffix(String(letters)),
-              let column = Int(digits), let letter = letters.first?.asciiValue, let a = Character("a").asciiValue
+              let column = Int(digits), let letter = letters.first, let row = DateGrid.rowKeys.firstIndex(of: letter)
         else { return nil }
-        return .cell(column: column, row: Int(letter - a))
+        return .cell(column: column, row: row)
     }
 
     /// An order by name or a word for it (`dur`, `cheapest`); at least three letters.

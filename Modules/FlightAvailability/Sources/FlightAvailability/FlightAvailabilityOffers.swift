@@ -97,12 +97,16 @@ enum AvailabilityOffers {
 
     /// One JSON document: the offer request's id, the search as sent and the offers, in Duffel's format.
     static func jsonDocument(offerRequestID: String, search: SearchRequest, offers: [Offer]) throws(ServiceError) -> String {
-        let document = AvailabilityDocument(offerRequestID: offerRequestID, search: search, offers: offers)
+        try prettyJSON(AvailabilityDocument(offerRequestID: offerRequestID, search: search, offers: offers), naming: "offers")
+    }
+
+    /// `document` as pretty JSON in Duffel's format, with a line end; `what` names it when it cannot be written.
+    static func prettyJSON(_ document: some Encodable, naming what: String) throws(ServiceError) -> String {
         do {
             let data = try DuffelJSON.encoder(pretty: true).encode(document)
             return String(decoding: data, as: UTF8.self) + "\n"
         } catch {
-            throw .malformedResponse("The offers could not be written as JSON: \(error)")
+            throw .malformedResponse("The \(what) could not be written as JSON: \(error)")
         }
     }
 }

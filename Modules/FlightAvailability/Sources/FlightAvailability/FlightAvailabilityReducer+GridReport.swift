@@ -118,11 +118,6 @@ struct DateGridDocument: Encodable {
             }
             return cell
         }
-        do {
-            let data = try DuffelJSON.encoder(pretty: true).encode(DateGridDocument(search: grid.request, cells: cells))
-            return String(decoding: data, as: UTF8.self) + "\n"
-        } catch {
-            throw .malformedResponse("The date grid could not be written as JSON: \(error)")
-        }
+        return try AvailabilityOffers.prettyJSON(DateGridDocument(search: grid.request, cells: cells), naming: "date grid")
     }
 }
