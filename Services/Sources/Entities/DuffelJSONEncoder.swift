@@ -32,11 +32,16 @@ final class DuffelJSONEncoder: JSONEncoder, @unchecked Sendable {
 
     /// Writes `value` on the fast path, or `nil` when Foundation must decide.
     static func fastEncode<T: Encodable>(_ value: T, pretty: Bool, userInfo: [CodingUserInfoKey: Any]) -> Data? {
+        fastBytes(value, pretty: pretty, userInfo: userInfo).map { Data($0) }
+    }
+
+    /// The bytes of ``fastEncode(_:pretty:userInfo:)``.
+    static func fastBytes<T: Encodable>(_ value: T, pretty: Bool, userInfo: [CodingUserInfoKey: Any]) -> [UInt8]? {
         let encoder = NodeEncoder(userInfo: userInfo)
         guard let node = try? encoder.node(value), !encoder.needsFoundation else { return nil }
         var writer = JSONNodeWriter(pretty: pretty)
         guard (try? writer.write(node)) != nil else { return nil }
-        return Data(writer.output)
+        return writer.output
     }
 
     /// Whether the fast path writes as this encoder is set (and pretty-printed or not), `nil` when it does not.

@@ -9,6 +9,8 @@ enum JSONNode {
     case null
     case object(JSONObjectNode)
     case array(JSONArrayNode)
+    /// A ``DuffelJSON/Fragment``'s compact bytes, copied as they are.
+    case fragment([UInt8])
 }
 
 /// The members of an object, in the order they were encoded (a container holds a reference, as Foundation's does).

@@ -22,6 +22,10 @@ struct JSONNodeWriter {
         case .null: output.append(contentsOf: "null".utf8)
         case .array(let array): try write(array, depth: depth)
         case .object(let object): try write(object, depth: depth)
+        case .fragment(let bytes):
+            // Compact bytes cannot be indented: a pretty document is left to Foundation.
+            if pretty { throw UnsupportedEncoding() }
+            output.append(contentsOf: bytes)
         }
     }
 
@@ -71,28 +75,51 @@ struct JSONNodeWriter {
 
     /// Puts `members` in Foundation's order.
     static func sort(_ members: inout [(key: String, value: JSONNode)]) throws(UnsupportedEncoding) {
-        for member in members where !isPlainKey(member.key) { throw UnsupportedEncoding() }
-        // For plain keys, String's order is their bytes' order, which is Foundation's. Most objects are small:
-        // an insertion sort, without the closure and index array of `sort(by:)`, is faster on them.
+        // Each key's first eight bytes as a big-endian number order plain keys as their bytes do: most objects are
+        // sorted by comparing integers, and whole keys are compared only where eight bytes tie. A profile of the
+        // sandbox's answers had comparing Strings at a tenth of all the time.
+        var prefixes = [UInt64]()
+        prefixes.reserveCapacity(members.count)
+        for member in members {
+            guard let prefix = plainKeyPrefix(member.key) else { throw UnsupportedEncoding() }
+            prefixes.append(prefix)
+        }
+        func precedes(_ left: Int, _ right: Int) -> Bool {
+            prefixes[left] != prefixes[right] ? prefixes[left] < prefixes[right] : members[left].key < members[right].key
+        }
+        // Most objects are small: an insertion sort, without the closure and index array of `sort(by:)`, is faster
+        // on them.
         if members.count > 24 {
-            members.sort { $0.key < $1.key }
+            let order = members.indices.sorted(by: precedes)
+            members = order.map { members[$0] }
+            prefixes = order.map { prefixes[$0] }
         } else {
             for unsorted in members.indices.dropFirst() {
                 var index = unsorted
-                while index > 0 && members[index].key < members[index - 1].key {
+                while index > 0 && precedes(index, index - 1) {
                     members.swapAt(index, index - 1)
+                    prefixes.swapAt(index, index - 1)
                     index -= 1
                 }
             }
         }
-        for index in members.indices.dropFirst() where members[index].key == members[index - 1].key {
+        for index in members.indices.dropFirst()
+        where prefixes[index] == prefixes[index - 1] && members[index].key == members[index - 1].key {
             throw UnsupportedEncoding()
         }
     }
 
-    /// Lower-case ASCII letters and underscores, at least one.
-    static func isPlainKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) }
+    /// The first eight bytes of a plain key (lower-case ASCII letters and underscores, at least one), zero-padded,
+    /// as a big-endian number; `nil` for any other key.
+    static func plainKeyPrefix(_ key: String) -> UInt64? {
+        var prefix: UInt64 = 0
+        var count = 0
+        for byte in key.utf8 {
+            guard byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) else { return nil }
+            if count < 8 { prefix |= UInt64(byte) << (56 - 8 * count) }
+            count += 1
+        }
+        return count == 0 ? nil : prefix
     }
 
     private mutating func newline(depth: Int) {

@@ -76,6 +76,9 @@ final class NodeEncoder: Encoder {
         if T.self == Date.self { return .string(DuffelJSON.formatTimestamp(value as! Date)) }
         if T.self == Double.self { return try number(value as! Double) }
         if T.self == Decimal.self { return try number(value as! Decimal) }
+        if T.self == DuffelJSON.Fragment.self, let bytes = (value as! DuffelJSON.Fragment).bytes {
+            return .fragment(bytes)
+        }
         if Self.isSpecialCase(T.self) { throw unsupported() }
         let saved = slot
         slot = nil

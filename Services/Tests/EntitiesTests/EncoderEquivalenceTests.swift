@@ -49,6 +49,13 @@ struct EncoderEquivalenceTests {
             members[key] = index
         }
         Self.check(members, .fast)
+        // Keys longer than the eight bytes the writer orders by first, sharing those eight.
+        var long: [String: Int] = [:]
+        for index in 0..<400 {
+            let key = "conditions" + String((0..<Int.random(in: 0...8, using: &random)).map { _ in "a_z".randomElement(using: &random)! })
+            long[String(key.prefix(Int.random(in: 7...18, using: &random)))] = index
+        }
+        Self.check(long, .fast)
         Self.check(["a1": 1, "a10": 2, "a2": 3], .foundation)
         Self.check(["B": 1, "a": 2, "c": 3], .foundation)
         Self.check(["é": 1, "e": 2], .foundation)

@@ -26,7 +26,7 @@ struct SearchSliceWire: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.putEnds(origin: PlaceWire(place: slice.origin), destination: PlaceWire(place: slice.destination))
+        try container.putEnds(origin: slice.origin, destination: slice.destination)
         try container.put("departure_date", slice.departureDate)
     }
 }
@@ -56,7 +56,7 @@ struct OfferWire: Encodable {
         try container.putMoney("total", offer.totalAmount)
         try container.putMoney("base", offer.baseAmount)
         try container.putMoney("tax", offer.taxAmount)
-        try container.put("owner", CarrierWire(carrier: offer.owner))
+        try container.put("owner", WireFragments.carrier(offer.owner))
         try container.putList("passengers", offer.passengers) { PassengerWire(passenger: $0) }
         try container.putList("slices", offer.slices) { SliceWire(slice: $0) }
         try container.put("conditions", offer.conditions)
@@ -81,11 +81,11 @@ struct OfferWire: Encodable {
 
 extension KeyedEncodingContainer where Key == WireKey {
     /// A slice's ends and their types (`airport` or `city`), and its time windows, which the sandbox does not keep.
-    mutating func putEnds(origin: PlaceWire, destination: PlaceWire) throws {
-        try put("origin", origin)
-        try put("destination", destination)
-        try put("origin_type", origin.kind)
-        try put("destination_type", destination.kind)
+    mutating func putEnds(origin: Place, destination: Place) throws {
+        try put("origin", WireFragments.place(origin))
+        try put("destination", WireFragments.place(destination))
+        try put("origin_type", origin.kind.rawValue)
+        try put("destination_type", destination.kind.rawValue)
         try putNull("departure_time", "arrival_time")
     }
 }

@@ -14,7 +14,7 @@ struct OrderWire: Encodable {
         try container.putMoney("total", order.totalAmount)
         try container.putMoney("base", order.baseAmount)
         try container.putMoney("tax", order.taxAmount)
-        try container.put("owner", CarrierWire(carrier: order.owner))
+        try container.put("owner", WireFragments.carrier(order.owner))
         try container.putList("passengers", order.passengers) { OrderPassengerWire(passenger: $0) }
         try container.putList("slices", order.slices) { SliceWire(slice: $0, changeable: false) }
         try container.put("conditions", order.conditions)

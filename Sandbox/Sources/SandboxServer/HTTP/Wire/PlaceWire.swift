@@ -20,13 +20,10 @@ struct PlaceWire: Encodable {
         icaoCode = airport.icaoCode
     }
 
-    /// `airport` or `city`, as a slice's `origin_type` says too.
-    var kind: String { place.kind.rawValue }
-
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         let code = place.iataCode
-        try container.put("type", kind)
+        try container.put("type", place.kind.rawValue)
         try container.put(
             "id", place.id ?? "\(place.kind == .city ? "cit" : "arp")_\(code.lowercased())_\(place.iataCountryCode.lowercased())")
         try container.put("iata_code", code)

@@ -10,7 +10,7 @@ struct SliceWire: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.put("id", slice.id)
-        try container.putEnds(origin: PlaceWire(place: slice.origin), destination: PlaceWire(place: slice.destination))
+        try container.putEnds(origin: slice.origin, destination: slice.destination)
         try container.put("duration", slice.duration)
         try container.put("fare_brand_name", slice.fareBrandName)
         try container.putList("segments", slice.segments) { SegmentWire(segment: $0) }
@@ -31,18 +31,18 @@ struct SegmentWire: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.put("id", segment.id)
-        try container.put("origin", PlaceWire(airport: segment.origin))
-        try container.put("destination", PlaceWire(airport: segment.destination))
+        try container.put("origin", WireFragments.airport(segment.origin))
+        try container.put("destination", WireFragments.airport(segment.destination))
         try container.put("origin_terminal", segment.originTerminal)
         try container.put("destination_terminal", segment.destinationTerminal)
         try container.put("departing_at", segment.departingAt)
         try container.put("arriving_at", segment.arrivingAt)
         try container.put("duration", segment.duration)
-        try container.put("marketing_carrier", CarrierWire(carrier: segment.marketingCarrier))
+        try container.put("marketing_carrier", WireFragments.carrier(segment.marketingCarrier))
         try container.put("marketing_carrier_flight_number", segment.marketingCarrierFlightNumber)
-        try container.put("operating_carrier", CarrierWire(carrier: segment.operatingCarrier))
+        try container.put("operating_carrier", WireFragments.carrier(segment.operatingCarrier))
         try container.put("operating_carrier_flight_number", segment.operatingCarrierFlightNumber)
-        try container.put("aircraft", segment.aircraft.map(AircraftWire.init))
+        try container.put("aircraft", segment.aircraft.map(WireFragments.aircraft))
         try container.put("distance", segment.distance)
         try container.putList("stops", segment.stops) { StopWire(stop: $0) }
         try container.putList("passengers", segment.passengers) { SegmentPassengerWire(passenger: $0) }
@@ -56,7 +56,7 @@ struct StopWire: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.put("id", stop.id)
-        try container.put("airport", PlaceWire(airport: stop.airport))
+        try container.put("airport", WireFragments.airport(stop.airport))
         try container.put("arriving_at", stop.arrivingAt)
         try container.put("departing_at", stop.departingAt)
         try container.put("duration", stop.duration)
