@@ -16,7 +16,7 @@ struct SeatsAndBagsTerminal {
 
     static let reviewKeys = "↑/↓ move · Enter choose"
     static let seatPrompt = "Seat (arrows and Enter, or type it"
-    static let seatReview = "Enter to confirm, c to change, Esc to leave without them"
+    static let seatReview = "Take these seats? Enter yes · c change · Esc leave without them"
 
     func chooseSeatsAndABagThenBook() async throws -> Outcome {
         for (prompt, answer) in [("From:", "LHR"), ("To:", "JFK"), ("Depart", TravelData.nextMonthISO), ("Return", "")] {

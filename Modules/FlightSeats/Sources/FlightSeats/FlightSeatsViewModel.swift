@@ -115,12 +115,13 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
             return state.isInteractive
                 ? "Seat (arrows and Enter, or type it; s skip, d done, ? keys):\(typed) "
                 : "Seat (e.g. 32A; Enter: none for this passenger; d done, ? keys): "
+        // Keys, listed as every key question lists them (`y yes · n no · Enter yes`).
         case .review:
-            return "Enter to confirm, c to change, \(back) to leave without them: "
+            return "Take these seats? Enter yes · c change · \(back) leave without them "
         case .unavailable:
-            return "Enter to go on: "
+            return "Enter go on "
         case .failed:
-            return "r to try again, Enter to go on without choosing, \(back) back: "
+            return "r try again · Enter go on without choosing · \(back) back "
         case .loading, .done:
             return ""
         }

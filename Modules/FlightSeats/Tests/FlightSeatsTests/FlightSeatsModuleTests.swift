@@ -23,7 +23,7 @@ struct FlightSeatsModuleTests {
         terminal.enter("31A")
         try await terminal.waitForOutput(containing: "31A is taken")
         terminal.enter("36B")
-        try await terminal.waitForOutput(containing: "Enter to confirm")
+        try await terminal.waitForOutput(containing: "Take these seats?")
         terminal.enter("")
         await running.value
         #expect(extras.seatMapReads == [offer.id])
@@ -42,7 +42,7 @@ struct FlightSeatsModuleTests {
         terminal.press(.down, .down, .right)
         try await terminal.waitForOutput(containing: "32B · £18.00")
         terminal.press(.enter)
-        try await terminal.waitForOutput(containing: "Enter to confirm")
+        try await terminal.waitForOutput(containing: "Take these seats?")
         terminal.press(.enter)
         await running.value
         #expect(router.chosen.map { $0.map(\.designator) } == [["32B"]])
@@ -96,7 +96,7 @@ struct FlightSeatsModuleTests {
         terminal.enter("28B")
         try await terminal.waitForOutput(containing: "There is no seat 28B on this flight (rows 27–28).")
         terminal.enter("28K")
-        try await terminal.waitForOutput(containing: "Enter to confirm")
+        try await terminal.waitForOutput(containing: "Take these seats?")
         terminal.enter("")
         await running.value
         #expect(router.chosen.map { $0.map(\.designator) } == [["28K"]])

@@ -120,7 +120,7 @@ struct SeatLegendTests {
         terminal.type("?")
         try await terminal.waitForOutput(containing: "arrows move")
         terminal.type("d")
-        try await terminal.waitForOutput(containing: "Enter to confirm")
+        try await terminal.waitForOutput(containing: "Take these seats?")
         try await terminal.waitUntilAwaitingInput()
         #expect(!terminal.screen.joined(separator: "\n").contains("arrows move"), "\(terminal.screen)")
         terminal.type("q")
