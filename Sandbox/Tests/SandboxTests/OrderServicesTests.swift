@@ -140,6 +140,25 @@ struct OrderServicesTests {
         }
     }
 
+    @Test("a booked offer's seat maps outlive the offer: a seat is added from them after it expired")
+    func seatMapsAfterExpiry() async throws {
+        try await Harness.run { harness in
+            let (order, offer) = try await book(harness)
+            harness.clock.advance(by: 31 * 60)
+            let stale = await apiError { try await harness.offers.offer(id: offer.id) }
+            #expect(stale?.status == 404)
+            let chosen = try await seat(harness, offer, for: order.passengers[0].id, priced: false)
+            let added = try await extras(harness).addServices(orderID: order.id, ServicesAddition(
+                addServices: [SelectedService(id: chosen.service.id)], payment: Payment(amount: chosen.service.totalAmount)))
+            #expect(added.services.map(\.metadata?.designator) == [chosen.seat.designator])
+
+            let quote = try await harness.orders.quoteCancellation(orderID: order.id)
+            _ = try await harness.orders.confirmCancellation(id: quote.id)
+            let gone = await apiError { try await harness.client.extrasService.seatMaps(offerID: offer.id) }
+            #expect(gone?.status == 404)
+        }
+    }
+
     @Test("a held order adds a seat and a bag without paying; paying the old total fails, the new total pays it")
     func heldOrder() async throws {
         try await Harness.run { harness in
