@@ -70,6 +70,16 @@ public final class FixtureOrderService: OrderService {
         }
     }
 
+    /// Changes kept order `id` in place and answers it as changed; `nil` when there is no such order. For the services
+    /// that change orders after booking (``FixtureOrderExtrasService``, ``FixtureAirlineChangeService``).
+    func updateOrder(id: String, _ change: (inout Order) throws(ServiceError) -> Void) throws(ServiceError) -> Order? {
+        try state.withLock { state throws(ServiceError) -> Order? in
+            guard let index = state.orders.firstIndex(where: { $0.id == id }) else { return nil }
+            try change(&state.orders[index])
+            return state.orders[index]
+        }
+    }
+
     /// Answers the next bookings with `replies`, in order, before booking from `order.json`.
     public func replyCreates(with replies: CreateReply...) {
         state.withLock { $0.createReplies += replies }

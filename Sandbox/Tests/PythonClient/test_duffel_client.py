@@ -292,6 +292,54 @@ def _():
     assert client.order_cancellations.confirm(quote.id).confirmed_at is not None
 
 
+# The client has no calls for airline-initiated changes or services after booking (its JavaScript sibling has): these
+# steps send them through the client's own HTTP layer (`do_get`, `do_post`, `do_patch`: its headers, its JSON, its
+# errors) and read the orders back with its models.
+@step("airline-initiated change listed, then accepted (LHR → BCN), through the client's HTTP layer")
+def _():
+    offer = search("LHR", "BCN", True).offers[0]
+    order = (client.orders.create().selected_offers([offer.id]).passengers(passengers(offer))
+             .payments([{"type": "balance", "amount": offer.total_amount, "currency": offer.total_currency}]).execute())
+    changes = client.orders.do_get("/air/airline_initiated_changes", query_params={"order_id": order.id})["data"]
+    assert len(changes) == 1, changes
+    change = changes[0]
+    assert change["order_id"] == order.id and change["action_taken"] is None, change
+    assert "accept" in change["available_actions"] and "update" in change["available_actions"]
+    moved = change["added"][0]["segments"][-1]["departing_at"]
+    assert change["removed"][0]["segments"][-1]["departing_at"] != moved
+    accepted = client.orders.do_post(f"/air/airline_initiated_changes/{change['id']}/actions/accept")["data"]
+    assert accepted["action_taken"] == "accepted" and accepted["action_taken_at"], accepted
+    read = client.orders.get(order.id)
+    assert read.slices[0].segments[-1].departing_at.isoformat().startswith(moved[:16]), \
+        (read.slices[0].segments[-1].departing_at, moved)
+    try:
+        client.orders.do_patch(f"/air/airline_initiated_changes/{change['id']}",
+                               body={"data": {"action_taken": "accepted"}})
+        raise AssertionError("a second answer to the change was taken")
+    except ApiError as error:
+        assert error.errors[0]["code"] == "airline_initiated_change_already_actioned", error.errors
+
+
+@step("a bag added after booking to a held order, then paid at the new total, through the client's HTTP layer")
+def _():
+    offer = search("JFK", "EWR", True).offers[2]
+    order = hold(offer)
+    bag = client.orders.do_get(f"/air/orders/{order.id}/available_services")["data"][0]
+    assert bag["type"] == "baggage" and bag["maximum_quantity"] >= 1, bag
+    grown = client.orders.do_post(
+        f"/air/orders/{order.id}/services",
+        body={"data": {"add_services": [{"id": bag["id"], "quantity": 1}]}})["data"]
+    total = Decimal(order.total_amount) + Decimal(bag["total_amount"])
+    assert Decimal(grown["total_amount"]) == total, (grown["total_amount"], total)
+    held = client.orders.get(order.id)
+    assert held.payment_status.awaiting_payment is True
+    assert Decimal(held.total_amount) == total and len(held.services) == 1, (held.total_amount, held.services)
+    payment = client.payments.create().order(order.id).payment(
+        {"type": "balance", "amount": held.total_amount, "currency": held.total_currency}).execute()
+    assert payment.amount == held.total_amount
+    assert client.orders.get(order.id).payment_status.awaiting_payment is False
+
+
 failed = [name for name, outcome in outcomes if outcome != "ok"]
 print(f"{len(outcomes) - len(failed)} of {len(outcomes)} steps passed"
       + (f"; not passed: {', '.join(failed)}" if failed else ""), flush=True)

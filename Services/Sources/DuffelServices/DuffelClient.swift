@@ -144,7 +144,7 @@ public final class DuffelClient: Sendable {
         return request
     }
 
-    private func send<Response: Decodable>(_ request: HTTPRequest, as type: Response.Type) async throws(ServiceError) -> Response {
+    func send<Response: Decodable>(_ request: HTTPRequest, as type: Response.Type) async throws(ServiceError) -> Response {
         var attempt = 1
         while true {
             let response: HTTPResponse

@@ -38,6 +38,8 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     public var metadata: [String: String]?
     /// The extras bought with it: seats, bags.
     public var services: [BookedService]
+    /// The changes the airline made to it (a flight moved), answered or waiting for an answer.
+    public var airlineInitiatedChanges: [AirlineInitiatedChange]
 
     /// Creates an order.
     public init(
@@ -45,7 +47,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         taxAmount: Money?, owner: Carrier, passengers: [OrderPassenger], slices: [Slice], conditions: Conditions,
         availableActions: [OrderAction]?, paymentStatus: PaymentStatus, documents: [OrderDocument],
         cancelledAt: Date?, createdAt: Date?, liveMode: Bool = false, metadata: [String: String]? = nil,
-        services: [BookedService] = []
+        services: [BookedService] = [], airlineInitiatedChanges: [AirlineInitiatedChange] = []
     ) {
         self.id = id
         self.bookingReference = bookingReference
@@ -65,7 +67,11 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         self.liveMode = liveMode
         self.metadata = metadata
         self.services = services
+        self.airlineInitiatedChanges = airlineInitiatedChanges
     }
+
+    /// The airline's changes that still wait for the traveller's answer.
+    public var pendingAirlineChanges: [AirlineInitiatedChange] { airlineInitiatedChanges.filter(\.isPending) }
 
     /// The e-tickets issued: documents typed `electronic_ticket`, and those of no stated type (as in Duffel's own
     /// examples).
@@ -114,7 +120,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         case taxAmount = "tax_amount", taxCurrency = "tax_currency"
         case availableActions = "available_actions", paymentStatus = "payment_status"
         case cancelledAt = "cancelled_at", createdAt = "created_at", liveMode = "live_mode"
-        case services
+        case services, airlineInitiatedChanges = "airline_initiated_changes"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -144,6 +150,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         metadata = container.lenient([String: Lossy<String>].self, forKey: .metadata)?
             .compactMapValues(\.value)
         services = container.lossyList(BookedService.self, forKey: .services)
+        airlineInitiatedChanges = container.lossyList(AirlineInitiatedChange.self, forKey: .airlineInitiatedChanges)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -168,6 +175,10 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         try container.encode(liveMode, forKey: .liveMode)
         try container.encodeIfPresent(metadata, forKey: .metadata)
         try container.encode(services, forKey: .services)
+        // Written only when there are some, so an order the airline never changed encodes as it always did.
+        if !airlineInitiatedChanges.isEmpty {
+            try container.encode(airlineInitiatedChanges, forKey: .airlineInitiatedChanges)
+        }
     }
 }
 

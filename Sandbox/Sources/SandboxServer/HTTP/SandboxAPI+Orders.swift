@@ -29,7 +29,10 @@ extension SandboxAPI {
         let servicesTotal = SandboxAPI.total(of: services, currency: offer.totalAmount.currency)
         try await validatePayment(creation, offer: offer, services: servicesTotal, search: search)
 
-        let order = makeOrder(creation, offer: offer, services: services, servicesTotal: servicesTotal, at: bookedAt)
+        var order = makeOrder(creation, offer: offer, services: services, servicesTotal: servicesTotal, at: bookedAt)
+        if search.scenarios.contains(.airlineScheduleChange), let change = SandboxAPI.scheduleChange(of: order, at: bookedAt) {
+            order.airlineInitiatedChanges = [change]
+        }
         let stored: Order
         do {
             stored = try await store.insertOrder(order, offerID: offerID)
@@ -198,7 +201,7 @@ extension SandboxAPI {
         if !creation.services.isEmpty {
             issues.append(ValidationIssue(
                 field: "services",
-                message: "When booking an offer with type hold, do not specify payments or services keys: seats and bags cannot be added to a hold, so send no services; book with type instant to add them."))
+                message: "When booking an offer with type hold, do not specify payments or services keys: send no services; add seats and bags to the held order afterwards with POST /air/orders/{id}/services."))
         }
         if !issues.isEmpty { throw .validation(issues) }
     }

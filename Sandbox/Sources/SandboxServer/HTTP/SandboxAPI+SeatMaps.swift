@@ -5,16 +5,19 @@ extension SandboxAPI {
     // MARK: - Seat maps
 
     /// `GET /air/seat_maps?offer_id=`: one seat map per segment of the offer, the seats an order on it holds
-    /// taken. An unknown or expired offer is refused as reading it would be. Not a read of the offer (its price
-    /// does not move).
+    /// taken. An unknown or expired offer is refused as reading it would be, unless it was booked: its order adds
+    /// seats after booking (`POST /air/orders/{id}/services`) with these maps' ids. Not a read of the offer (its
+    /// price does not move).
     func seatMaps(offerID: String?) async throws(APIFailure) -> APIReply {
         guard let offerID, !offerID.isEmpty else {
             throw .invalidParameter("offer_id", "Give the offer's id (off_…) as offer_id.")
         }
-        let (_, offer) = try unexpiredOffer(offerID, source: APIErrorSource(parameter: "offer_id"))
-        let maps = SeatMapGenerator.seatMaps(for: offer)
+        let source = APIErrorSource(parameter: "offer_id")
+        let (_, offer) = try resolveOffer(offerID, source: source)
         let booked: Order?
         do { booked = try await store.order(forOffer: offerID) } catch { throw .internalError(error.description) }
+        if booked == nil || booked?.cancelledAt != nil { _ = try unexpiredOffer(offerID, source: source) }
+        let maps = SeatMapGenerator.seatMaps(for: offer)
         return try .json(ListWire(SandboxAPI.takingSeats(of: booked, in: maps).map(SeatMapWire.init), meta: nil))
     }
 

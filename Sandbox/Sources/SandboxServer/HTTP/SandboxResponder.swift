@@ -55,6 +55,7 @@ enum SandboxResponder {
         router.addRoutes(OrderRoutes(api: api).endpoints, atPath: "/air/orders")
         router.addRoutes(PaymentRoutes(api: api).endpoints, atPath: "/air/payments")
         router.addRoutes(OrderCancellationRoutes(api: api).endpoints, atPath: "/air/order_cancellations")
+        router.addRoutes(AirlineChangeRoutes(api: api).endpoints, atPath: "/air/airline_initiated_changes")
         return router
     }
 }

@@ -19,6 +19,8 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
     case priceRisesOnRead
     /// LHR → DEL: every passenger's passport is required at booking; an order without one is refused (422).
     case documentsRequired
+    /// LHR → BCN: every order booked gets an airline-initiated schedule change (a flight moved 3 hours later).
+    case airlineScheduleChange
 
     var route: (origin: String, destination: String) {
         switch self {
@@ -31,6 +33,7 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
         case .offerNoLongerAvailable: ("LGW", "LHR")
         case .priceRisesOnRead: ("LHR", "STN")
         case .documentsRequired: ("LHR", "DEL")
+        case .airlineScheduleChange: ("LHR", "BCN")
         }
     }
 

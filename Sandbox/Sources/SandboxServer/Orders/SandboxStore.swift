@@ -140,6 +140,13 @@ final class SandboxStore: Sendable {
 
     // MARK: - Orders
 
+    /// The offer an order booked.
+    func offerID(ofOrder orderID: String) async throws(StoreError) -> String? {
+        try await run { db in
+            try String.fetchOne(db, sql: "SELECT offer_id FROM orders WHERE id = ?", arguments: [orderID])
+        } write: { false }
+    }
+
     /// Stores a new order for `offerID`, giving it a booking reference no other order has. Fails with
     /// `offerAlreadyBooked` when the offer already has one, whichever process booked it.
     func insertOrder(_ order: Order, offerID: String) async throws(StoreError) -> Order {

@@ -29,7 +29,8 @@ struct OrderWire: Encodable {
         try container.put("live_mode", order.liveMode)
         try container.put("content", "self-managed")
         try container.putNull("cancellation", "void_window_ends_at")
-        try container.putEmpty("users", "changes", "airline_initiated_changes")
+        try container.putEmpty("users", "changes")
+        try container.putList("airline_initiated_changes", order.airlineInitiatedChanges) { AirlineChangeWire(change: $0) }
     }
 }
 
