@@ -19,6 +19,11 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
     case priceRisesOnRead
     /// LHR → DEL: every passenger's passport is required at booking; an order without one is refused (422).
     case documentsRequired
+    /// LHR → BCN: no fare can be changed (`change_before_departure.allowed` false); a change request is refused.
+    case changesNotAllowed
+    /// LHR → CPH, as the new slice of an order change: the change made from an offer expires as it is made, so
+    /// confirming it is 422 `order_change_offer_no_longer_available`.
+    case changeOfferExpires
 
     var route: (origin: String, destination: String) {
         switch self {
@@ -31,6 +36,8 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
         case .offerNoLongerAvailable: ("LGW", "LHR")
         case .priceRisesOnRead: ("LHR", "STN")
         case .documentsRequired: ("LHR", "DEL")
+        case .changesNotAllowed: ("LHR", "BCN")
+        case .changeOfferExpires: ("LHR", "CPH")
         }
     }
 
