@@ -294,7 +294,7 @@ def _():
 
 @step("order moved to another day (order_change_requests, order_change_offers, order_changes)")
 def _():
-    offer = next(offer for offer in search("LHR", "JFK", True).offers
+    offer = next(offer for offer in search("LHR", "LAX", True).offers
                  if offer.conditions.change_before_departure and offer.conditions.change_before_departure.allowed)
     order = (client.orders.create()
              .selected_offers([offer.id])
@@ -304,7 +304,7 @@ def _():
     later = (datetime.date.today() + datetime.timedelta(days=63)).isoformat()
     request = client.order_change_requests.create(order.id).slices({
         "remove": [{"slice_id": order.slices[0].id}],
-        "add": [{"origin": "LHR", "destination": "JFK", "departure_date": later, "cabin_class": "economy"}],
+        "add": [{"origin": "LHR", "destination": "LAX", "departure_date": later, "cabin_class": "economy"}],
     }).execute()
     assert request.id.startswith("ocr_") and request.order_id == order.id, (request.id, request.order_id)
     assert request.slices.remove[0].slice_id == order.slices[0].id
