@@ -1,6 +1,7 @@
 import DuffelServices
 import Entities
 import Foundation
+import SandboxServer
 import Services
 import Testing
 
@@ -87,6 +88,26 @@ struct OrderChangeTests {
             let after = try await harness.orders.order(id: order.id)
             #expect(after.slices == moved.slices)
             #expect(after.totalAmount == moved.totalAmount)
+        }
+    }
+
+    @Test("a confirmation whose answer is lost (502 after the work): reading the change shows it confirmed, and a second confirmation moves nothing")
+    func lostConfirmation() async throws {
+        let faults = try FaultPlan(parsing: "after=502,times=1,on=POST:/air/order_changes/*/actions/confirm")
+        try await Harness.run(faults: faults) { harness in
+            let changes = harness.client.orderChangeService
+            let order = try await bookChangeable(harness, "LHR", "JFK")
+            let request = try await changes.createOrderChangeRequest(try moving(order, slice: 0, to: harness.clock.date(daysAhead: 34)))
+            let offer = try #require(request.orderChangeOffers.first)
+            let pending = try await changes.createOrderChange(offerID: offer.id)
+            let payment = Payment(amount: offer.changeTotalAmount)
+            let lost = await apiError { try await changes.confirmOrderChange(id: pending.id, payment: payment) }
+            #expect(lost?.status == 502)
+            #expect(try await changes.orderChange(id: pending.id).isConfirmed)
+            let moved = try await harness.orders.order(id: order.id)
+            #expect(moved.slices.map(\.id) == offer.slices.add.map(\.id))
+            #expect(await apiError { try await changes.confirmOrderChange(id: pending.id, payment: payment) }?.status == 422)
+            #expect(try await harness.orders.order(id: order.id) == moved)
         }
     }
 
