@@ -7,9 +7,9 @@ import Synchronization
 /// order up, list it and cancel it. Scripted replies let a test make a booking time out, or fail with any of
 /// Duffel's errors, while the order is kept (as a server that booked but whose answer was lost would).
 public final class FixtureOrderService: OrderService {
-    private let state = Mutex<State>(State())
+    let state = Mutex<State>(State())
 
-    private struct State {
+    struct State {
         var created: [OrderCreation] = []
         var orders: [Order] = []
         var createReplies: [CreateReply] = []

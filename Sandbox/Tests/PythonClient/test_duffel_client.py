@@ -292,6 +292,42 @@ def _():
     assert client.order_cancellations.confirm(quote.id).confirmed_at is not None
 
 
+@step("order moved to another day (order_change_requests, order_change_offers, order_changes)")
+def _():
+    offer = next(offer for offer in search("LHR", "LAX", True).offers
+                 if offer.conditions.change_before_departure and offer.conditions.change_before_departure.allowed)
+    order = (client.orders.create()
+             .selected_offers([offer.id])
+             .passengers(passengers(offer))
+             .payments([{"type": "balance", "amount": offer.total_amount, "currency": offer.total_currency}])
+             .execute())
+    later = (datetime.date.today() + datetime.timedelta(days=63)).isoformat()
+    request = client.order_change_requests.create(order.id).slices({
+        "remove": [{"slice_id": order.slices[0].id}],
+        "add": [{"origin": "LHR", "destination": "LAX", "departure_date": later, "cabin_class": "economy"}],
+    }).execute()
+    assert request.id.startswith("ocr_") and request.order_id == order.id, (request.id, request.order_id)
+    assert request.slices.remove[0].slice_id == order.slices[0].id
+    assert request.order_change_offers, "no change offers"
+    assert client.order_change_requests.get(request.id).id == request.id
+    listed = list(client.order_change_offers.list(request.id))
+    assert [o.id for o in listed] == [o.id for o in request.order_change_offers]
+    chosen = client.order_change_offers.get(listed[0].id)
+    assert chosen.slices.remove[0].id == order.slices[0].id
+    assert chosen.slices.add[0].segments[0].departing_at.date().isoformat() == later
+    assert Decimal(chosen.new_total_amount) == Decimal(order.total_amount) + Decimal(chosen.change_total_amount)
+    pending = client.order_changes.create(chosen.id)
+    assert pending.id.startswith("oce_") and pending.confirmed_at is None, pending
+    assert pending.change_total_amount == chosen.change_total_amount
+    confirmed = client.order_changes.confirm(pending.id, {
+        "type": "balance", "amount": pending.change_total_amount, "currency": pending.change_total_currency})
+    assert confirmed.confirmed_at is not None
+    assert client.order_changes.get(pending.id).confirmed_at is not None
+    moved = client.orders.get(order.id)
+    assert moved.slices[0].segments[0].departing_at.date().isoformat() == later
+    assert moved.total_amount == chosen.new_total_amount, (moved.total_amount, chosen.new_total_amount)
+
+
 # The client has no calls for airline-initiated changes or services after booking (its JavaScript sibling has): these
 # steps send them through the client's own HTTP layer (`do_get`, `do_post`, `do_patch`: its headers, its JSON, its
 # errors) and read the orders back with its models.

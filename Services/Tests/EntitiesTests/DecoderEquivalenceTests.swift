@@ -59,8 +59,15 @@ struct DecoderEquivalenceTests {
         read += try EquivalenceCheck.compare(DataEnvelope<AirlineInitiatedChange>.self, body, path, fastPath: fast) { $0.data }
         read += try EquivalenceCheck.compare(Page<AirlineInitiatedChange>.self, body, path, fastPath: fast) { $0 }
         read += try EquivalenceCheck.compare(APIError.self, body, path, fastPath: fast) { $0 }
+        read += try EquivalenceCheck.compare(DataEnvelope<OrderChangeRequest>.self, body, path, fastPath: fast) { $0.data }
+        read += try EquivalenceCheck.compare(DataEnvelope<OrderChangeOffer>.self, body, path, fastPath: fast) { $0.data }
+        read += try EquivalenceCheck.compare(Page<OrderChangeOffer>.self, body, path, fastPath: fast) { $0 }
+        read += try EquivalenceCheck.compare(DataEnvelope<OrderChange>.self, body, path, fastPath: fast) { $0.data }
         // Every file is an answer the app reads as one of these, or an answer of an endpoint the app does not call.
-        if path.hasPrefix("Fixtures/Sources") || path.hasPrefix("/") || ["offer", "order", "seat_maps", "error", "payment", "airline_initiated_change", "airline_initiated_change_list"].contains(where: {
+        if path.hasPrefix("Fixtures/Sources") || path.hasPrefix("/") || [
+            "offer", "order", "seat_maps", "error", "payment", "airline_initiated_change", "airline_initiated_change_list",
+            "order_change_request", "order_change_offer", "order_change_offer_list", "order_change",
+        ].contains(where: {
             path.hasPrefix("Fixtures/conformance/\($0)/")
         }) {
             #expect(read > 0, "\(path) read as nothing")

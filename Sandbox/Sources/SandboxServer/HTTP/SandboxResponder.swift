@@ -56,6 +56,9 @@ enum SandboxResponder {
         router.addRoutes(PaymentRoutes(api: api).endpoints, atPath: "/air/payments")
         router.addRoutes(OrderCancellationRoutes(api: api).endpoints, atPath: "/air/order_cancellations")
         router.addRoutes(AirlineChangeRoutes(api: api).endpoints, atPath: "/air/airline_initiated_changes")
+        router.addRoutes(OrderChangeRequestRoutes(api: api).endpoints, atPath: "/air/order_change_requests")
+        router.addRoutes(OrderChangeOfferRoutes(api: api).endpoints, atPath: "/air/order_change_offers")
+        router.addRoutes(OrderChangeRoutes(api: api).endpoints, atPath: "/air/order_changes")
         return router
     }
 }

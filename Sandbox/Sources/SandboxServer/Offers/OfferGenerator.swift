@@ -214,12 +214,14 @@ struct OfferGenerator: Sendable {
             $0 + Pricing.emissionsKg(distanceKm: $1.distanceKm, cabin: key.cabin, aircraft: $1.aircraft.iataCode)
         } * Double(seated)
 
+        var fareConditions = conditions(brand: brand, airline: airline, longHaul: longHaul, cabin: key.cabin, currency: currency)
+        if scenarios.contains(.changesNotAllowed) { fareConditions.changeBeforeDeparture = Condition(allowed: false) }
         return Offer(
             id: id, totalAmount: Pricing.money(minorUnits: baseMinor + taxMinor, currency: currency),
             baseAmount: Pricing.money(minorUnits: baseMinor, currency: currency),
             taxAmount: Pricing.money(minorUnits: taxMinor, currency: currency), owner: airline.carrier,
             passengers: passengers, slices: slices,
-            conditions: conditions(brand: brand, airline: airline, longHaul: longHaul, cabin: key.cabin, currency: currency),
+            conditions: fareConditions,
             paymentRequirements: paymentRequirements(
                 key: key, brand: brand, airline: airline, journey: journey, scenarios: scenarios, random: &random),
             passengerIdentityDocumentsRequired: scenarios.contains(.documentsRequired),

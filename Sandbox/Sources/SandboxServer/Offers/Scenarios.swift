@@ -21,6 +21,11 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
     case documentsRequired
     /// LHR → BCN: every order booked gets an airline-initiated schedule change (a flight moved 3 hours later).
     case airlineScheduleChange
+    /// LHR → ARN: no fare can be changed (`change_before_departure.allowed` false); a change request is refused.
+    case changesNotAllowed
+    /// LHR → CPH, as the new slice of an order change: the change made from an offer expires as it is made, so
+    /// confirming it is 422 `order_change_offer_no_longer_available`.
+    case changeOfferExpires
 
     var route: (origin: String, destination: String) {
         switch self {
@@ -34,6 +39,8 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
         case .priceRisesOnRead: ("LHR", "STN")
         case .documentsRequired: ("LHR", "DEL")
         case .airlineScheduleChange: ("LHR", "BCN")
+        case .changesNotAllowed: ("LHR", "ARN")
+        case .changeOfferExpires: ("LHR", "CPH")
         }
     }
 

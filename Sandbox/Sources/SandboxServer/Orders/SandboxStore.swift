@@ -107,6 +107,7 @@ final class SandboxStore: Sendable {
                 );
                 """)
         }
+        registerOrderChangeTables(in: &migrator)
         return migrator
     }
 
@@ -281,7 +282,7 @@ final class SandboxStore: Sendable {
     }
 
     /// Runs `body` in a read or a write transaction, turning every failure into ``StoreError``.
-    private func run<T: Sendable>(
+    func run<T: Sendable>(
         _ body: @escaping @Sendable (Database) throws -> T, write: () -> Bool
     ) async throws(StoreError) -> T {
         do {
@@ -303,19 +304,19 @@ final class SandboxStore: Sendable {
         return String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 
-    private static func encode(_ value: some Encodable) throws(StoreError) -> String {
+    static func encode(_ value: some Encodable) throws(StoreError) -> String {
         do { return try encodeForDatabase(value) } catch { throw .database("a record could not be encoded: \(error)") }
     }
 
-    private static func decode<T: Decodable>(_ text: String) throws(StoreError) -> T {
+    static func decode<T: Decodable>(_ text: String) throws(StoreError) -> T {
         do { return try decodeForDatabase(text) } catch { throw .database("a stored record could not be read: \(error)") }
     }
 
-    private static func encodeForDatabase(_ value: some Encodable) throws -> String {
+    static func encodeForDatabase(_ value: some Encodable) throws -> String {
         String(decoding: try DuffelJSON.encoder().encode(value), as: UTF8.self)
     }
 
-    private static func decodeForDatabase<T: Decodable>(_ text: String) throws -> T {
+    static func decodeForDatabase<T: Decodable>(_ text: String) throws -> T {
         try DuffelJSON.decoder().decode(T.self, from: Data(text.utf8))
     }
 }

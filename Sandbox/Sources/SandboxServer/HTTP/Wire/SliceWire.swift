@@ -2,7 +2,7 @@ import Entities
 import Foundation
 
 /// A slice of an offer or an order, with its segments. `changeable` is `null` on an offer (the airline does not
-/// say) and `false` on an order: a booked slice changes through order changes, which the sandbox does not offer.
+/// say) and, on an order, whether an order change request would take it (a paid order on a changeable fare).
 struct SliceWire: Encodable {
     let slice: Slice
     var changeable: Bool?
