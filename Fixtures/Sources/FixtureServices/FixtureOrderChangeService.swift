@@ -15,7 +15,7 @@ public final class FixtureOrderChangeService: OrderChangeService {
         var requests: [OrderChangeRequestCreation] = []
         var offers: [String: (offer: OrderChangeOffer, orderID: String)] = [:]
         var changes: [String: OrderChange] = [:]
-        var payments: [Payment] = []
+        var payments: [Payment?] = []
         var confirmFailures: [ServiceError] = []
         var lostConfirmationAnswers: [ServiceError] = []
         var count = 0
@@ -32,7 +32,7 @@ public final class FixtureOrderChangeService: OrderChangeService {
     /// Every change request sent, in order.
     public var requests: [OrderChangeRequestCreation] { state.withLock { $0.requests } }
     /// Every confirmation's payment, in order (including the ones that failed).
-    public var payments: [Payment] { state.withLock { $0.payments } }
+    public var payments: [Payment?] { state.withLock { $0.payments } }
 
     /// Makes the next confirmations fail with `errors`, in order, changing nothing.
     public func failConfirmations(with errors: ServiceError...) {
@@ -108,9 +108,10 @@ public final class FixtureOrderChangeService: OrderChangeService {
         return change
     }
 
-    /// Confirms a pending change paid with its change total (another amount is `price_changed`), moving the kept
+    /// Confirms a pending change paid with its change total (another amount, or a payment where nothing is due, is
+    /// `price_changed`), moving the kept
     /// order to the new slices at the new total; a change confirmed before is `invalid_state`.
-    public func confirmOrderChange(id: String, payment: Payment) async throws(ServiceError) -> OrderChange {
+    public func confirmOrderChange(id: String, payment: Payment?) async throws(ServiceError) -> OrderChange {
         let (failure, pending) = state.withLock { state in
             state.payments.append(payment)
             return (state.confirmFailures.isEmpty ? nil : state.confirmFailures.removeFirst(), state.changes[id])
@@ -118,7 +119,10 @@ public final class FixtureOrderChangeService: OrderChangeService {
         if let failure { throw failure }
         guard var change = pending else { throw FixtureFile.errorNotFound.error }
         guard !change.isConfirmed else { throw FixtureFile.errorInvalidState.error }
-        guard payment.amount == change.changeTotalAmount else { throw FixtureFile.errorPriceChanged.error }
+        // A change that costs something is paid with its total; one that costs nothing or gives money back takes
+        // no payment, as Duffel says.
+        let due = change.changeTotalAmount.flatMap { $0.amount > 0 ? $0 : nil }
+        guard payment?.amount == due else { throw FixtureFile.errorPriceChanged.error }
         change.confirmedAt = Date()
         let confirmed = change
         orders.update(orderID: change.orderId) { order in

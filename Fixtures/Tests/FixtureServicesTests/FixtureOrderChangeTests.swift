@@ -47,4 +47,27 @@ struct FixtureOrderChangeTests {
         }
         #expect(try await orders.order(id: order.id) == moved)
     }
+
+    @Test("a change that gives money back is confirmed with no payment; a payment sent with it is refused")
+    func refundTakesNoPayment() async throws {
+        let orders = FixtureOrderService()
+        let changes = FixtureOrderChangeService(orders: orders)
+        let order = try await booked(orders)
+        let slice = try #require(order.slices.first)
+        let later = try #require(slice.segments.first?.departingAt.date.adding(days: 3))
+        let request = try await changes.createOrderChangeRequest(OrderChangeRequestCreation(
+            orderId: order.id, slices: OrderChangeRequestSlices(
+                add: [OrderChangeSliceToAdd(
+                    origin: slice.origin.iataCode, destination: slice.destination.iataCode, departureDate: later,
+                    cabinClass: .economy)],
+                remove: [OrderChangeSliceToRemove(sliceId: slice.id)])))
+        let cheaper = try #require(request.orderChangeOffers.first { $0.isRefund })
+        let pending = try await changes.createOrderChange(offerID: cheaper.id)
+        await #expect(throws: ServiceError.self) {
+            _ = try await changes.confirmOrderChange(id: pending.id, payment: Payment(amount: cheaper.changeTotalAmount))
+        }
+        let confirmed = try await changes.confirmOrderChange(id: pending.id, payment: nil)
+        #expect(confirmed.isConfirmed)
+        #expect(try await orders.order(id: order.id).slices.map(\.id) == cheaper.slices.add.map(\.id))
+    }
 }

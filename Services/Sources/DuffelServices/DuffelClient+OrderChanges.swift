@@ -59,7 +59,7 @@ public struct DuffelOrderChangeService: OrderChangeService {
         ).data
     }
 
-    public func confirmOrderChange(id: String, payment: Payment) async throws(ServiceError) -> OrderChange {
+    public func confirmOrderChange(id: String, payment: Payment?) async throws(ServiceError) -> OrderChange {
         try await client.post(
             "/air/order_changes/\(DuffelClient.percentEncode(id))/actions/confirm",
             body: OrderChangeConfirmation(payment: payment), as: DataEnvelope<OrderChange>.self

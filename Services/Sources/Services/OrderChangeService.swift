@@ -20,9 +20,11 @@ public protocol OrderChangeService: Sendable {
     func createOrderChange(offerID: String) async throws(ServiceError) -> OrderChange
 
     /// Confirms a pending change with the payment of its change total
-    /// (`POST /air/order_changes/{id}/actions/confirm`); the order then flies the new slices. Never retried
-    /// blindly: when it fails without an answer, read the change with ``orderChange(id:)``.
-    func confirmOrderChange(id: String, payment: Payment) async throws(ServiceError) -> OrderChange
+    /// (`POST /air/order_changes/{id}/actions/confirm`); the order then flies the new slices. `payment` is `nil` when
+    /// the change total is zero or below (money back goes where `refund_to` says: Duffel takes payment details only
+    /// for a total above zero). Never retried blindly: when it fails without an answer, read the change with
+    /// ``orderChange(id:)``.
+    func confirmOrderChange(id: String, payment: Payment?) async throws(ServiceError) -> OrderChange
 
     /// An order change as it stands (`GET /air/order_changes/{id}`): whether it was confirmed.
     func orderChange(id: String) async throws(ServiceError) -> OrderChange

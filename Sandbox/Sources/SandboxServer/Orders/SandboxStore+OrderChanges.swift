@@ -41,13 +41,6 @@ extension SandboxStore {
         }
     }
 
-    /// The offer an order was booked from.
-    func offerID(ofOrder orderID: String) async throws(StoreError) -> String? {
-        try await run { db in
-            try String.fetchOne(db, sql: "SELECT offer_id FROM orders WHERE id = ?", arguments: [orderID])
-        } write: { false }
-    }
-
     /// Keeps a change request and its offers, in their order.
     func insertChangeRequest(_ request: OrderChangeRequest) async throws(StoreError) {
         var bare = request
