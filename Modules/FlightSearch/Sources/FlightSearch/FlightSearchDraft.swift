@@ -123,7 +123,7 @@ struct FlightSearchDraft: Sendable, Equatable, Codable {
         if legs.count == 1, let outbound = legs[0].date, let back = returnDate, back < outbound {
             issues.append(FlightSearchIssue(
                 field: .returnDate,
-                message: "The return date, \(FlightSearchDateReader.display(back)), is before the outbound date, \(FlightSearchDateReader.display(outbound)); choose \(outbound) or later."))
+                message: "The return date, \(TravelFormat.day(back)), is before the outbound date, \(TravelFormat.day(outbound)); choose \(outbound) or later."))
         }
         return issues
     }

@@ -67,7 +67,11 @@ extension FlightSearchReducer {
     }
 
     private static func date(_ state: State, _ text: String, base: CalendarDate?) throws(FlightSearchInputError) -> CalendarDate {
-        try FlightSearchDateReader(today: state.today).read(text, base: base ?? state.today)
+        do {
+            return try TravelDateReader(today: state.today).read(text, base: base ?? state.today)
+        } catch {
+            throw .date(error)
+        }
     }
 
     static func enterDeparture(_ state: inout State, _ text: String, leg: Int) -> [Effect] {
@@ -85,7 +89,7 @@ extension FlightSearchReducer {
             state.draft.legs[leg].date = previous
             return error(problems.map(\.message), state)
         }
-        return confirm(FlightSearchDateReader.display(date), state) + advance(&state)
+        return confirm(TravelFormat.day(date), state) + advance(&state)
     }
 
     static func enterReturn(_ state: inout State, _ text: String) -> [Effect] {
@@ -107,7 +111,7 @@ extension FlightSearchReducer {
             state.draft.returnDate = previous
             return error(problems.map(\.message), state)
         }
-        return confirm(FlightSearchDateReader.display(date), state) + advance(&state)
+        return confirm(TravelFormat.day(date), state) + advance(&state)
     }
 
     static func enterAdults(_ state: inout State, _ text: String) -> [Effect] {

@@ -68,7 +68,7 @@ extension FlightSearchReducer {
             case .failure(let issue): problems.append(issue)
             }
         }
-        let reader = FlightSearchDateReader(today: today)
+        let reader = TravelDateReader(today: today)
         for (index, leg) in legs.enumerated() {
             do {
                 draft.legs[index].date = try reader.read(leg.date, base: (index > 0 ? draft.legs[index - 1].date : nil) ?? today)

@@ -163,7 +163,7 @@ extension FlightSearchState {
             place.map { TravelFormat.named($0.longName, code: $0.code) } ?? "–"
         }
         func date(_ date: CalendarDate?) -> String {
-            date.map(FlightSearchDateReader.display) ?? "–"
+            date.map { TravelFormat.day($0) } ?? "–"
         }
         var rows: [Row] = []
         if draft.isMultiCity {
@@ -176,7 +176,7 @@ extension FlightSearchState {
                 Row("From", place(leg?.from)),
                 Row("To", place(leg?.to)),
                 Row("Depart", date(leg?.date)),
-                Row("Return", draft.returnDate.map(FlightSearchDateReader.display) ?? "none (one way)"),
+                Row("Return", draft.returnDate.map { TravelFormat.day($0) } ?? "none (one way)"),
             ]
         }
         rows += [
@@ -192,7 +192,7 @@ extension FlightSearchState {
     var legs: [[String]] {
         draft.legs.enumerated().map { index, leg in
             ["\(index + 1).", "\(Self.city(leg.from, "?")) → \(Self.city(leg.to, "?"))",
-             leg.date.map(FlightSearchDateReader.display) ?? "?"]
+             leg.date.map { TravelFormat.day($0) } ?? "?"]
         }
     }
 

@@ -22,7 +22,11 @@ struct FlightSearchRulesTests {
 
         func date(_ text: String, base: CalendarDate? = nil) throws(FlightSearchInputError) -> CalendarDate {
             let today = FlightSearchRulesTests.today(now)
-            return try FlightSearchDateReader(today: today).read(text, base: base ?? today)
+            do {
+                return try TravelDateReader(today: today).read(text, base: base ?? today)
+            } catch {
+                throw .date(error)
+            }
         }
 
         func issues(in draft: FlightSearchDraft, complete: Bool) -> [FlightSearchIssue] {
@@ -73,7 +77,7 @@ struct FlightSearchRulesTests {
         let today = try #require((screen as? ScreenRunner<FlightSearchReducer>)?.state.today)
         #expect(today.description == expected)
         if zone == "Asia/Tokyo" {
-            #expect(try FlightSearchDateReader(today: today).read("tomorrow", base: today).description == "2026-11-24")
+            #expect(try TravelDateReader(today: today).read("tomorrow", base: today).description == "2026-11-24")
         }
     }
 
@@ -138,7 +142,7 @@ struct FlightSearchRulesTests {
     @Test("leap days: 29 February exists only in leap years")
     func leapDays() throws {
         #expect(try rules().date("2028-02-29").description == "2028-02-29")
-        #expect(throws: FlightSearchInputError.noSuchDate("2027-02-29", reason: "February 2027 has 28 days")) {
+        #expect(throws: FlightSearchInputError.date(.noSuchDate("2027-02-29", reason: "February 2027 has 28 days"))) {
             try rules().date("2027-02-29")
         }
         // From November 2027 the next 29 February is three months away.
@@ -172,10 +176,10 @@ struct FlightSearchRulesTests {
 
     @Test("+N far beyond any timetable is refused instead of overflowing")
     func hugeOffsets() {
-        #expect(throws: FlightSearchInputError.tooFarAhead("+99999999999999999999")) {
+        #expect(throws: FlightSearchInputError.date(.tooFarAhead("+99999999999999999999"))) {
             try rules().date("+99999999999999999999")
         }
-        #expect(throws: FlightSearchInputError.tooFarAhead("+1000")) { try rules().date("+1000") }
+        #expect(throws: FlightSearchInputError.date(.tooFarAhead("+1000"))) { try rules().date("+1000") }
     }
 
     @Test("+N and weekdays count from the base: a return's +10 is ten days after the outbound")

@@ -1,14 +1,13 @@
 import Entities
 import Testing
-@testable import FlightSearch
 
 /// Weekdays as travellers mean them: `fri` and `this fri` the coming Friday, `next fri` the one in next week.
-@Suite("Dates: weekdays")
-struct FlightSearchWeekdayTests {
+@Suite("Typed dates: weekdays")
+struct TravelDateReaderTests {
     @Test("on a Thursday, next fri is the Friday of next week; fri and this fri tomorrow")
     func nextWeekday() throws {
         let thursday = try #require(CalendarDate("2026-11-26"))
-        let reader = FlightSearchDateReader(today: thursday)
+        let reader = TravelDateReader(today: thursday)
         func read(_ text: String) throws -> String { try reader.read(text, base: thursday).description }
         #expect(try read("fri") == "2026-11-27")
         #expect(try read("this fri") == "2026-11-27")
@@ -21,7 +20,7 @@ struct FlightSearchWeekdayTests {
     @Test("on a Sunday, next week starts tomorrow")
     func nextWeekdayOnASunday() throws {
         let sunday = try #require(CalendarDate("2026-11-22"))
-        let reader = FlightSearchDateReader(today: sunday)
+        let reader = TravelDateReader(today: sunday)
         #expect(try reader.read("next fri", base: sunday).description == "2026-11-27")
         #expect(try reader.read("next mon", base: sunday).description == "2026-11-23")
     }
