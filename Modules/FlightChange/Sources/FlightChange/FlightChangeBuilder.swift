@@ -1,32 +1,60 @@
+public import Entities
 public import Foundation
 public import ModuleCore
+public import Services
 public import TerminalUI
 
-/// The way into FlightChange: made with what the module needs, it builds the screen.
+/// Builds the change screen: a booked flight moved to another day, through the airline's order changes.
+///
+/// ```swift
+/// let builder = FlightChangeBuilder(changes: client, orders: client)
+/// navigator.push(builder.build(input: FlightChangeInput(order: order), router: appRouter, terminal: terminal))
+/// ```
 public struct FlightChangeBuilder {
+    private let changes: any OrderChangeService
+    private let orders: any OrderService
     private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
     private let recorder: SessionRecorder?
+    /// How long to wait before each read of a change after a lost answer (tests wait for nothing).
+    var lookupDelays: [Duration] = LostAnswer.lookupDelays
 
-    /// A builder; `now` is the clock the module reads (tests pass a fixed one); with a `recorder`, every step of
-    /// the screen is recorded.
-    public init(now: @escaping @Sendable () -> Date = { Date() }, recorder: SessionRecorder? = nil) {
+    /// Creates a builder.
+    ///
+    /// - Parameters:
+    ///   - changes: asks for change offers, makes a change and confirms it.
+    ///   - orders: reads the booking after the change.
+    ///   - now: the clock, for typed days and offer expiry.
+    ///   - timeZone: the traveller's, for what "today" is.
+    ///   - recorder: when given, every step of the screen is recorded.
+    public init(
+        changes: any OrderChangeService, orders: any OrderService, now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current, recorder: SessionRecorder? = nil
+    ) {
+        self.changes = changes
+        self.orders = orders
         self.now = now
+        self.timeZone = timeZone
         self.recorder = recorder
     }
 
-    /// The screen, to be shown by the caller's navigator: its rules run by ModuleCore's ``ScreenRunner``, its work
-    /// done here, its ways out through `router` (held weakly).
+    /// The screen, to be shown by the caller's navigator; its ways out go through `router` (held weakly).
     @MainActor
     public func build(input: FlightChangeInput, router: any FlightChangeRouter, terminal: any Terminal) -> any Screen {
+        let services = FlightChangeServices(changes: changes, orders: orders, clock: now, lookupDelays: lookupDelays)
+        let started = now()
+        let state = FlightChangeState(
+            input: input, isInteractive: terminal.isInteractive, now: started, today: CalendarDate(started, in: timeZone))
         let now = now
         return ScreenRunner<FlightChangeReducer>(
-            state: FlightChangeState(title: input.title, isInteractive: terminal.isInteractive), terminal: terminal,
-            recorder: recorder, appearing: { .appeared },
-            perform: { work in switch work { case .open: .opened(now()) } },
+            state: state, terminal: terminal, recorder: recorder,
+            outputIsForPrograms: input.presentation == .json,
+            appearing: { .appeared(now: now()) },
+            perform: { work in await services.perform(work) },
             leave: { [weak router] route in
                 switch route {
-                case .finish: router?.flightChangeDidFinish()
                 case .back: router?.navigateBack()
+                case .finished(let outcome): router?.flightChangeDidFinish(outcome)
                 }
                 return nil
             })
@@ -36,13 +64,66 @@ public struct FlightChangeBuilder {
     public static var replay: ModuleReplay { .screen(FlightChangeReducer.self) }
 }
 
-/// What FlightChange is shown with.
-public struct FlightChangeInput: Sendable, Hashable {
-    /// The screen's title.
-    public var title: String
+/// What the change screen is shown with: the booking, and what a command already said about the change.
+public struct FlightChangeInput: Sendable, Hashable, Codable {
+    /// How the change is shown.
+    public enum Presentation: String, Sendable, Hashable, Codable {
+        /// The App's screen: the traveller chooses and confirms.
+        case interactive
+        /// A command's text: the change offers, then the change (with `--yes`) or how to make it.
+        case text
+        /// A command's JSON: the change to confirm, or the booking after it, as Duffel writes them.
+        case json
+    }
 
-    /// An input.
-    public init(title: String) {
-        self.title = title
+    /// The booking to change, as last read.
+    public var order: Order
+    /// What moves where, when a command said it; `nil` asks the traveller.
+    public var plan: FlightChangePlan?
+    /// How the change is shown.
+    public var presentation: Presentation
+    /// A command's `--yes`: confirm without asking.
+    public var assumeYes: Bool
+    /// A command's `--total`: the change total agreed; a different one changes nothing.
+    public var agreedTotal: Money?
+
+    /// An input for `order`.
+    public init(
+        order: Order, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive, assumeYes: Bool = false,
+        agreedTotal: Money? = nil
+    ) {
+        self.order = order
+        self.plan = plan
+        self.presentation = presentation
+        self.assumeYes = assumeYes
+        self.agreedTotal = agreedTotal
+    }
+}
+
+/// A change said up front: which of the booking's flights move to which day, in which cabin.
+public struct FlightChangePlan: Sendable, Hashable, Codable {
+    /// One flight of the booking (its slice, counted from 0: the outbound, the return) and its new day.
+    public struct Move: Sendable, Hashable, Codable {
+        /// The slice's position in the booking, from 0.
+        public var slice: Int
+        /// The new day of departure, local to the origin.
+        public var departureDate: CalendarDate
+
+        /// A move of the `slice`th flight to `departureDate`.
+        public init(slice: Int, departureDate: CalendarDate) {
+            self.slice = slice
+            self.departureDate = departureDate
+        }
+    }
+
+    /// The flights to move.
+    public var moves: [Move]
+    /// The cabin of the new flights; `nil` keeps the booked one.
+    public var cabin: CabinClass?
+
+    /// A plan of `moves`, in `cabin`.
+    public init(moves: [Move], cabin: CabinClass? = nil) {
+        self.moves = moves
+        self.cabin = cabin
     }
 }
