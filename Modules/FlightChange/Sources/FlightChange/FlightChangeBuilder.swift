@@ -76,8 +76,10 @@ public struct FlightChangeInput: Sendable, Hashable, Codable {
         case json
     }
 
-    /// The booking to change, as last read.
-    public var order: Order
+    /// The booking to change, as last read; `nil` looks it up by ``reference``.
+    public var order: Order?
+    /// The booking's reference (PNR).
+    public var reference: String
     /// What moves where, when a command said it; `nil` asks the traveller.
     public var plan: FlightChangePlan?
     /// How the change is shown.
@@ -92,7 +94,18 @@ public struct FlightChangeInput: Sendable, Hashable, Codable {
         order: Order, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive, assumeYes: Bool = false,
         agreedTotal: Money? = nil
     ) {
+        self.init(reference: order.bookingReference, plan: plan, presentation: presentation, assumeYes: assumeYes,
+                  agreedTotal: agreedTotal)
         self.order = order
+    }
+
+    /// An input for the booking whose reference is `reference`, looked up first (a command's `flights change REF`).
+    public init(
+        reference: String, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive,
+        assumeYes: Bool = false, agreedTotal: Money? = nil
+    ) {
+        self.order = nil
+        self.reference = reference
         self.plan = plan
         self.presentation = presentation
         self.assumeYes = assumeYes

@@ -1,29 +1,54 @@
 import Entities
 import Foundation
 import ModuleCore
+import Services
 
 /// What moves where: the flights, their new days and the cabin, asked one at a time or taken from a command's plan,
 /// then the airline is asked for change offers. Nothing is sent when the booking's fare does not allow changes.
 extension FlightChangeReducer {
-    /// The screen first shows: refuse what cannot change, take a command's plan, or ask.
+    /// The screen first shows: the booking looked up when only its reference is known, then ``begin(_:)``.
     static func start(_ state: inout State) -> [Effect] {
-        let reference = state.order.bookingReference
-        if state.order.cancelledAt != nil {
+        guard state.order != nil else {
+            state.step = .finding
+            return [progress("Looking up booking \(state.reference)…"), .run(.find(reference: state.reference))]
+        }
+        return begin(&state)
+    }
+
+    /// The booking was found by its reference, or not.
+    static func found(_ state: inout State, _ outcome: Outcome<Order, ServiceError>) -> [Effect] {
+        guard state.step == .finding else { return [] }
+        switch outcome {
+        case .success(let order):
+            state.order = order
+            state.reference = order.bookingReference
+            return [hideProgress] + begin(&state)
+        case .failure(let failure):
+            let text = "Booking \(state.reference) could not be read: \(failure.message)"
+            return [hideProgress, error(text, suggestion: failure.suggestion)] + finish(&state, .failed(text))
+        }
+    }
+
+    /// Refuses what cannot change, takes a command's plan, or asks.
+    static func begin(_ state: inout State) -> [Effect] {
+        guard let order = state.order else { return [] }
+        let reference = state.reference
+        if order.cancelledAt != nil {
             return refuse(&state, "Booking \(reference) is cancelled: there is nothing to change.")
         }
-        if let rule = state.order.conditions.changeBeforeDeparture, !rule.allowed {
+        if let rule = order.conditions.changeBeforeDeparture, !rule.allowed {
             return refuse(&state, "Booking \(reference) cannot be changed: its fare does not allow changes. Nothing was sent to the airline.")
         }
-        guard !state.order.slices.isEmpty else {
+        guard !order.slices.isEmpty else {
             return refuse(&state, "Booking \(reference) has no flights to change.")
         }
-        state.cabin = bookedCabin(state.order)
+        state.cabin = bookedCabin(order)
         if let plan = state.input.plan { return follow(&state, plan) }
         guard state.asks else {
             return refuse(&state, "Say which flight moves to which day.")
         }
-        if state.order.slices.count == 1 {
-            state.moving = state.order.slices.map(\.id)
+        if order.slices.count == 1 {
+            state.moving = order.slices.map(\.id)
             state.step = .chooseDay(0)
         } else {
             state.step = .chooseFlights
@@ -38,9 +63,9 @@ extension FlightChangeReducer {
 
     /// A command's plan: every move checked as the questions would, then the search.
     private static func follow(_ state: inout State, _ plan: FlightChangePlan) -> [Effect] {
-        let slices = state.order.slices
+        let slices = state.slices
         for move in plan.moves where !slices.indices.contains(move.slice) {
-            return refuse(&state, "Booking \(state.order.bookingReference) has \(slices.count == 1 ? "one flight" : "\(slices.count) flights"); there is no flight \(move.slice + 1).")
+            return refuse(&state, "Booking \(state.reference) has \(slices.count == 1 ? "one flight" : "\(slices.count) flights"); there is no flight \(move.slice + 1).")
         }
         let moves = Dictionary(plan.moves.map { (slices[$0.slice].id, $0.departureDate) }, uniquingKeysWith: { $1 })
         state.moving = slices.map(\.id).filter { moves[$0] != nil }
@@ -52,7 +77,7 @@ extension FlightChangeReducer {
 
     /// `1`, `2`, `1 2`, `both` or `all`: the flights to move.
     static func chooseFlights(_ state: inout State, _ text: String) -> [Effect] {
-        let slices = state.order.slices
+        let slices = state.slices
         let words = text.lowercased().split(whereSeparator: { $0 == "," || $0.isWhitespace })
         var chosen: Set<Int> = []
         if ["both", "all"].contains(words.joined(separator: " ")) {
@@ -126,13 +151,13 @@ extension FlightChangeReducer {
                 origin: slice.origin.iataCode, destination: slice.destination.iataCode, departureDate: day,
                 cabinClass: state.cabin)
         }
-        guard !adds.isEmpty else { return [] }
+        guard !adds.isEmpty, let orderID = state.order?.id else { return [] }
         state.step = .searching
         state.offers = []
         state.chosen = nil
         state.change = nil
         let request = OrderChangeRequestCreation(
-            orderId: state.order.id,
+            orderId: orderID,
             slices: OrderChangeRequestSlices(add: adds, remove: state.moving.map { OrderChangeSliceToRemove(sliceId: $0) }))
         let days = adds.map { TravelFormat.day($0.departureDate, withYear: false) }.joined(separator: " and ")
         return [progress("Asking the airline for flights on \(days)…"), .run(.search(request))]
@@ -142,8 +167,8 @@ extension FlightChangeReducer {
     /// before it.
     static func dayProblem(_ state: State) -> String? {
         var previous: (name: String, day: CalendarDate)?
-        let names = TravelFormat.legNames(state.order.slices)
-        for (index, slice) in state.order.slices.enumerated() {
+        let names = TravelFormat.legNames(state.slices)
+        for (index, slice) in state.slices.enumerated() {
             guard let day = state.newDays[slice.id] ?? FlightChangeViewModels.bookedDay(slice) else { continue }
             let name = (names.indices.contains(index) ? names[index] : "flight \(index + 1)").lowercased()
             if state.newDays[slice.id] != nil, day < state.today {

@@ -25,7 +25,7 @@ extension FlightChangeReducer {
             if state.input.presentation == .text { effects.append(.print(FlightChangeViewModels.offerBlocks(state))) }
             return effects + recheck(&state, chosen)
         case .failure(let failure):
-            let text = "The airline gave no way to change booking \(state.order.bookingReference): \(failure.message)"
+            let text = "The airline gave no way to change booking \(state.reference): \(failure.message)"
             guard state.asks else {
                 return [hideProgress, error(text, suggestion: failure.suggestion)] + finish(&state, .refused(text))
             }
@@ -111,15 +111,15 @@ extension FlightChangeReducer {
 
     /// Sends the confirmation, once.
     static func confirm(_ state: inout State) -> [Effect] {
-        guard state.step == .confirm, let change = state.change else { return [] }
+        guard state.step == .confirm, let change = state.change, let orderID = state.order?.id else { return [] }
         state.step = .confirming
-        let reference = state.order.bookingReference
+        let reference = state.reference
         return [
             .note(.change(PendingChange(
                 "Changing booking \(reference)…",
                 whenInterrupted: "Ctrl-C: the booking may have been changed — checking with the airline before stopping (Ctrl-C again stops now).",
                 whenStopped: "Stopped before the airline answered: booking \(reference) may have been changed. `flights booking \(reference)` checks it."))),
-            .run(.confirm(change, orderID: state.order.id)),
+            .run(.confirm(change, orderID: orderID)),
         ]
     }
 
@@ -136,16 +136,17 @@ extension FlightChangeReducer {
     /// How the confirmation ended.
     static func confirmed(_ state: inout State, _ confirmation: FlightChangeConfirmation) -> [Effect] {
         guard state.step == .confirming else { return [] }
-        let reference = state.order.bookingReference
+        let reference = state.reference
         switch confirmation {
         case .changed(let change, let order, let recovered):
             if let order { state.order = order }
             state.change = change
+            guard let order = state.order else { return [hideProgress] + finish(&state, .failed("The booking was not read.")) }
             let how = recovered ? " (the answer was lost; reading the change shows it made)" : ""
             var effects: [Effect] = [hideProgress, message(.success, "Booking \(reference) is changed\(how). \(FlightChangeViewModels.moneyLine(change))")]
-            if state.input.presentation == .json, let json = encode(state.order) { effects.append(.note(.output(json))) }
-            effects.append(.print(FlightChangeViewModels.bookingBlocks(state.order)))
-            return effects + finish(&state, .changed(state.order))
+            if state.input.presentation == .json, let json = encode(order) { effects.append(.note(.output(json))) }
+            effects.append(.print(FlightChangeViewModels.bookingBlocks(order)))
+            return effects + finish(&state, .changed(order))
         case .priceChanged(let change):
             let old = state.total
             state.change = change

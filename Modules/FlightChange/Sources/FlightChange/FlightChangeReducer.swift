@@ -39,7 +39,7 @@ enum FlightChangeReducer: Reducer {
     static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
         if case .appeared(let now) = action { state.now = now }
         switch action {
-        case .searched(_, let now), .rechecked(_, let now), .confirmed(_, let now): state.now = now
+        case .found(_, let now), .searched(_, let now), .rechecked(_, let now), .confirmed(_, let now): state.now = now
         default: break
         }
         guard state.step != .finished else { return [] }
@@ -51,6 +51,7 @@ enum FlightChangeReducer: Reducer {
         case .interrupted, .inputEnded:
             // Nothing is sent before the traveller confirms; while a confirmation is on its way, the runner waits.
             return state.step == .confirming ? [] : leave(&state)
+        case .found(let outcome, _): return found(&state, outcome)
         case .searched(let outcome, _): return searched(&state, outcome)
         case .rechecked(let recheck, _): return rechecked(&state, recheck)
         case .confirmed(let confirmation, _): return confirmed(&state, confirmation)
@@ -74,7 +75,7 @@ enum FlightChangeReducer: Reducer {
                 state.problem = "Type y to change the booking, or n to keep it."
                 return []
             }
-        case .start, .searching, .rechecking, .confirming, .finished: return []
+        case .start, .finding, .searching, .rechecking, .confirming, .finished: return []
         }
     }
 
@@ -84,7 +85,7 @@ enum FlightChangeReducer: Reducer {
         switch state.step {
         case .chooseDay(let index) where index > 0:
             state.step = .chooseDay(index - 1)
-        case .chooseDay where state.order.slices.count > 1:
+        case .chooseDay where state.slices.count > 1:
             state.step = .chooseFlights
         case .chooseCabin:
             state.step = .chooseDay(max(0, state.moving.count - 1))
@@ -97,7 +98,7 @@ enum FlightChangeReducer: Reducer {
             return decline(&state)
         case .confirming, .finished:
             return []
-        case .start, .chooseFlights, .chooseDay:
+        case .start, .finding, .chooseFlights, .chooseDay:
             return leave(&state)
         }
         return []

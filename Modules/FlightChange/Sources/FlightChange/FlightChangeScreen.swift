@@ -11,13 +11,14 @@ extension FlightChangeReducer: ScreenFeature {
     static func screen(_ state: FlightChangeState) -> ScreenModel {
         guard state.asks else { return ScreenModel() }
         let back = state.isInteractive ? "Esc" : "b"
-        var page: [ScreenBlock] = [.header("Change booking \(state.order.bookingReference)")]
+        guard let order = state.order else { return ScreenModel() }
+        var page: [ScreenBlock] = [.header("Change booking \(state.reference)")]
         let question: ScreenQuestion?
         switch state.step {
-        case .start, .searching, .rechecking, .confirming, .finished:
+        case .start, .finding, .searching, .rechecking, .confirming, .finished:
             return ScreenModel()
         case .chooseFlights:
-            page += FlightChangeViewModels.bookingFlights(state.order)
+            page += FlightChangeViewModels.bookingFlights(order)
             question = .line("Which flights move? (1, 2, or all; \(back) back): ", help: [
                 .text("Type the number of each flight to move to another day: 1, 2, 1 2, or all."),
                 .text("The next questions ask for each one's new day, then the cabin."),
@@ -26,7 +27,7 @@ extension FlightChangeReducer: ScreenFeature {
             let slices = state.movingSlices
             guard slices.indices.contains(index) else { return ScreenModel() }
             let slice = slices[index]
-            let name = legName(slice, in: state.order).lowercased()
+            let name = legName(slice, in: order).lowercased()
             page.append(.text("Moving the \(name): \(FlightChangeViewModels.flight(slice))", indent: 2))
             let booked = FlightChangeViewModels.bookedDay(slice).map { " (booked \(TravelFormat.day($0, withYear: false)))" } ?? ""
             question = .line("New day for the \(name)\(booked): ", help: [

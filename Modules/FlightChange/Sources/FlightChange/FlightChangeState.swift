@@ -7,6 +7,8 @@ import Services
 enum FlightChangeStep: Codable, Equatable, Sendable {
     /// Not shown yet.
     case start
+    /// The booking is looked up by its reference.
+    case finding
     /// Which of the booking's flights to move (a booking of one flight skips it).
     case chooseFlights
     /// The new day of the `n`th flight chosen.
@@ -39,8 +41,10 @@ struct FlightChangeState: Codable, Equatable, Sendable {
     var today: CalendarDate
     /// Where the screen is.
     var step: FlightChangeStep = .start
-    /// The booking as last read: after the change, with its new flights.
-    var order: Order
+    /// The booking's reference.
+    var reference: String
+    /// The booking as last read (after the change, with its new flights); `nil` until it is found.
+    var order: Order?
     /// The ids of the booking's slices to move, in the booking's order.
     var moving: [String] = []
     /// The new day of each slice moving, by slice id.
@@ -67,13 +71,17 @@ struct FlightChangeState: Codable, Equatable, Sendable {
         self.now = now
         self.today = today
         order = input.order
+        reference = input.order?.bookingReference ?? input.reference
     }
 
     /// Whether the traveller answers on the screen (rather than a command printing an answer).
     var asks: Bool { input.presentation == .interactive }
 
+    /// The booking's slices (none until it is found).
+    var slices: [Slice] { order?.slices ?? [] }
+
     /// The slices moving, in the booking's order.
-    var movingSlices: [Slice] { order.slices.filter { moving.contains($0.id) } }
+    var movingSlices: [Slice] { slices.filter { moving.contains($0.id) } }
 
     /// The total to confirm: the change's (what the airline will charge, or give back when negative).
     var total: Money? { change?.changeTotalAmount ?? chosen?.changeTotalAmount }
@@ -94,6 +102,8 @@ enum FlightChangeAction: Codable, Sendable, Equatable {
     case interrupted
     /// The end of the input.
     case inputEnded
+    /// The booking found by its reference, or why not.
+    case found(Outcome<Order, ServiceError>, now: Date)
     /// The airline's change offers, or why there are none.
     case searched(Outcome<[OrderChangeOffer], ServiceError>, now: Date)
     /// The chosen offer read again and a change made from it, or why not.

@@ -81,14 +81,14 @@ enum FlightChangeViewModels {
                 .init("Total", alignment: .right, priority: 2),
             ],
             rows: rows, firstRowNumber: 1)
-        return [.header("Ways to change booking \(state.order.bookingReference)"), .table(table, indent: 2)]
+        return [.header("Ways to change booking \(state.reference)"), .table(table, indent: 2)]
     }
 
     /// The change to confirm: the flights out, the flights in, and the total.
     static func changeBlocks(_ state: FlightChangeState) -> [ScreenBlock] {
         guard let offer = state.chosen else { return [] }
         let out = offer.slices.remove.isEmpty ? state.movingSlices : offer.slices.remove
-        var blocks: [ScreenBlock] = [.header("Change booking \(state.order.bookingReference)")]
+        var blocks: [ScreenBlock] = [.header("Change booking \(state.reference)")]
         blocks += out.map { .text("Out: \(flight($0))", indent: 2) }
         blocks += offer.slices.add.map { .text("In:  \(flight($0))", indent: 2) }
         if let total = state.total {

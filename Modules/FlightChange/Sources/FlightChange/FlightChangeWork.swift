@@ -5,6 +5,8 @@ import Services
 
 /// The work the change's rules ask for; ``FlightChangeServices`` does it.
 enum FlightChangeWork: ScreenWork {
+    /// Find the booking by its reference.
+    case find(reference: String)
     /// Ask the airline how the booking can change (`POST /air/order_change_requests`), then its change offers.
     case search(OrderChangeRequestCreation)
     /// Read the chosen offer again and make a change from it (`POST /air/order_changes`).
@@ -14,6 +16,7 @@ enum FlightChangeWork: ScreenWork {
 
     var id: String {
         switch self {
+        case .find: "find"
         case .search: "search"
         case .recheck: "recheck"
         case .confirm: "confirm"
@@ -36,9 +39,25 @@ struct FlightChangeServices: Sendable {
 
     func perform(_ work: FlightChangeWork) async -> FlightChangeAction {
         switch work {
+        case .find(let reference): .found(await find(reference), now: clock())
         case .search(let request): .searched(await search(request), now: clock())
         case .recheck(let offerID): .rechecked(await recheck(offerID), now: clock())
         case .confirm(let change, let orderID): .confirmed(await confirm(change, orderID: orderID), now: clock())
+        }
+    }
+
+    /// The booking whose reference is `reference`.
+    func find(_ reference: String) async -> Outcome<Order, ServiceError> {
+        do {
+            let page = try await orders.orders(OrderQuery(bookingReference: reference))
+            guard let order = page.items.first(where: { $0.bookingReference.uppercased() == reference.uppercased() }) else {
+                return .failure(.api(APIError(status: 404, errors: [APIErrorDetail(
+                    type: .invalidRequest, code: .notFound, title: "Not found",
+                    message: "No booking has the reference \(reference).")]), rateLimit: nil))
+            }
+            return .success(order)
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -65,6 +65,21 @@ struct FlightChangeModuleTests {
         }
     }
 
+    @Test("a command names the booking by its reference: found, then changed; an unknown one is said")
+    func byReference() async throws {
+        let offer = changeOffer("oco_1", to: "2026-12-29", total: 55)
+        let plan = FlightChangePlan(moves: [.init(slice: 1, departureDate: day("2026-12-29"))])
+        for (reference, found) in [("RZPVXC", true), ("NOSUCH", false)] {
+            let changes = ScriptedChanges(.init(offers: [offer]))
+            let terminal = VirtualTerminal(columns: 80, isInteractive: false)
+            let router = SpyFlightChangeRouter()
+            let input = FlightChangeInput(reference: reference, plan: plan, presentation: .text, assumeYes: true)
+            await build(changes, input, terminal: terminal, router: router).run()
+            #expect(changes.confirmations.withLock { $0.count } == (found ? 1 : 0))
+            #expect(terminal.text.contains("No booking has the reference NOSUCH.") == !found)
+        }
+    }
+
     @Test("a fare that cannot be changed sends nothing, and says so")
     func notChangeable() async throws {
         let changes = ScriptedChanges(.init())

@@ -118,7 +118,10 @@ final class ScriptedChanges: OrderChangeService, OrderService, @unchecked Sendab
     func order(id: String) async throws(ServiceError) -> Order { script.withLock { $0.order } }
 
     func createOrder(_ order: OrderCreation) async throws(ServiceError) -> Order { throw .transport("not used") }
-    func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> { Page(items: []) }
+    func orders(_ query: OrderQuery) async throws(ServiceError) -> Page<Order> {
+        let order = script.withLock { $0.order }
+        return Page(items: query.bookingReference.map { $0 == order.bookingReference } ?? true ? [order] : [])
+    }
     func quoteCancellation(orderID: String) async throws(ServiceError) -> OrderCancellation { throw .transport("not used") }
     func confirmCancellation(id: String) async throws(ServiceError) -> OrderCancellation { throw .transport("not used") }
     func payOrder(_ payment: OrderPaymentCreation) async throws(ServiceError) -> OrderPayment { throw .transport("not used") }
