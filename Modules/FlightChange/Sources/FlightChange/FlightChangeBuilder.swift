@@ -119,13 +119,19 @@ public struct FlightChangePlan: Sendable, Hashable, Codable {
     public struct Move: Sendable, Hashable, Codable {
         /// The slice's position in the booking, from 0.
         public var slice: Int
-        /// The new day of departure, local to the origin.
-        public var departureDate: CalendarDate
+        /// The new day of departure, local to the origin, as a traveller types it (`2026-12-29`, `29 dec`, or `+3`:
+        /// three days after the booked one), read as the screen reads it once the booking is known.
+        public var day: String
 
-        /// A move of the `slice`th flight to `departureDate`.
-        public init(slice: Int, departureDate: CalendarDate) {
+        /// A move of the `slice`th flight to `day`.
+        public init(slice: Int, day: String) {
             self.slice = slice
-            self.departureDate = departureDate
+            self.day = day
+        }
+
+        /// A move of the `slice`th flight to `date`.
+        public init(slice: Int, date: CalendarDate) {
+            self.init(slice: slice, day: date.description)
         }
     }
 

@@ -67,7 +67,16 @@ extension FlightChangeReducer {
         for move in plan.moves where !slices.indices.contains(move.slice) {
             return refuse(&state, "Booking \(state.reference) has \(slices.count == 1 ? "one flight" : "\(slices.count) flights"); there is no flight \(move.slice + 1).")
         }
-        let moves = Dictionary(plan.moves.map { (slices[$0.slice].id, $0.departureDate) }, uniquingKeysWith: { $1 })
+        var moves: [String: CalendarDate] = [:]
+        for move in plan.moves {
+            let slice = slices[move.slice]
+            do {
+                moves[slice.id] = try TravelDateReader(today: state.today)
+                    .read(move.day, base: FlightChangeViewModels.bookedDay(slice) ?? state.today)
+            } catch {
+                return refuse(&state, error.message)
+            }
+        }
         state.moving = slices.map(\.id).filter { moves[$0] != nil }
         state.newDays = moves
         if let cabin = plan.cabin { state.cabin = cabin }

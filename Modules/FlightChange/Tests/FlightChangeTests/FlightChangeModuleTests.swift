@@ -53,7 +53,7 @@ struct FlightChangeModuleTests {
         let changes = ScriptedChanges(.init(offers: [offer], confirmFailure: .timedOut, confirmedWhenRead: true))
         let terminal = VirtualTerminal(columns: 80, isInteractive: false)
         let router = SpyFlightChangeRouter()
-        let plan = FlightChangePlan(moves: [.init(slice: 1, departureDate: day("2026-12-29"))])
+        let plan = FlightChangePlan(moves: [.init(slice: 1, day: "+3")])
         let screen = build(changes, FlightChangeInput(order: roundTrip(), plan: plan, presentation: .text, assumeYes: true),
                            terminal: terminal, router: router)
         await screen.run()
@@ -68,7 +68,7 @@ struct FlightChangeModuleTests {
     @Test("a command names the booking by its reference: found, then changed; an unknown one is said")
     func byReference() async throws {
         let offer = changeOffer("oco_1", to: "2026-12-29", total: 55)
-        let plan = FlightChangePlan(moves: [.init(slice: 1, departureDate: day("2026-12-29"))])
+        let plan = FlightChangePlan(moves: [.init(slice: 1, day: "+3")])
         for (reference, found) in [("RZPVXC", true), ("NOSUCH", false)] {
             let changes = ScriptedChanges(.init(offers: [offer]))
             let terminal = VirtualTerminal(columns: 80, isInteractive: false)

@@ -109,7 +109,7 @@ struct FlightChangeReducerTests {
 
     @Test("a command with --yes takes the cheapest offer and confirms; a different --total changes nothing")
     func command() {
-        let plan = FlightChangePlan(moves: [.init(slice: 1, departureDate: day("2026-12-29"))])
+        let plan = FlightChangePlan(moves: [.init(slice: 1, day: "+3")])
         let offer = changeOffer("oco_1", to: "2026-12-29", total: 55)
         for (agreed, confirms) in [(nil, true), (gbp(55), true), (gbp(50), false)] as [(Money?, Bool)] {
             var store = Store(Self.state(FlightChangeInput(
