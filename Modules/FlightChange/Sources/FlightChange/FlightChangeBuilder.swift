@@ -86,13 +86,13 @@ public struct FlightChangeInput: Sendable, Hashable, Codable {
     public var presentation: Presentation
     /// A command's `--yes`: confirm without asking.
     public var assumeYes: Bool
-    /// A command's `--total`: the change total agreed; a different one changes nothing.
-    public var agreedTotal: Money?
+    /// A command's `--total`: the change total agreed, in the booking's currency; a different one changes nothing.
+    public var agreedTotal: Decimal?
 
     /// An input for `order`.
     public init(
         order: Order, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive, assumeYes: Bool = false,
-        agreedTotal: Money? = nil
+        agreedTotal: Decimal? = nil
     ) {
         self.init(reference: order.bookingReference, plan: plan, presentation: presentation, assumeYes: assumeYes,
                   agreedTotal: agreedTotal)
@@ -102,7 +102,7 @@ public struct FlightChangeInput: Sendable, Hashable, Codable {
     /// An input for the booking whose reference is `reference`, looked up first (a command's `flights change REF`).
     public init(
         reference: String, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive,
-        assumeYes: Bool = false, agreedTotal: Money? = nil
+        assumeYes: Bool = false, agreedTotal: Decimal? = nil
     ) {
         self.order = nil
         self.reference = reference

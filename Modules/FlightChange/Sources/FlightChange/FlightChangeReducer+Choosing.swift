@@ -64,8 +64,10 @@ extension FlightChangeReducer {
     /// A command's plan: every move checked as the questions would, then the search.
     private static func follow(_ state: inout State, _ plan: FlightChangePlan) -> [Effect] {
         let slices = state.slices
+        func invalid(_ reason: String) -> [Effect] { [error(reason)] + finish(&state, .invalid(reason)) }
+        guard !plan.moves.isEmpty else { return invalid("Say which flight moves to which day.") }
         for move in plan.moves where !slices.indices.contains(move.slice) {
-            return refuse(&state, "Booking \(state.reference) has \(slices.count == 1 ? "one flight" : "\(slices.count) flights"); there is no flight \(move.slice + 1).")
+            return invalid("Booking \(state.reference) has \(slices.count == 1 ? "one flight" : "\(slices.count) flights"); there is no flight \(move.slice + 1).")
         }
         var moves: [String: CalendarDate] = [:]
         for move in plan.moves {
@@ -74,13 +76,13 @@ extension FlightChangeReducer {
                 moves[slice.id] = try TravelDateReader(today: state.today)
                     .read(move.day, base: FlightChangeViewModels.bookedDay(slice) ?? state.today)
             } catch {
-                return refuse(&state, error.message)
+                return invalid(error.message)
             }
         }
         state.moving = slices.map(\.id).filter { moves[$0] != nil }
         state.newDays = moves
         if let cabin = plan.cabin { state.cabin = cabin }
-        if let problem = dayProblem(state) { return refuse(&state, problem) }
+        if let problem = dayProblem(state) { return invalid(problem) }
         return search(&state)
     }
 

@@ -63,7 +63,7 @@ extension FlightChangeReducer {
             state.movedFrom = now == listed.changeTotalAmount ? nil : listed.changeTotalAmount
             var effects: [Effect] = [hideProgress]
             if let old = state.movedFrom {
-                effects.append(message(.warning, "The airline's price moved from \(TravelFormat.price(old)) to \(TravelFormat.price(now))."))
+                effects.append(message(.warning, "The airline's price moved from \(old.formatted) to \(now.formatted)."))
             }
             return effects + askToConfirm(&state)
         case .expired:
@@ -96,9 +96,9 @@ extension FlightChangeReducer {
         var effects: [Effect] = []
         if state.input.presentation == .json, let json = state.change.flatMap(encode) { effects.append(.note(.output(json))) }
         if state.input.presentation == .text { effects.append(.print(FlightChangeViewModels.changeBlocks(state))) }
-        if let agreed = state.input.agreedTotal, agreed != total {
+        if let agreed = state.input.agreedTotal, agreed != total.amount {
             effects.append(error(
-                "Not changed: the change costs \(TravelFormat.price(total)), not the \(TravelFormat.price(agreed)) agreed.",
+                "Not changed: the change costs \(total.formatted), not the \(Money(amount: agreed, currency: total.currency).formatted) agreed.",
                 suggestion: "Run the command again with --total \(total.wireAmount) to change at that total."))
             return effects + finish(&state, .priceChanged(total))
         }
@@ -151,9 +151,9 @@ extension FlightChangeReducer {
             let old = state.total
             state.change = change
             state.movedFrom = old
-            let now = change.changeTotalAmount.map(TravelFormat.price) ?? "a new total"
+            let now = change.changeTotalAmount.map(\.formatted) ?? "a new total"
             let effects: [Effect] = [
-                hideProgress, message(.warning, "Not changed: the airline's price moved from \(old.map(TravelFormat.price) ?? "the total shown") to \(now)."),
+                hideProgress, message(.warning, "Not changed: the airline's price moved from \(old.map(\.formatted) ?? "the total shown") to \(now)."),
             ]
             state.step = .confirm
             guard !state.asks, let total = change.changeTotalAmount else { return effects }

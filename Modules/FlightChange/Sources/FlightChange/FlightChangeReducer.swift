@@ -20,6 +20,7 @@ extension FlightChangeOutcome: Encodable {
         case .declined: try container.encode("declined")
         case .priceChanged(let total): try container.encode("price changed to \(total)")
         case .refused(let reason): try container.encode("refused: \(reason)")
+        case .invalid(let reason): try container.encode("invalid: \(reason)")
         case .failed(let reason): try container.encode("failed: \(reason)")
         }
     }

@@ -19,6 +19,8 @@ public enum FlightChangeOutcome: Sendable, Hashable {
     case priceChanged(Money)
     /// Nothing was changed: the booking cannot be changed, or the airline refused; what to tell the traveller.
     case refused(String)
+    /// Nothing was sent: a command's plan named no such flight, or a day that cannot be read or flown.
+    case invalid(String)
     /// It failed, or its answer was lost and the booking could not be read again; what to tell the traveller.
     case failed(String)
 }

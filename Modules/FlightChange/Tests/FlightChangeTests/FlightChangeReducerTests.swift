@@ -111,7 +111,7 @@ struct FlightChangeReducerTests {
     func command() {
         let plan = FlightChangePlan(moves: [.init(slice: 1, day: "+3")])
         let offer = changeOffer("oco_1", to: "2026-12-29", total: 55)
-        for (agreed, confirms) in [(nil, true), (gbp(55), true), (gbp(50), false)] as [(Money?, Bool)] {
+        for (agreed, confirms) in [(nil, true), (55, true), (50, false)] as [(Decimal?, Bool)] {
             var store = Store(Self.state(FlightChangeInput(
                 order: roundTrip(), plan: plan, presentation: .json, assumeYes: true, agreedTotal: agreed)))
             store.send(.appeared(now: noon)) {
