@@ -23,6 +23,7 @@ let featureModules = [
     "FlightSummary",
     "FlightSeats",
     "FlightBookings",
+    "FlightChange",
 ]
 
 let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "TerminalUI", "ModuleCore"]

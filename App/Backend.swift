@@ -119,6 +119,7 @@ final class Backend: Sendable {
     let offers: any OfferService
     let orders: any OrderService
     let extras: any ExtrasService
+    let changes: any OrderChangeService
     /// What the banner says: `embedded sandbox (offline test data)` or the API's address.
     let description: String
     /// The name bookings are kept under (`sandbox`, or the API's host).
@@ -132,6 +133,7 @@ final class Backend: Sendable {
         self.offers = duffel.offerService
         self.orders = duffel.orderService
         self.extras = duffel.extrasService
+        self.changes = duffel.orderChangeService
         self.description = description
         self.name = name
         self.sandbox = sandbox

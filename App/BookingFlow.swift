@@ -1,6 +1,7 @@
 import Entities
 import FlightAvailability
 import FlightBookings
+import FlightChange
 import FlightSearch
 import FlightSeats
 import FlightSummary
@@ -38,6 +39,8 @@ final class BookingFlow {
     /// again comes back to it as it was, the passengers' details typed kept (another offer lets it go).
     private weak var shownSummary: (any Screen)?
     private var shownSummaryOfferID: String?
+    /// Whether the change screen on top was opened from a booking's screen (rather than by `flights change`).
+    private var changeFromBookings = false
 
     init(navigator: Navigator, modules: ModuleFactory) {
         self.navigator = navigator
@@ -60,6 +63,13 @@ final class BookingFlow {
     func startSeats(offerID: String, json: Bool) {
         guard let screen = modules.seats(input: FlightSeatsInput(offerID: offerID, mode: .show(json: json)), router: self)
         else { return end(.backendError("This backend reads no seat maps.")) }
+        navigator.push(screen)
+    }
+
+    /// A booked flight moved to another day (`flights change REF`).
+    func startChange(_ input: FlightChangeInput) {
+        guard let screen = modules.change(input: input, router: self)
+        else { return end(.backendError("This backend makes no order changes.")) }
         navigator.push(screen)
     }
 
@@ -92,6 +102,7 @@ extension BookingFlow: FlightSearchRouter {
     /// Every module's way back is the same move: the screen beneath comes back, as it was. Leaving the first
     /// screen ends the app.
     func navigateBack() {
+        changeFromBookings = false
         navigator.pop()
     }
 
@@ -247,6 +258,13 @@ extension BookingFlow: FlightBookingsRouter {
         }
     }
 
+    /// `m` on a booking: the change screen over it.
+    func navigateToChange(_ order: Order) {
+        guard let screen = modules.change(input: FlightChangeInput(order: order), router: self) else { return }
+        changeFromBookings = true
+        navigator.push(screen)
+    }
+
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome) {
         switch outcome {
         case .done: end(.done)
@@ -258,28 +276,23 @@ extension BookingFlow: FlightBookingsRouter {
     }
 }
 
-/// How a deep link ended, and the exit code it gives.
-enum FlowOutcome: Sendable, Equatable {
-    case done
-    case noResults
-    case declined
-    case badInput
-    case backendError(String)
-    /// The bookings file could not be written, so nothing was sent.
-    case cannotSave
-    /// The bookings file could not be read.
-    case cannotUseBookingsFile
-
-    /// 0 done, 1 nothing found, 2 confirmation needed (`--yes`), 64 bad input, 69 the backend failed, 73 the
-    /// bookings file could not be written first, or read.
-    var exitCode: Int32 {
-        switch self {
-        case .done: 0
-        case .noResults: 1
-        case .declined: 2
-        case .badInput: 64
-        case .backendError: 69
-        case .cannotSave, .cannotUseBookingsFile: 73
+extension BookingFlow: FlightChangeRouter {
+    func flightChangeDidFinish(_ outcome: FlightChangeOutcome) {
+        if changeFromBookings {
+            // Back to the booking: read again, with its new flights, when it changed.
+            changeFromBookings = false
+            navigator.pop()
+            if case .changed(let order) = outcome, !navigator.stack.isEmpty {
+                navigator.replaceTop(with: modules.bookings(
+                    input: FlightBookingsInput(request: .show(reference: order.bookingReference)), router: self))
+            }
+            return
+        }
+        switch outcome {
+        case .changed: end(.done)
+        case .declined, .priceChanged: end(.declined)
+        case .invalid: end(.badInput)
+        case .refused(let reason), .failed(let reason): end(.backendError(reason))
         }
     }
 }

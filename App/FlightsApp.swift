@@ -28,7 +28,7 @@ struct Flights: AsyncParsableCommand {
         """,
         subcommands: [
             Start.self, PlacesCommand.self, SearchCommand.self, SeatsCommand.self, BookCommand.self, BookingsCommand.self,
-            BookingCommand.self, CancelCommand.self, PayCommand.self, ReplayCommand.self,
+            BookingCommand.self, CancelCommand.self, PayCommand.self, ChangeCommand.self, ReplayCommand.self,
         ],
         defaultSubcommand: Start.self
     )
@@ -139,7 +139,7 @@ enum AppRuntime {
         let modules = ModuleFactory(
             terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,
             bookings: FileBookingStore.standard(environment: environment), backendName: backend.name,
-            extras: backend.extras, recorder: recorder)
+            extras: backend.extras, changes: backend.changes, recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

@@ -1,5 +1,6 @@
 import FlightAvailability
 import FlightBookings
+import FlightChange
 import FlightSearch
 import FlightSeats
 import FlightSummary
@@ -19,10 +20,13 @@ struct ModuleFactory {
     let bookingsBuilder: FlightBookingsBuilder
     /// `nil` when the backend reads no seat maps (then the summary offers no seats).
     let seatsBuilder: FlightSeatsBuilder?
+    /// `nil` when the backend makes no order changes.
+    let changeBuilder: FlightChangeBuilder?
 
     init(
         terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
         bookings: any BookingStore, backendName: String, extras: (any ExtrasService)? = nil,
+        changes: (any OrderChangeService)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
         recorder: SessionRecorder? = nil
     ) {
@@ -33,15 +37,18 @@ struct ModuleFactory {
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
             recorder: recorder, extras: extras)
         seatsBuilder = extras.map { FlightSeatsBuilder(extras: $0, recorder: recorder) }
+        changeBuilder = changes.map {
+            FlightChangeBuilder(changes: $0, orders: orders, now: now, timeZone: timeZone, recorder: recorder)
+        }
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
-            recorder: recorder)
+            recorder: recorder, offersChanges: changes != nil)
     }
 
     /// How a recorded session replays each module.
     static let replays: [ModuleReplay] = [
         FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay, FlightSummaryBuilder.replay,
-        FlightBookingsBuilder.replay, FlightSeatsBuilder.replay,
+        FlightBookingsBuilder.replay, FlightSeatsBuilder.replay, FlightChangeBuilder.replay,
     ]
 
     func search(input: FlightSearchInput, router: any FlightSearchRouter) -> any Screen {
@@ -59,6 +66,11 @@ struct ModuleFactory {
     /// The seats screen, when the backend reads seat maps.
     func seats(input: FlightSeatsInput, router: any FlightSeatsRouter) -> (any Screen)? {
         seatsBuilder?.build(input: input, router: router, terminal: terminal)
+    }
+
+    /// The change screen, when the backend makes order changes.
+    func change(input: FlightChangeInput, router: any FlightChangeRouter) -> (any Screen)? {
+        changeBuilder?.build(input: input, router: router, terminal: terminal)
     }
 
     func bookings(input: FlightBookingsInput, router: any FlightBookingsRouter) -> any Screen {

@@ -19,6 +19,7 @@ public struct FlightBookingsBuilder {
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
     private let recorder: SessionRecorder?
+    private let offersChanges: Bool
     /// How long to wait before each read of an order after a lost answer (tests wait for nothing).
     var lookupDelays: [Duration] = LostAnswer.lookupDelays
 
@@ -31,14 +32,17 @@ public struct FlightBookingsBuilder {
     ///     shown as kept, not looked up.
     ///   - now: the clock, for quote expiry and record times.
     ///   - timeZone: the traveller's time zone, for payment and quote deadlines.
+    ///   - offersChanges: whether a booking's screen offers `m` to move a flight to another day, through
+    ///     ``FlightBookingsRouter/navigateToChange(_:)`` (when the fare allows changes).
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
     ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
     public init(
         orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-        recorder: SessionRecorder? = nil
+        recorder: SessionRecorder? = nil, offersChanges: Bool = false
     ) {
         self.recorder = recorder
+        self.offersChanges = offersChanges
         self.orders = orders
         self.bookings = bookings
         self.backend = backend
@@ -60,9 +64,10 @@ public struct FlightBookingsBuilder {
         let services = FlightBookingsServices(
             orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
             lookupDelays: lookupDelays)
-        let state = FlightBookingsState(
+        var state = FlightBookingsState(
             input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: services.storeLocation,
             timeZone: timeZone, now: services.now)
+        state.offersChanges = offersChanges
         let calendar = CalendarWriter(terminal: terminal)
         return ScreenRunner<FlightBookingsReducer>(
             state: state, terminal: terminal, recorder: recorder,
@@ -72,6 +77,7 @@ public struct FlightBookingsBuilder {
             leave: { [weak router] route in
                 switch route {
                 case .search: router?.navigateToSearch()
+                case .change(let order): router?.navigateToChange(order)
                 case .back: router?.navigateBack()
                 case .finished(let outcome): router?.bookingsDidFinish(outcome)
                 }

@@ -109,6 +109,10 @@ extension FlightBookingsReducer {
         case "c": startCancel(&state)
         case "p": startPayment(&state)
         case "r": refreshCurrent(&state)
+        case "m":
+            if let order = state.current.flatMap(state.changeableOrder) { [.leave(.change(order))] } else {
+                [error("Enter \(state.detailChoices).")]
+            }
         case "b": openList(&state)
         case "n": newSearch(&state)
         default: [error("Enter \(state.detailChoices).")]

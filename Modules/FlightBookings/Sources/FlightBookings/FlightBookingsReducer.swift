@@ -12,6 +12,8 @@ enum FlightBookingsRoute: Encodable, Sendable, Equatable {
     case search
     /// Leave.
     case back
+    /// Move a flight of this order to another day.
+    case change(Order)
     /// A text or JSON run ended with this outcome.
     case finished(FlightBookingsOutcome)
 }

@@ -1,3 +1,5 @@
+public import Entities
+
 /// The ways out of the bookings screen. The App implements it.
 @MainActor
 public protocol FlightBookingsRouter: AnyObject {
@@ -7,9 +9,18 @@ public protocol FlightBookingsRouter: AnyObject {
     /// The traveller leaves the screen.
     func navigateBack()
 
+    /// The traveller wants to move a flight of `order` to another day (`m` on a booking, offered when the Builder
+    /// was made with `offersChanges`).
+    func navigateToChange(_ order: Order)
+
     /// A text or JSON run (`flights bookings`, `flights booking <reference>`, `flights cancel <reference>`) ended
     /// with `outcome`; interactive screens never call it.
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome)
+}
+
+extension FlightBookingsRouter {
+    /// A router made before changes could be offered does nothing (its Builder does not offer `m` either).
+    public func navigateToChange(_ order: Order) {}
 }
 
 /// How a text or JSON run ended, for the App to turn into an exit status.

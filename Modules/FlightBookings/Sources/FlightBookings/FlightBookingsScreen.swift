@@ -22,6 +22,7 @@ extension FlightBookingsReducer {
             // One letter each: it acts at the key press.
             return ScreenModel(page: page, question: .keys(question, help: [
                 .hint("p pays a booking held for later · c cancels it, after showing the refund · r reads it again from the airline", indent: 2),
+                .hint("m moves a flight to another day, when the fare allows changes: the airline's offers, then the total to confirm", indent: 2),
                 .hint("b goes back to the list · n starts a new search", indent: 2),
             ]))
         case .text(let question):

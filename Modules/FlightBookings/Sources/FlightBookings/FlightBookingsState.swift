@@ -63,6 +63,8 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
     var stopped = false
     /// The bookings file could not be read for the list: the list shows nothing but its question.
     var listUnread = false
+    /// Whether a booking's screen offers `m` to move a flight (the App can open the change screen).
+    var offersChanges = false
 
     /// A screen for `input`, before it first appears.
     init(input: FlightBookingsInput, canAsk: Bool, backend: String, storeLocation: String, timeZone: TimeZone, now: Date) {

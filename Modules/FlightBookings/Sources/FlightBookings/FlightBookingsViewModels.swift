@@ -28,7 +28,16 @@ extension FlightBookingsState {
     var detailChoices: String {
         let pay = current.map { FlightBookingsReducer.paymentBlocker($0, at: now) == nil } == true ? "p to pay, " : ""
         let cancel = current.map { FlightBookingsReducer.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
-        return "\(pay)\(cancel)r to refresh, b for the list, n for a new search"
+        let change = current.flatMap(changeableOrder) != nil ? "m to move a flight, " : ""
+        return "\(pay)\(change)\(cancel)r to refresh, b for the list, n for a new search"
+    }
+
+    /// The order of `booking` when a flight of it can be moved from here: changes offered, the order read from this
+    /// API, not cancelled, and a fare that does not forbid changes (one that does not say is asked).
+    func changeableOrder(_ booking: Booking) -> Order? {
+        guard offersChanges, booking.otherBackend == nil, let order = booking.shownOrder, order.cancelledAt == nil,
+              order.conditions.changeBeforeDeparture?.allowed != false else { return nil }
+        return order
     }
 
     /// The bookings kept here, the one just booked pointed out.

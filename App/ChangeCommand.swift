@@ -1,0 +1,76 @@
+import ArgumentParser
+import Entities
+import FlightChange
+import Foundation
+
+/// `flights change RZPVXC --flight 2 --date +3 --yes`: a booked flight moved to another day.
+struct ChangeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "change",
+        abstract: "Move a booked flight to another day: the airline's change offers, then the change once confirmed.",
+        discussion: """
+            Name each flight that moves and its new day: --flight 2 --date 29dec moves the return (flight 1 is the \
+            outbound; a multi-city trip counts its legs). A day is typed as in a search: 2026-12-29, 29 dec, fri, or \
+            +3 (three days after the booked one). The cheapest of the airline's change offers is read again and \
+            shown with its total (the fare difference and the change fee, or what comes back); it is made with \
+            --yes, and with --total only at that total (exit 2 otherwise, nothing changed). On a terminal, without \
+            --flight, it asks. A lost answer is checked by reading the change, never by sending it twice.
+            """)
+
+    @Argument(help: "The booking reference (PNR).")
+    var reference: String
+
+    @Option(name: .long, help: ArgumentHelp("A flight of the booking to move: 1 the outbound, 2 the return.", valueName: "n"))
+    var flight: [Int] = []
+
+    @Option(name: .long, help: ArgumentHelp("Its new day (2026-12-29, 29 dec, +3), once per --flight.", valueName: "day"))
+    var date: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The cabin of the new flights: economy, premium, business or first.", valueName: "cabin"))
+    var cabin: String?
+
+    @Flag(name: .long, help: "Make the change without asking.")
+    var yes = false
+
+    @Option(help: ArgumentHelp(
+        "The change total you agreed to (e.g. 55.00): a different total changes nothing (exit 2).", valueName: "amount"))
+    var total: String?
+
+    @Flag(name: .long, help: "Print the change to confirm, or the booking after it, as JSON.")
+    var json = false
+
+    @OptionGroup var backend: BackendOptions
+
+    func validate() throws {
+        try checkReference(reference)
+        _ = try agreedTotal(total)
+        guard flight.count == date.count else {
+            throw ValidationError("Give one --date for each --flight, in the same order (--flight 2 --date 29dec).")
+        }
+        for number in flight where number < 1 {
+            throw ValidationError("--flight counts the booking's flights from 1 (1 the outbound, 2 the return).")
+        }
+        _ = try cabinClass()
+    }
+
+    /// The cabin named by `--cabin`, if any.
+    func cabinClass() throws -> CabinClass? {
+        guard let cabin else { return nil }
+        let typed = cabin.lowercased()
+        guard let found = CabinClass.allCases.first(where: {
+            $0.rawValue.hasPrefix(typed) || $0.displayName.lowercased().hasPrefix(typed)
+        }) else { throw ValidationError("--cabin is economy, premium, business or first.") }
+        return found
+    }
+
+    func run() async throws {
+        let moves = zip(flight, date).map { FlightChangePlan.Move(slice: $0 - 1, day: $1) }
+        let plan = moves.isEmpty ? nil : FlightChangePlan(moves: moves, cabin: try cabinClass())
+        let presentation: FlightChangeInput.Presentation = json ? .json : plan == nil ? .interactive : .text
+        let input = FlightChangeInput(
+            reference: reference.uppercased(), plan: plan, presentation: presentation, assumeYes: yes,
+            agreedTotal: try agreedTotal(total))
+        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startChange(input) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}

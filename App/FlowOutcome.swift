@@ -1,0 +1,25 @@
+/// How a deep link ended, and the exit code it gives.
+enum FlowOutcome: Sendable, Equatable {
+    case done
+    case noResults
+    case declined
+    case badInput
+    case backendError(String)
+    /// The bookings file could not be written, so nothing was sent.
+    case cannotSave
+    /// The bookings file could not be read.
+    case cannotUseBookingsFile
+
+    /// 0 done, 1 nothing found, 2 confirmation needed (`--yes`), 64 bad input, 69 the backend failed, 73 the
+    /// bookings file could not be written first, or read.
+    var exitCode: Int32 {
+        switch self {
+        case .done: 0
+        case .noResults: 1
+        case .declined: 2
+        case .badInput: 64
+        case .backendError: 69
+        case .cannotSave, .cannotUseBookingsFile: 73
+        }
+    }
+}

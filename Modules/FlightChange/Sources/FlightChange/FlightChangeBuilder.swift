@@ -1,0 +1,148 @@
+public import Entities
+public import Foundation
+public import ModuleCore
+public import Services
+public import TerminalUI
+
+/// Builds the change screen: a booked flight moved to another day, through the airline's order changes.
+///
+/// ```swift
+/// let builder = FlightChangeBuilder(changes: client, orders: client)
+/// navigator.push(builder.build(input: FlightChangeInput(order: order), router: appRouter, terminal: terminal))
+/// ```
+public struct FlightChangeBuilder {
+    private let changes: any OrderChangeService
+    private let orders: any OrderService
+    private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
+    private let recorder: SessionRecorder?
+    /// How long to wait before each read of a change after a lost answer (tests wait for nothing).
+    var lookupDelays: [Duration] = LostAnswer.lookupDelays
+
+    /// Creates a builder.
+    ///
+    /// - Parameters:
+    ///   - changes: asks for change offers, makes a change and confirms it.
+    ///   - orders: reads the booking after the change.
+    ///   - now: the clock, for typed days and offer expiry.
+    ///   - timeZone: the traveller's, for what "today" is.
+    ///   - recorder: when given, every step of the screen is recorded.
+    public init(
+        changes: any OrderChangeService, orders: any OrderService, now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current, recorder: SessionRecorder? = nil
+    ) {
+        self.changes = changes
+        self.orders = orders
+        self.now = now
+        self.timeZone = timeZone
+        self.recorder = recorder
+    }
+
+    /// The screen, to be shown by the caller's navigator; its ways out go through `router` (held weakly).
+    @MainActor
+    public func build(input: FlightChangeInput, router: any FlightChangeRouter, terminal: any Terminal) -> any Screen {
+        let services = FlightChangeServices(changes: changes, orders: orders, clock: now, lookupDelays: lookupDelays)
+        let started = now()
+        let state = FlightChangeState(
+            input: input, isInteractive: terminal.isInteractive, now: started, today: CalendarDate(started, in: timeZone))
+        let now = now
+        return ScreenRunner<FlightChangeReducer>(
+            state: state, terminal: terminal, recorder: recorder,
+            outputIsForPrograms: input.presentation == .json,
+            appearing: { .appeared(now: now()) },
+            perform: { work in await services.perform(work) },
+            leave: { [weak router] route in
+                switch route {
+                case .back: router?.navigateBack()
+                case .finished(let outcome): router?.flightChangeDidFinish(outcome)
+                }
+                return nil
+            })
+    }
+
+    /// How a recorded session replays this module: its screens drawn on a terminal, no work done.
+    public static var replay: ModuleReplay { .screen(FlightChangeReducer.self) }
+}
+
+/// What the change screen is shown with: the booking, and what a command already said about the change.
+public struct FlightChangeInput: Sendable, Hashable, Codable {
+    /// How the change is shown.
+    public enum Presentation: String, Sendable, Hashable, Codable {
+        /// The App's screen: the traveller chooses and confirms.
+        case interactive
+        /// A command's text: the change offers, then the change (with `--yes`) or how to make it.
+        case text
+        /// A command's JSON: the change to confirm, or the booking after it, as Duffel writes them.
+        case json
+    }
+
+    /// The booking to change, as last read; `nil` looks it up by ``reference``.
+    public var order: Order?
+    /// The booking's reference (PNR).
+    public var reference: String
+    /// What moves where, when a command said it; `nil` asks the traveller.
+    public var plan: FlightChangePlan?
+    /// How the change is shown.
+    public var presentation: Presentation
+    /// A command's `--yes`: confirm without asking.
+    public var assumeYes: Bool
+    /// A command's `--total`: the change total agreed, in the booking's currency; a different one changes nothing.
+    public var agreedTotal: Decimal?
+
+    /// An input for `order`.
+    public init(
+        order: Order, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive, assumeYes: Bool = false,
+        agreedTotal: Decimal? = nil
+    ) {
+        self.init(reference: order.bookingReference, plan: plan, presentation: presentation, assumeYes: assumeYes,
+                  agreedTotal: agreedTotal)
+        self.order = order
+    }
+
+    /// An input for the booking whose reference is `reference`, looked up first (a command's `flights change REF`).
+    public init(
+        reference: String, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive,
+        assumeYes: Bool = false, agreedTotal: Decimal? = nil
+    ) {
+        self.order = nil
+        self.reference = reference
+        self.plan = plan
+        self.presentation = presentation
+        self.assumeYes = assumeYes
+        self.agreedTotal = agreedTotal
+    }
+}
+
+/// A change said up front: which of the booking's flights move to which day, in which cabin.
+public struct FlightChangePlan: Sendable, Hashable, Codable {
+    /// One flight of the booking (its slice, counted from 0: the outbound, the return) and its new day.
+    public struct Move: Sendable, Hashable, Codable {
+        /// The slice's position in the booking, from 0.
+        public var slice: Int
+        /// The new day of departure, local to the origin, as a traveller types it (`2026-12-29`, `29 dec`, or `+3`:
+        /// three days after the booked one), read as the screen reads it once the booking is known.
+        public var day: String
+
+        /// A move of the `slice`th flight to `day`.
+        public init(slice: Int, day: String) {
+            self.slice = slice
+            self.day = day
+        }
+
+        /// A move of the `slice`th flight to `date`.
+        public init(slice: Int, date: CalendarDate) {
+            self.init(slice: slice, day: date.description)
+        }
+    }
+
+    /// The flights to move.
+    public var moves: [Move]
+    /// The cabin of the new flights; `nil` keeps the booked one.
+    public var cabin: CabinClass?
+
+    /// A plan of `moves`, in `cabin`.
+    public init(moves: [Move], cabin: CabinClass? = nil) {
+        self.moves = moves
+        self.cabin = cabin
+    }
+}

@@ -1,0 +1,99 @@
+import Entities
+import Foundation
+import ModuleCore
+import TerminalUI
+
+/// The change's words and tables: pure functions of the state and its entities.
+enum FlightChangeViewModels {
+    /// The day a slice leaves on, local to its origin.
+    static func bookedDay(_ slice: Slice) -> CalendarDate? {
+        slice.departingAt?.date
+    }
+
+    /// `London (LHR) → New York (JFK), Fri 18 Dec 09:05 – 12:00, direct, BA117`.
+    static func flight(_ slice: Slice) -> String {
+        var text = "\(TravelFormat.city(of: slice.origin)) → \(TravelFormat.city(of: slice.destination))"
+        if let departing = slice.departingAt, let arriving = slice.arrivingAt {
+            let days = departing.dayOffset(to: arriving)
+            text += ", \(TravelFormat.dayAndTime(departing)) – \(arriving.time)\(days > 0 ? " +\(days)" : "")"
+        }
+        text += slice.connections == 0 ? ", direct" : ", \(TravelFormat.count(slice.connections, "change"))"
+        let numbers = slice.segments.map(\.flightNumber).joined(separator: " ")
+        return numbers.isEmpty ? text : "\(text), \(numbers)"
+    }
+
+    /// `Tue 29 Dec 18:10–06:25 +1, ZZ118, direct`: a flight whose route is known from the one it replaces.
+    static func shortFlight(_ slice: Slice) -> String {
+        var parts: [String] = []
+        if let departing = slice.departingAt, let arriving = slice.arrivingAt {
+            let days = departing.dayOffset(to: arriving)
+            parts.append("\(TravelFormat.dayAndTime(departing))–\(arriving.time)\(days > 0 ? " +\(days)" : "")")
+        }
+        parts.append(slice.segments.map(\.flightNumber).joined(separator: " "))
+        parts.append(slice.connections == 0 ? "direct" : TravelFormat.count(slice.connections, "change"))
+        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// The booking's flights, numbered, with what its fare says about changes.
+    static func bookingFlights(_ order: Order) -> [ScreenBlock] {
+        let names = TravelFormat.legNames(order.slices)
+        var blocks: [ScreenBlock] = order.slices.enumerated().map { index, slice in
+            .text("\(index + 1)  \(names[index]): \(flight(slice))", indent: 2)
+        }
+        blocks.append(.hint("Changes: \(TravelFormat.condition(order.conditions.changeBeforeDeparture))", indent: 2))
+        return blocks
+    }
+
+    /// The booking after the change: its reference and its flights.
+    static func bookingBlocks(_ order: Order) -> [ScreenBlock] {
+        [.header("Booking \(order.bookingReference)")] + bookingFlights(order)
+    }
+
+    /// What the change costs, in words: `£55.00 to pay (£40.00 of it the airline's change fee)`, or what comes back.
+    static func cost(total: Money, penalty: Money?) -> String {
+        let fee = penalty.flatMap { $0.amount > 0 ? " (\($0.formatted) of it the airline's change fee)" : nil } ?? ""
+        if total.amount > 0 { return "\(total.formatted) to pay\(fee)" }
+        if total.amount < 0 { return "\(Money(amount: -total.amount, currency: total.currency).formatted) back" }
+        return "no charge"
+    }
+
+    /// After the change: what was paid, or what goes back and where.
+    static func moneyLine(_ change: OrderChange) -> String {
+        guard let total = change.changeTotalAmount, total.amount != 0 else { return "There was nothing to pay." }
+        if total.amount > 0 { return "\(total.formatted) was paid." }
+        let back = Money(amount: -total.amount, currency: total.currency)
+        return "\(back.formatted) goes back to \(TravelFormat.refundDestination(change.refundTo))."
+    }
+
+    /// The change offers as a table: the new flights, the fare difference, the fee and the total.
+    static func offerBlocks(_ state: FlightChangeState) -> [ScreenBlock] {
+        let rows = state.offers.enumerated().map { index, offer -> [String] in
+            let flights = offer.slices.add.map(shortFlight).joined(separator: "; ")
+            let penalty = offer.penaltyTotalAmount
+            let difference = penalty.map { Money(amount: offer.changeTotalAmount.amount - $0.amount, currency: $0.currency) }
+                ?? offer.changeTotalAmount
+            return [flights, difference.formatted, penalty?.formatted ?? "–", cost(total: offer.changeTotalAmount, penalty: nil)]
+        }
+        let table = Table(
+            columns: [
+                .init("New flights", priority: 3, flexible: true, minimumWidth: 24),
+                .init("Fare difference", alignment: .right, priority: 1), .init("Change fee", alignment: .right),
+                .init("Total", alignment: .right, priority: 2),
+            ],
+            rows: rows, firstRowNumber: 1)
+        return [.header("Ways to change booking \(state.reference)"), .table(table, indent: 2)]
+    }
+
+    /// The change to confirm: the flights out, the flights in, and the total.
+    static func changeBlocks(_ state: FlightChangeState) -> [ScreenBlock] {
+        guard let offer = state.chosen else { return [] }
+        let out = offer.slices.remove.isEmpty ? state.movingSlices : offer.slices.remove
+        var blocks: [ScreenBlock] = [.header("Change booking \(state.reference)")]
+        blocks += out.map { .text("Out: \(flight($0))", indent: 2) }
+        blocks += offer.slices.add.map { .text("In:  \(flight($0))", indent: 2) }
+        if let total = state.total {
+            blocks.append(.text("Total: \(cost(total: total, penalty: state.change?.penaltyTotalAmount ?? offer.penaltyTotalAmount))", indent: 2))
+        }
+        return blocks
+    }
+}
