@@ -1,19 +1,29 @@
-// Shows Flights' FlightChange screen in another team's tool, with the tool's own router, on a VirtualTerminal whose
-// input is typed in advance: Enter finishes the screen, and the router hears it.
+// Shows Flights' change screen in another team's tool: FlightChange built over FixtureServices' order and order
+// change services, with the tool's own router. A booking made on the fixtures moves its flight three days later;
+// `assumeYes` confirms the cheapest change offer, and the router hears the booking with its new flight.
+import Entities
+import FixtureServices
 import FlightChange
 import TerminalUI
 
-/// The tool's way out of the screen. The screen holds the router weakly, so the tool keeps it.
+/// The tool's way out of the change. The screen holds the router weakly, so the tool keeps it.
 @MainActor
-final class FlightChangeToolRouter: FlightChangeRouter {
-    var finished = false
-    func flightChangeDidFinish() { finished = true }
+final class ChangeToolRouter: FlightChangeRouter {
+    var outcome: FlightChangeOutcome?
+    func flightChangeDidFinish(_ outcome: FlightChangeOutcome) { self.outcome = outcome }
     func navigateBack() {}
 }
 
-let router = FlightChangeToolRouter()
-let terminal = VirtualTerminal(input: [.line("")], endsWhenEmpty: true)
-let screen = FlightChangeBuilder().build(input: FlightChangeInput(title: "FlightChange"), router: router, terminal: terminal)
-await screen.run()
+let orders = FixtureOrderService()
+let order = try await orders.createOrder(OrderCreation(type: .instant, selectedOffers: ["off_1"], passengers: [], payments: []))
+let router = ChangeToolRouter()
+let terminal = VirtualTerminal(isInteractive: false, endsWhenEmpty: true)
+let builder = FlightChangeBuilder(changes: FixtureOrderChangeService(orders: orders), orders: orders)
+let input = FlightChangeInput(
+    order: order, plan: FlightChangePlan(moves: [.init(slice: 0, day: "+3")]), presentation: .text, assumeYes: true)
+await builder.build(input: input, router: router, terminal: terminal).run()
+
 print(terminal.text)
-print("Finished:", router.finished)
+if case .changed(let changed)? = router.outcome {
+    print("Now departing:", changed.slices.first?.departingAt.map(String.init(describing:)) ?? "?")
+}
