@@ -45,6 +45,33 @@ struct FlightBookingsModuleTests {
         #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
     }
 
+    @Test func mOnABookingWhoseFareAllowsChangesOpensTheChangeOnlyWhenTheBuilderOffersIt() async throws {
+        for offers in [true, false] {
+            let booked = try await Booked()
+            let router = SpyRouter()
+            let terminal = VirtualTerminal(columns: 110)
+            let screen = FlightBookingsBuilder(
+                orders: booked.orders, bookings: booked.store, backend: "fixtures", now: { quoteTime }, timeZone: utc,
+                offersChanges: offers
+            ).build(input: FlightBookingsInput(), router: router, terminal: terminal)
+            let running = Task { await screen.run() }
+            try await terminal.waitForOutput(containing: "Open a booking")
+            terminal.enter("1")
+            try await terminal.waitForOutput(containing: "What next?")
+            #expect(terminal.text.contains("m to move a flight") == offers)
+            terminal.enter("m")
+            if offers {
+                // The booking's screen stays beneath the change, as the App shows it: the router is told.
+                try await terminal.wait(for: "the change asked for") { _ in router.exits == [.change("ERDAH6")] }
+            } else {
+                try await terminal.waitForOutput(containing: "Enter c to cancel")
+                #expect(router.exits.isEmpty)
+            }
+            running.cancel()
+            await running.value
+        }
+    }
+
     @Test func escapeLeavesTheListOnATerminal() async throws {
         let booked = try await Booked()
         let terminal = VirtualTerminal(isInteractive: true)

@@ -128,6 +128,7 @@ final class SpyRouter: FlightBookingsRouter {
     enum Exit: Equatable {
         case search
         case back
+        case change(String)
         case finished(FlightBookingsOutcome)
     }
 
@@ -135,6 +136,7 @@ final class SpyRouter: FlightBookingsRouter {
 
     func navigateToSearch() { exits.append(.search) }
     func navigateBack() { exits.append(.back) }
+    func navigateToChange(_ order: Order) { exits.append(.change(order.bookingReference)) }
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome) { exits.append(.finished(outcome)) }
 }
 
