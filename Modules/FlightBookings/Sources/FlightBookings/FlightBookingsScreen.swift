@@ -54,8 +54,8 @@ extension FlightBookingsReducer {
             switch state.prompt {
             case .confirm?: return "yn".contains(letter) ? action(for: .line(letter), in: state) : nil
             case .text?:
-                // p and c only when the booking can be paid or cancelled; keys that mean nothing are ignored.
-                let offered = "rbn".contains(letter) || ("pc".contains(letter) && state.detailChoices.contains("\(letter) to "))
+                // p, m and c only when the booking can be paid, changed or cancelled; keys that mean nothing are ignored.
+                let offered = "rbn".contains(letter) || ("pmc".contains(letter) && state.detailChoices.contains("\(letter) to "))
                 return letter.count == 1 && offered ? .entered(letter) : nil
             case nil: return nil
             }
