@@ -12,20 +12,6 @@ enum FlightChangeRoute: Encodable, Sendable, Equatable {
     case finished(FlightChangeOutcome)
 }
 
-extension FlightChangeOutcome: Encodable {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .changed(let order): try container.encode("changed \(order.bookingReference)")
-        case .declined: try container.encode("declined")
-        case .priceChanged(let total): try container.encode("price changed to \(total)")
-        case .refused(let reason): try container.encode("refused: \(reason)")
-        case .invalid(let reason): try container.encode("invalid: \(reason)")
-        case .failed(let reason): try container.encode("failed: \(reason)")
-        }
-    }
-}
-
 /// The change's rules: pure, synchronous, no clock and no services. Moving a booked flight: which flights, which
 /// day, which cabin; the airline's change offers; one chosen, read again and made into a change; its total confirmed
 /// (by the traveller, or a command's `--yes` and `--total`), then sent once. A price that moved is asked again, an

@@ -10,7 +10,7 @@ public protocol FlightChangeRouter: AnyObject {
 }
 
 /// How a change ended, for the composer (and a command's exit status).
-public enum FlightChangeOutcome: Sendable, Hashable {
+public enum FlightChangeOutcome: Sendable, Hashable, Codable {
     /// The booking now flies the new flights: the order as read after the change.
     case changed(Order)
     /// Nothing was changed: the traveller said no, or a command was not given `--yes`.
