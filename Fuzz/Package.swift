@@ -38,8 +38,7 @@ let package = Package(
             name: "FuzzDateReader",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "Services", package: "Services"),
-                .product(name: "FlightSearch", package: "FlightSearch"),
+                .product(name: "Entities", package: "Services"),
             ],
             swiftSettings: strict
         ),

@@ -1,10 +1,10 @@
 import Entities
-@testable import FlightSearch
 import FuzzSupport
 
-// The dates travellers type in the search (`2026-12-18`, `tomorrow`, `+7`, `fri`, `18 dec`), read by FlightSearch's
-// date reader on a few days that test its edges: the turn of a year, a leap day, a base day (an earlier leg) ahead of
-// today. A date it reads is written back as `YYYY-MM-DD` and as the screen shows it, and both read as the same day.
+// The dates travellers type in the search and the change (`2026-12-18`, `tomorrow`, `+7`, `fri`, `18 dec`), read by
+// Entities' TravelDateReader on a few days that test its edges: the turn of a year, a leap day, a base day (an
+// earlier leg) ahead of today. A date it reads is written back as `YYYY-MM-DD` and as the screen shows it, and both
+// read as the same day.
 
 private let days: [(today: CalendarDate, bases: [CalendarDate])] = [
     day(2026, 11, 22), day(2026, 12, 31), day(2028, 2, 28), day(2099, 12, 31),
@@ -18,7 +18,7 @@ private func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
 public func fuzzDateReader(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = typedText(start, count)
     for (today, bases) in days {
-        let reader = FlightSearchDateReader(today: today)
+        let reader = TravelDateReader(today: today)
         for base in bases {
             check(text, with: reader, base: base)
         }
@@ -26,7 +26,7 @@ public func fuzzDateReader(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
-private func check(_ text: String, with reader: FlightSearchDateReader, base: CalendarDate) {
+private func check(_ text: String, with reader: TravelDateReader, base: CalendarDate) {
     let date: CalendarDate
     do {
         date = try reader.read(text, base: base)
@@ -40,7 +40,7 @@ private func check(_ text: String, with reader: FlightSearchDateReader, base: Ca
     // As the screen shows it, `Fri 18 Dec 2026`, less the weekday (the screen prints a year as a plain number, so
     // one before 1000 has fewer than the four digits a typed year needs).
     if date.year >= 1000 {
-        let shown = FlightSearchDateReader.display(date).split(separator: " ").dropFirst().joined(separator: " ")
+        let shown = TravelFormat.day(date).split(separator: " ").dropFirst().joined(separator: " ")
         check((try? reader.read(shown, base: base)) == date, "\(context): “\(shown)” reads otherwise")
     }
     // Without a year typed, the reader picks the day: never one already gone.
