@@ -56,10 +56,9 @@ struct ChangeCommand: AsyncParsableCommand {
     /// The cabin named by `--cabin`, if any.
     func cabinClass() throws -> CabinClass? {
         guard let cabin else { return nil }
-        let typed = cabin.lowercased()
-        guard let found = CabinClass.allCases.first(where: {
-            $0.rawValue.hasPrefix(typed) || $0.displayName.lowercased().hasPrefix(typed)
-        }) else { throw ValidationError("--cabin is economy, premium, business or first.") }
+        guard let found = CabinClass(typed: cabin) else {
+            throw ValidationError("--cabin is economy, premium, business or first.")
+        }
         return found
     }
 

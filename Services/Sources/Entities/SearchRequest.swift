@@ -195,6 +195,16 @@ public struct CabinClass: WireToken, CaseIterable {
     /// The cabins Duffel knows, cheapest first.
     public static let allCases: [CabinClass] = [.economy, .premiumEconomy, .business, .first]
 
+    /// The cabin a traveller typed: its name or Duffel's, in any case, the start of it enough (`premium`,
+    /// `business`, `premium_economy`); `nil` for anything else, an empty text included.
+    public init?(typed text: String) {
+        let typed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !typed.isEmpty, let cabin = CabinClass.allCases.first(where: {
+            $0.rawValue.hasPrefix(typed) || $0.displayName.lowercased().hasPrefix(typed)
+        }) else { return nil }
+        self = cabin
+    }
+
     /// `Economy`, `Premium economy`, …
     public var displayName: String {
         switch self {

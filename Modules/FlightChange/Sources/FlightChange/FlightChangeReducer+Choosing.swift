@@ -140,11 +140,8 @@ extension FlightChangeReducer {
 
     /// The cabin of the new flights; Enter keeps the booked one.
     static func chooseCabin(_ state: inout State, _ text: String) -> [Effect] {
-        let typed = text.lowercased()
-        if !typed.isEmpty {
-            guard let cabin = CabinClass.allCases.first(where: {
-                $0.displayName.lowercased().hasPrefix(typed) || $0.rawValue.hasPrefix(typed)
-            }) else {
+        if !text.isEmpty {
+            guard let cabin = CabinClass(typed: text) else {
                 state.problem = "Type economy, premium, business or first; Enter keeps \(state.cabin?.displayName.lowercased() ?? "the booked cabin")."
                 return []
             }

@@ -12,26 +12,29 @@ enum FlightChangeViewModels {
 
     /// `London (LHR) → New York (JFK), Fri 18 Dec 09:05 – 12:00, direct, BA117`.
     static func flight(_ slice: Slice) -> String {
-        var text = "\(TravelFormat.city(of: slice.origin)) → \(TravelFormat.city(of: slice.destination))"
-        if let departing = slice.departingAt, let arriving = slice.arrivingAt {
-            let days = departing.dayOffset(to: arriving)
-            text += ", \(TravelFormat.dayAndTime(departing)) – \(arriving.time)\(days > 0 ? " +\(days)" : "")"
-        }
-        text += slice.connections == 0 ? ", direct" : ", \(TravelFormat.count(slice.connections, "change"))"
-        let numbers = slice.segments.map(\.flightNumber).joined(separator: " ")
-        return numbers.isEmpty ? text : "\(text), \(numbers)"
+        let parts = [
+            "\(TravelFormat.city(of: slice.origin)) → \(TravelFormat.city(of: slice.destination))", times(slice, " – "),
+            stops(slice), slice.segments.map(\.flightNumber).joined(separator: " "),
+        ]
+        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// `Fri 18 Dec 09:05 – 12:00`, `+1` when it lands a day later; empty when the slice has no flights.
+    private static func times(_ slice: Slice, _ separator: String) -> String {
+        guard let departing = slice.departingAt, let arriving = slice.arrivingAt else { return "" }
+        let days = departing.dayOffset(to: arriving)
+        return "\(TravelFormat.dayAndTime(departing))\(separator)\(arriving.time)\(days > 0 ? " +\(days)" : "")"
+    }
+
+    /// `direct`, `1 change`.
+    private static func stops(_ slice: Slice) -> String {
+        slice.connections == 0 ? "direct" : TravelFormat.count(slice.connections, "change")
     }
 
     /// `Tue 29 Dec 18:10–06:25 +1, ZZ118, direct`: a flight whose route is known from the one it replaces.
     static func shortFlight(_ slice: Slice) -> String {
-        var parts: [String] = []
-        if let departing = slice.departingAt, let arriving = slice.arrivingAt {
-            let days = departing.dayOffset(to: arriving)
-            parts.append("\(TravelFormat.dayAndTime(departing))–\(arriving.time)\(days > 0 ? " +\(days)" : "")")
-        }
-        parts.append(slice.segments.map(\.flightNumber).joined(separator: " "))
-        parts.append(slice.connections == 0 ? "direct" : TravelFormat.count(slice.connections, "change"))
-        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+        [times(slice, "–"), slice.segments.map(\.flightNumber).joined(separator: " "), stops(slice)]
+            .filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The booking's flights, numbered, with what its fare says about changes.
