@@ -120,6 +120,7 @@ final class Backend: Sendable {
     let orders: any OrderService
     let extras: any ExtrasService
     let changes: any OrderChangeService
+    let airlineChanges: any AirlineChangeService
     /// What the banner says: `embedded sandbox (offline test data)` or the API's address.
     let description: String
     /// The name bookings are kept under (`sandbox`, or the API's host).
@@ -134,6 +135,7 @@ final class Backend: Sendable {
         self.orders = duffel.orderService
         self.extras = duffel.extrasService
         self.changes = duffel.orderChangeService
+        self.airlineChanges = duffel.airlineChangeService
         self.description = description
         self.name = name
         self.sandbox = sandbox

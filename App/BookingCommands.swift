@@ -24,12 +24,19 @@ struct BookingsCommand: AsyncParsableCommand {
     }
 }
 
-/// `flights booking RZPVYB`: one booking, refreshed from the API.
+/// `flights booking RZPVYB`: one booking, refreshed from the API; `--accept-change --yes` accepts the airline's new
+/// times.
 struct BookingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booking", abstract: "Show one booking in full, refreshed from the API.",
-        discussion: "With --ics, standard output is an iCalendar file (flights booking RZPVYB --ics > trip.ics): one "
-            + "event per flight, at the airports' own times, for a calendar app; messages go to standard error.")
+        discussion: """
+            With --ics, standard output is an iCalendar file (flights booking RZPVYB --ics > trip.ics): one event per \
+            flight, at the airports' own times, for a calendar app; messages go to standard error. When the airline \
+            changed a flight's times, the booking shows its flights as they were and as they are now, and what that \
+            does to a connection; --accept-change accepts the new times (asked on a terminal; in a script add --yes, \
+            or nothing is accepted: exit 2). Exit codes: 0 shown or accepted, 1 no such booking or no change \
+            waiting, 2 not confirmed, 69 the backend failed.
+            """)
 
     @Argument(help: "The booking reference (PNR).")
     var reference: String
@@ -40,16 +47,25 @@ struct BookingCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the booking's flights as an iCalendar (.ics) file.")
     var ics = false
 
+    @Flag(name: .long, help: "Accept the airline's schedule change waiting on the booking.")
+    var acceptChange = false
+
+    @Flag(name: .long, help: "With --accept-change: accept without asking.")
+    var yes = false
+
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
         try checkReference(reference)
         if json && ics { throw ValidationError("--json and --ics cannot be used together: choose one output.") }
+        if acceptChange && ics { throw ValidationError("--accept-change prints the booking, not a calendar: leave out --ics.") }
+        if yes && !acceptChange { throw ValidationError("--yes confirms --accept-change: add --accept-change, or leave out --yes.") }
     }
 
     func run() async throws {
         let presentation: FlightBookingsInput.Presentation = json ? .json : ics ? .ics : .text
-        let input = FlightBookingsInput(request: .show(reference: reference), presentation: presentation)
+        let request: FlightBookingsInput.Request = acceptChange ? .acceptChange(reference: reference) : .show(reference: reference)
+        let input = FlightBookingsInput(request: request, presentation: presentation, assumeYes: yes)
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }

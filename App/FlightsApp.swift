@@ -139,7 +139,8 @@ enum AppRuntime {
         let modules = ModuleFactory(
             terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,
             bookings: FileBookingStore.standard(environment: environment), backendName: backend.name,
-            extras: backend.extras, changes: backend.changes, recorder: recorder)
+            extras: backend.extras, changes: backend.changes, airlineChanges: backend.airlineChanges,
+            recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

@@ -26,7 +26,7 @@ struct ModuleFactory {
     init(
         terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
         bookings: any BookingStore, backendName: String, extras: (any ExtrasService)? = nil,
-        changes: (any OrderChangeService)? = nil,
+        changes: (any OrderChangeService)? = nil, airlineChanges: (any AirlineChangeService)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
         recorder: SessionRecorder? = nil
     ) {
@@ -42,7 +42,7 @@ struct ModuleFactory {
         }
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
-            recorder: recorder, offersChanges: changes != nil)
+            recorder: recorder, offersChanges: changes != nil, airlineChanges: airlineChanges)
     }
 
     /// How a recorded session replays each module.

@@ -61,6 +61,10 @@ public final class FixtureAirlineChangeService: AirlineChangeService {
         return order.airlineInitiatedChanges
     }
 
+    public func airlineChanges() async throws(ServiceError) -> [AirlineInitiatedChange] {
+        orders.orders.flatMap(\.airlineInitiatedChanges)
+    }
+
     public func acceptAirlineChange(id: String) async throws(ServiceError) -> AirlineInitiatedChange {
         state.withLock { $0.accepted.append(id) }
         return try act(on: id, taking: .accepted, allowedBy: .accept)

@@ -120,9 +120,9 @@ struct AirlineChangeTests {
 
             let missing = await apiError { try await changes(harness).acceptAirlineChange(id: "aic_nothing") }
             #expect(missing?.status == 404)
-            let unlisted = try await harness.raw(.get, "/air/airline_initiated_changes")
-            #expect(unlisted.status == 422)
-            #expect(try harness.decodeError(unlisted).primary?.source?.parameter == "order_id")
+            let blank = try await harness.raw(.get, "/air/airline_initiated_changes?order_id=")
+            #expect(blank.status == 422)
+            #expect(try harness.decodeError(blank).primary?.source?.parameter == "order_id")
             let nobody = await apiError { try await changes(harness).airlineChanges(orderID: "ord_nothing") }
             #expect(nobody?.status == 404)
 
@@ -132,6 +132,33 @@ struct AirlineChangeTests {
             #expect(cancelled?.status == 422)
             #expect(cancelled?.primary?.message.contains("cancelled") == true)
             #expect(try await changes(harness).airlineChanges(orderID: booked.id).first?.isPending == true)
+        }
+    }
+
+    @Test("without order_id every order's changes are listed, a page at a time, the newest orders' first")
+    func listedForAll() async throws {
+        try await Harness.run { harness in
+            let (first, _) = try await bookScenario(harness, index: 0)
+            let (second, _) = try await bookScenario(harness, index: 1)
+            let offer = try #require(try await harness.offers.createOfferRequest(
+                harness.search("LHR", "AMS"), returnOffers: true).offers.first)
+            _ = try await harness.orders.createOrder(harness.instantOrder(offer, departure: harness.clock.date(daysAhead: 30)))
+
+            let all = try await changes(harness).airlineChanges()
+            #expect(all.map(\.orderId) == [second.id, first.id])
+            #expect(all.allSatisfy { $0.isPending })
+
+            let page = try await harness.raw(.get, "/air/airline_initiated_changes?limit=1")
+            #expect(page.status == 200)
+            let decoded = try DuffelJSON.decoder().decode(Page<AirlineInitiatedChange>.self, from: page.body)
+            #expect(decoded.items.map(\.orderId) == [second.id])
+            let cursor = try #require(decoded.after)
+            let rest = try await harness.raw(.get, "/air/airline_initiated_changes?limit=1&after=\(cursor)")
+            let next = try DuffelJSON.decoder().decode(Page<AirlineInitiatedChange>.self, from: rest.body)
+            #expect(next.items.map(\.orderId) == [first.id])
+            #expect(next.after == nil)
+            let foreign = try await harness.raw(.get, "/air/airline_initiated_changes?after=nonsense")
+            #expect(foreign.status == 400 || foreign.status == 422)
         }
     }
 

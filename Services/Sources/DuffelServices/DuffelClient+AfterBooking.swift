@@ -38,6 +38,24 @@ public struct DuffelAirlineChangeService: AirlineChangeService {
         ).items
     }
 
+    /// How many pages of changes ``airlineChanges()`` reads at most (200 each).
+    static let changePages = 10
+
+    public func airlineChanges() async throws(ServiceError) -> [AirlineInitiatedChange] {
+        var changes: [AirlineInitiatedChange] = []
+        var after: String?
+        for _ in 0..<Self.changePages {
+            let page = try await client.get(
+                "/air/airline_initiated_changes", query: [("limit", "200"), ("after", after)],
+                as: Page<AirlineInitiatedChange>.self)
+            changes += page.items
+            // A cursor that does not move would read the same page again: stop there.
+            guard let next = page.after, next != after else { break }
+            after = next
+        }
+        return changes
+    }
+
     public func acceptAirlineChange(id: String) async throws(ServiceError) -> AirlineInitiatedChange {
         try await client.post(
             "/air/airline_initiated_changes/\(DuffelClient.percentEncode(id))/actions/accept", body: NoBody?.none,

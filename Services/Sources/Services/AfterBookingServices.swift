@@ -7,6 +7,10 @@ public protocol AirlineChangeService: Sendable {
     /// (`GET /air/airline_initiated_changes?order_id=`).
     func airlineChanges(orderID: String) async throws(ServiceError) -> [AirlineInitiatedChange]
 
+    /// Every change the airline made to any order of the account, answered or not (`GET
+    /// /air/airline_initiated_changes`, page after page): one call marks every booking with a change waiting.
+    func airlineChanges() async throws(ServiceError) -> [AirlineInitiatedChange]
+
     /// Accepts a change: the order then has the new flights
     /// (`POST /air/airline_initiated_changes/{id}/actions/accept`). Never retried blindly: when the answer is lost,
     /// list the order's changes again to see whether it was accepted.

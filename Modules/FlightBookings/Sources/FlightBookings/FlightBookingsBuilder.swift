@@ -20,6 +20,7 @@ public struct FlightBookingsBuilder {
     private let timeZone: TimeZone
     private let recorder: SessionRecorder?
     private let offersChanges: Bool
+    private let airlineChanges: (any AirlineChangeService)?
     /// How long to wait before each read of an order after a lost answer (tests wait for nothing).
     var lookupDelays: [Duration] = LostAnswer.lookupDelays
 
@@ -34,14 +35,19 @@ public struct FlightBookingsBuilder {
     ///   - timeZone: the traveller's time zone, for payment and quote deadlines.
     ///   - offersChanges: whether a booking's screen offers `m` to move a flight to another day, through
     ///     ``FlightBookingsRouter/navigateToChange(_:)`` (when the fare allows changes).
+    ///   - airlineChanges: the airline's schedule changes to orders: a booking shows the one waiting for an answer
+    ///   (its flights as they were and are now) and offers `a` to accept it; the list marks bookings with one
+    ///   waiting. Without it, a change is shown as the order carries it, and cannot be accepted.
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
     ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
     public init(
         orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-        recorder: SessionRecorder? = nil, offersChanges: Bool = false
+        recorder: SessionRecorder? = nil, offersChanges: Bool = false,
+        airlineChanges: (any AirlineChangeService)? = nil
     ) {
         self.recorder = recorder
+        self.airlineChanges = airlineChanges
         self.offersChanges = offersChanges
         self.orders = orders
         self.bookings = bookings
@@ -63,11 +69,12 @@ public struct FlightBookingsBuilder {
     ) -> ScreenRunner<FlightBookingsReducer> {
         let services = FlightBookingsServices(
             orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
-            lookupDelays: lookupDelays)
+            airlineChanges: airlineChanges, lookupDelays: lookupDelays)
         var state = FlightBookingsState(
             input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: services.storeLocation,
             timeZone: timeZone, now: services.now)
         state.offersChanges = offersChanges
+        state.acceptsAirlineChanges = airlineChanges != nil
         let calendar = CalendarWriter(terminal: terminal)
         return ScreenRunner<FlightBookingsReducer>(
             state: state, terminal: terminal, recorder: recorder,
@@ -118,6 +125,9 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
         case cancel(reference: String)
         /// Pay for a held booking: its current total, confirmed, then paid (`flights pay <reference>`).
         case pay(reference: String)
+        /// Accept the airline's schedule change to a booking: the booking with the change shown, confirmed, then
+        /// accepted (`flights booking <reference> --accept-change`).
+        case acceptChange(reference: String)
     }
 
     /// How it is shown.
@@ -137,7 +147,7 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
     public var request: Request
     /// How it is shown.
     public var presentation: Presentation
-    /// Confirm a cancellation or a payment without asking (`--yes`).
+    /// Confirm a cancellation, a payment or an airline change's acceptance without asking (`--yes`).
     public var assumeYes: Bool
     /// A payment's total agreed beforehand (`--total`): when the order now costs anything else, nothing is paid.
     public var acceptedTotal: Decimal?

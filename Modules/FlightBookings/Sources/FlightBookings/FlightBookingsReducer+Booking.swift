@@ -37,6 +37,7 @@ extension FlightBookingsReducer {
             switch purpose {
             case .cancel: return effects + startCancel(&state)
             case .pay: return effects + startPayment(&state)
+            case .acceptChange: return effects + startAcceptingChange(&state)
             case .show, .refresh: return state.isInteractive ? effects : effects + finishShown(&state, booking)
             }
         case .notFound:
@@ -58,7 +59,8 @@ extension FlightBookingsReducer {
     /// The reference the input asked for, in capitals.
     private static func requestedReference(_ state: State) -> String {
         switch state.input.request {
-        case .show(let reference), .cancel(let reference), .pay(let reference): reference.uppercased()
+        case .show(let reference), .cancel(let reference), .pay(let reference), .acceptChange(let reference):
+            reference.uppercased()
         case .list: state.current?.reference ?? ""
         }
     }
@@ -109,6 +111,7 @@ extension FlightBookingsReducer {
         case "c": startCancel(&state)
         case "p": startPayment(&state)
         case "r": refreshCurrent(&state)
+        case "a": startAcceptingChange(&state)
         case "m":
             if let order = state.current.flatMap(state.changeableOrder) { [.leave(.change(order))] } else {
                 [error("Enter \(state.detailChoices).")]

@@ -21,6 +21,7 @@ extension FlightBookingsReducer {
                 if case .notFound(let record) = $0 { record.bookingKey } else { nil }
             }
             state.notes = state.reconciliationNotes(list)
+            state.changesWaiting = list.changesWaiting ?? []
             guard state.isInteractive else { return effects + printList(&state) }
             state.current = nil
             state.step = .list

@@ -59,6 +59,7 @@ enum FlightBookingsReducer: ScreenFeature {
             switch state.step {
             case .confirmCancel(let quote): return yes ? confirm(&state, quote) : decline(&state)
             case .confirmPay(let amount): return yes ? pay(&state, amount) : declinePayment(&state)
+            case .confirmAcceptChange(let change): return yes ? acceptChange(&state, change) : declineChange(&state)
             default: return []
             }
         case .back:
@@ -88,6 +89,9 @@ enum FlightBookingsReducer: ScreenFeature {
         case .paid(let outcome, let now):
             state.now = now
             return paid(&state, outcome)
+        case .airlineChangeAnswered(let outcome, let now):
+            state.now = now
+            return airlineChangeAnswered(&state, outcome)
         case .calendarWritten:
             return finish(&state, .done)
         }
@@ -109,6 +113,8 @@ enum FlightBookingsReducer: ScreenFeature {
             return openBooking(&state, reference: reference, for: .cancel)
         case (_, .pay(let reference)):
             return openBooking(&state, reference: reference, for: .pay)
+        case (_, .acceptChange(let reference)):
+            return openBooking(&state, reference: reference, for: .acceptChange)
         }
     }
 
@@ -119,6 +125,7 @@ enum FlightBookingsReducer: ScreenFeature {
         case .detail: openList(&state)
         case .confirmCancel: decline(&state)
         case .confirmPay: declinePayment(&state)
+        case .confirmAcceptChange: declineChange(&state)
         case .start, .finished: []
         }
     }
@@ -214,6 +221,8 @@ extension FlightBookingsReducer {
             return .paid(.paid(payment, redacted(booking)), now: now)
         case .paid(.priceChanged(let old, let booking), let now):
             return .paid(.priceChanged(old: old, booking: redacted(booking)), now: now)
+        case .airlineChangeAnswered(.accepted(let booking, let recovered), let now):
+            return .airlineChangeAnswered(.accepted(redacted(booking), recovered: recovered), now: now)
         default:
             return action
         }

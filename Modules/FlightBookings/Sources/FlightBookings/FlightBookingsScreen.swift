@@ -12,7 +12,7 @@ extension FlightBookingsReducer {
         if state.isInteractive {
             switch state.step {
             case .list where !state.listUnread: page = state.listBlocks()
-            case .detail, .confirmCancel, .confirmPay: page = state.current.map(state.detailBlocks) ?? []
+            case .detail, .confirmCancel, .confirmPay, .confirmAcceptChange: page = state.current.map(state.detailBlocks) ?? []
             case .list, .start, .finished: break
             }
         }
@@ -21,7 +21,8 @@ extension FlightBookingsReducer {
         case .text(let question) where state.step == .detail:
             // One letter each: it acts at the key press.
             return ScreenModel(page: page, question: .keys(question, help: [
-                .hint("p pays a booking held for later · c cancels it, after showing the refund · r reads it again from the airline", indent: 2),
+                .hint("a accepts the airline's new times, when it changed them · p pays a booking held for later", indent: 2),
+                .hint("c cancels it, after showing the refund · r reads it again from the airline", indent: 2),
                 .hint("m moves a flight to another day, when the fare allows changes: the airline's offers, then the total to confirm", indent: 2),
                 .hint("b goes back to the list · n starts a new search", indent: 2),
             ]))
@@ -54,8 +55,9 @@ extension FlightBookingsReducer {
             switch state.prompt {
             case .confirm?: return "yn".contains(letter) ? action(for: .line(letter), in: state) : nil
             case .text?:
-                // p, m and c only when the booking can be paid, changed or cancelled; keys that mean nothing are ignored.
-                let offered = "rbn".contains(letter) || ("pmc".contains(letter) && state.detailChoices.contains("\(letter) to "))
+                // a, p, m and c only when the change can be accepted, the booking paid, changed or cancelled; keys that
+                // mean nothing are ignored.
+                let offered = "rbn".contains(letter) || ("apmc".contains(letter) && state.detailChoices.contains("\(letter) to "))
                 return letter.count == 1 && offered ? .entered(letter) : nil
             case nil: return nil
             }
@@ -99,11 +101,18 @@ extension FlightBookingsState {
             ],
             rows: list.rows.map { [$0.reference, $0.route, $0.departs, $0.passengers, $0.total, $0.status] },
             firstRowNumber: 1)
-        guard !canAsk else { return blocks + [.table(table, indent: 0)] }
+        return blocks + [tableBlock(table)]
+    }
+
+    /// `table` as a block: fitted to a terminal's width, or off a terminal written whole, as wide as its cells, with
+    /// nothing in its cells a terminal would obey.
+    private func tableBlock(_ table: Table, indent: Int = 0) -> ScreenBlock {
+        guard !canAsk else { return .table(table, indent: indent) }
         var visible = table
         visible.rows = table.rows.map { $0.map(UntrustedText.visible) }
         let lines = visible.render(width: .max, style: .plain)
-        return blocks + [.drawing(lines.enumerated().map { StyledLine([StyledRun($1, $0 == 0 ? .bold : [])]) })]
+        let margin = String(repeating: " ", count: indent)
+        return .drawing(lines.enumerated().map { StyledLine([StyledRun(margin + $1, $0 == 0 ? .bold : [])]) })
     }
 
     /// One booking in full.
@@ -112,6 +121,17 @@ extension FlightBookingsState {
         var blocks: [ScreenBlock] = [.header(detail.title)]
         blocks += detail.warnings.map { .notice(Notice(.warning, $0)) }
         blocks.append(.rows(KeyValueList(rows: detail.rows)))
+        if let change = detail.airlineChange {
+            blocks.append(.header(change.title))
+            blocks.append(tableBlock(Table(
+                columns: [
+                    .init(AirlineChangeViewModel.columns[0], priority: 3),
+                    .init(AirlineChangeViewModel.columns[1], priority: 1, flexible: true, minimumWidth: 12),
+                    .init(AirlineChangeViewModel.columns[2], priority: 2, flexible: true, minimumWidth: 12),
+                ],
+                rows: change.flights), indent: 2))
+            blocks += change.connections.map { .text($0, indent: 2) }
+        }
         if !detail.itinerary.isEmpty {
             blocks.append(.header("Itinerary"))
             for leg in detail.itinerary {
@@ -175,6 +195,8 @@ struct BookingDetailViewModel: Sendable, Hashable, Codable {
     /// `Booking ERDAH6 · Confirmed`.
     var title: String
     var rows: [KeyValueList.Row]
+    /// The airline's schedule change waiting for an answer, when there is one.
+    var airlineChange: AirlineChangeViewModel?
     var itinerary: [ItineraryLegViewModel]
     /// One line per passenger, with their e-ticket.
     var passengers: [String]

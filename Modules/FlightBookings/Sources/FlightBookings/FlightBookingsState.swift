@@ -11,6 +11,7 @@ enum FlightBookingsStep: Codable, Equatable, Sendable {
     case detail
     case confirmCancel(OrderCancellation)
     case confirmPay(Money)
+    case confirmAcceptChange(AirlineInitiatedChange)
     case finished
 }
 
@@ -22,6 +23,8 @@ enum FlightBookingsLookupPurpose: Codable, Equatable, Sendable {
     case cancel
     /// Show it, then start paying for it.
     case pay
+    /// Show it, then start accepting the airline's schedule change.
+    case acceptChange
     /// Refresh the booking open in the detail (found only at the flight service).
     case refresh
 }
@@ -65,6 +68,10 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
     var listUnread = false
     /// Whether a booking's screen offers `m` to move a flight (the App can open the change screen).
     var offersChanges = false
+    /// Whether the airline's schedule changes can be accepted from here (`a`): the backend has a change service.
+    var acceptsAirlineChanges = false
+    /// The orders (`ord_…`) the last list found with an airline change waiting.
+    var changesWaiting: [String] = []
 
     /// A screen for `input`, before it first appears.
     init(input: FlightBookingsInput, canAsk: Bool, backend: String, storeLocation: String, timeZone: TimeZone, now: Date) {
@@ -111,6 +118,8 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
     case cancellationConfirmed(CancellationOutcome, now: Date)
     /// A payment ended.
     case paid(PaymentOutcome, now: Date)
+    /// Accepting the airline's schedule change ended.
+    case airlineChangeAnswered(AirlineChangeOutcome, now: Date)
     /// The calendar was written to standard output.
     case calendarWritten
 
@@ -118,7 +127,8 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
     var isAnswer: Bool {
         switch self {
         case .appeared, .entered, .answered, .back, .interrupted, .inputEnded, .disappeared: false
-        case .confirmed, .bookingsLoaded, .lookedUp, .refreshed, .quoted, .cancellationConfirmed, .paid, .calendarWritten: true
+        case .confirmed, .bookingsLoaded, .lookedUp, .refreshed, .quoted, .cancellationConfirmed, .paid,
+             .airlineChangeAnswered, .calendarWritten: true
         }
     }
 }

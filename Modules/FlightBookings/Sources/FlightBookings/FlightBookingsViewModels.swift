@@ -21,6 +21,8 @@ extension FlightBookingsState {
             return .confirm(question: "Cancel booking \(reference)\(refund)?", default: false)
         case .confirmPay(let amount):
             return .confirm(question: "Pay \(amount.formatted) now for booking \(current?.reference ?? "")?", default: false)
+        case .confirmAcceptChange:
+            return .confirm(question: "Accept the airline's new times for booking \(current?.reference ?? "")?", default: nil)
         }
     }
 
@@ -29,7 +31,8 @@ extension FlightBookingsState {
         let pay = current.map { FlightBookingsReducer.paymentBlocker($0, at: now) == nil } == true ? "p to pay, " : ""
         let cancel = current.map { FlightBookingsReducer.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
         let change = current.flatMap(changeableOrder) != nil ? "m to move a flight, " : ""
-        return "\(pay)\(change)\(cancel)r to refresh, b for the list, n for a new search"
+        let accept = current.map { FlightBookingsReducer.canAcceptChange($0, in: self) } == true ? "a to accept the new times, " : ""
+        return "\(accept)\(pay)\(change)\(cancel)r to refresh, b for the list, n for a new search"
     }
 
     /// The order of `booking` when a flight of it can be moved from here: changes offered, the order read from this
@@ -43,6 +46,7 @@ extension FlightBookingsState {
     /// The bookings kept here, the one just booked pointed out.
     func listViewModel() -> BookingListViewModel {
         let notFound = Set(pendingNotFoundKeys)
+        let waiting = Set(changesWaiting)
         let rows = records.map { record in
             var reference = record.bookingReference ?? "–"
             // "(new)" points out the booking just made while it stands; once cancelled (or refused) it is news no more.
@@ -58,6 +62,9 @@ extension FlightBookingsState {
             }
             if record.state == .pending {
                 status = notFound.contains(record.bookingKey) ? "Pending: not booked" : "Pending: not confirmed"
+            }
+            if let order = record.orderID, waiting.contains(order), record.state != .cancelled {
+                status += " · Times changed"
             }
             return BookingListViewModel.Row(
                 reference: reference, route: record.route,
@@ -91,6 +98,21 @@ extension FlightBookingsState {
         }
         if let problem = list.storeProblem {
             notes.append(Notice(.warning, "A confirmed booking could not be written back: \(problem.description)"))
+        }
+        if let problem = list.changesProblem {
+            notes.append(Notice(
+                .warning,
+                "The airline's schedule changes could not be checked (\(problem.message)); open a booking to see its own."))
+        }
+        if let waiting = list.changesWaiting, !waiting.isEmpty {
+            let count = list.records.filter { $0.orderID.map(waiting.contains) == true }.count
+            if count > 0 {
+                notes.append(Notice(
+                    .warning,
+                    count == 1
+                        ? "The airline changed the times of a booking: it is marked \"Times changed\"; open it to accept or change."
+                        : "The airline changed the times of \(count) bookings: they are marked \"Times changed\"; open each to accept or change."))
+            }
         }
         return notes
     }
@@ -142,8 +164,14 @@ extension FlightBookingsState {
             parts.append(order.eTicket(for: passenger.id).map { "e-ticket \($0)" } ?? "no e-ticket yet")
             return parts.joined(separator: " · ")
         }
+        let waiting = FlightBookingsReducer.waitingChange(booking).map { AirlineChangeViewModel($0, zone: timeZone) }
+        if let waiting {
+            warnings.append(waiting.breaksConnection
+                ? "The airline changed your flights' times, and a connection no longer works: see below."
+                : "The airline changed your flights' times: see below, and accept them or choose another way.")
+        }
         return BookingDetailViewModel(
-            title: "Booking \(order.bookingReference) · \(order.status.displayName)", rows: rows,
+            title: "Booking \(order.bookingReference) · \(order.status.displayName)", rows: rows, airlineChange: waiting,
             itinerary: BookingsFormat.itinerary(order.slices), passengers: passengers,
             conditions: [
                 KeyValueList.Row("Refund before departure", TravelFormat.condition(order.conditions.refundBeforeDeparture)),
@@ -155,6 +183,9 @@ extension FlightBookingsState {
     /// What can be done with `booking`, or why not.
     private func actions(for booking: Booking) -> [String] {
         var actions: [String] = []
+        if FlightBookingsReducer.waitingChange(booking) != nil, let reference = booking.reference {
+            actions.append(changeChoices(booking, reference: reference))
+        }
         if let blocker = FlightBookingsReducer.cancellationBlocker(booking) {
             // A cancelled booking says so in its status; "cannot be cancelled" would only contradict the news.
             // An order that could not be read says nothing of whether it can be cancelled.
@@ -177,11 +208,28 @@ extension FlightBookingsState {
         return actions
     }
 
+    /// The ways to answer the airline's change: accept, another flight, or cancel.
+    private func changeChoices(_ booking: Booking, reference: String) -> String {
+        var ways: [String] = []
+        if FlightBookingsReducer.canAcceptChange(booking, in: self) {
+            ways.append(isInteractive ? "accept the new times with a" : "accept the new times with `flights booking \(reference) --accept-change --yes`")
+        }
+        if booking.shownOrder?.conditions.changeBeforeDeparture?.allowed != false {
+            ways.append(isInteractive ? (offersChanges ? "move to another flight with m" : "move to another flight") : "move to another flight with `flights change \(reference)`")
+        }
+        if FlightBookingsReducer.cancellationBlocker(booking) == nil {
+            ways.append(isInteractive ? "cancel with c" : "cancel with `flights cancel \(reference)`")
+        }
+        guard !ways.isEmpty else { return "The airline's change cannot be answered here: call the airline." }
+        let list = ways.count > 1 ? ways.dropLast().joined(separator: ", ") + " or " + ways[ways.count - 1] : ways[0]
+        return "The airline's change waits for your answer: \(list)."
+    }
+
     /// A booking whose order could not be read, from the record kept here.
     private func recordDetail(_ booking: Booking, actions: [String], warnings: [String]) -> BookingDetailViewModel {
         guard let record = booking.record else {
             return BookingDetailViewModel(
-                title: "Booking", rows: [], itinerary: [], passengers: [], conditions: [], actions: actions,
+                title: "Booking", rows: [], airlineChange: nil, itinerary: [], passengers: [], conditions: [], actions: actions,
                 warnings: warnings)
         }
         var status = record.state.displayName
@@ -205,7 +253,7 @@ extension FlightBookingsState {
         }
         return BookingDetailViewModel(
             title: "Booking \(record.bookingReference ?? "(no reference)") · \(record.state.displayName)", rows: rows,
-            itinerary: legs, passengers: record.passengers, conditions: [], actions: actions, warnings: warnings)
+            airlineChange: nil, itinerary: legs, passengers: record.passengers, conditions: [], actions: actions, warnings: warnings)
     }
 
     /// What cancelling would refund, before the traveller confirms.

@@ -7,7 +7,7 @@ import Services
 enum FlightBookingsWork: ScreenWork {
     /// The ids work runs under.
     enum ID: String, Hashable, Sendable, Codable {
-        case load, lookUp, refresh, quote, cancel, pay, clock, calendar
+        case load, lookUp, refresh, quote, cancel, pay, accept, clock, calendar
     }
 
     /// Read the bookings kept here, checking the pending ones.
@@ -22,6 +22,8 @@ enum FlightBookingsWork: ScreenWork {
     case confirmCancellation(OrderCancellation, Booking)
     /// Pay `amount` for `booking`'s held order (shielded: never cancelled half-way).
     case pay(Booking, amount: Money)
+    /// Accept the airline's `change` to `booking` (shielded: never left half-way).
+    case acceptAirlineChange(AirlineInitiatedChange, Booking)
     /// Read the clock for a yes/no answer (a quote may have expired while the traveller thought).
     case readClock(confirming: Bool)
     /// Write an iCalendar file to standard output as it is (CRLF line ends), with nothing a terminal would obey.
@@ -35,6 +37,7 @@ enum FlightBookingsWork: ScreenWork {
         case .quoteCancellation: .quote
         case .confirmCancellation: .cancel
         case .pay: .pay
+        case .acceptAirlineChange: .accept
         case .readClock: .clock
         case .writeCalendar: .calendar
         }
@@ -42,7 +45,7 @@ enum FlightBookingsWork: ScreenWork {
 
     var isShielded: Bool {
         switch self {
-        case .confirmCancellation, .pay, .writeCalendar: true
+        case .confirmCancellation, .pay, .acceptAirlineChange, .writeCalendar: true
         default: false
         }
     }
@@ -52,6 +55,8 @@ enum FlightBookingsWork: ScreenWork {
 /// No rules here: what to ask and what an answer means are the reducer's.
 struct FlightBookingsServices: Sendable {
     let orders: any OrderService
+    /// The airline's changes to orders; `nil` when the backend has none to show or accept.
+    let airlineChanges: (any AirlineChangeService)?
     private let bookings: any BookingStore
     let backend: String
     let clock: @Sendable () -> Date
@@ -61,8 +66,10 @@ struct FlightBookingsServices: Sendable {
 
     init(
         orders: any OrderService, bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date,
-        timeZone: TimeZone, lookupDelays: [Duration] = LostAnswer.lookupDelays
+        timeZone: TimeZone, airlineChanges: (any AirlineChangeService)? = nil,
+        lookupDelays: [Duration] = LostAnswer.lookupDelays
     ) {
+        self.airlineChanges = airlineChanges
         self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
         self.orders = orders
         self.bookings = bookings
@@ -98,6 +105,9 @@ struct FlightBookingsServices: Sendable {
         case .pay(let booking, let amount):
             let outcome = await pay(booking, amount: amount)
             return .paid(outcome, now: now)
+        case .acceptAirlineChange(let change, let booking):
+            let outcome = await accept(change, of: booking)
+            return .airlineChangeAnswered(outcome, now: now)
         case .readClock(let yes):
             return .confirmed(yes, now: now)
         case .writeCalendar(let text):
@@ -118,11 +128,20 @@ struct FlightBookingsServices: Sendable {
             return .failure(error)
         }
         let pending = records.filter { $0.state == .pending && $0.backend == backend }
-        guard !pending.isEmpty else { return .success(BookingList(records: records, reconciliations: [])) }
-        let reconciled = await BookingLedger(orders: orders, store: bookings, now: clock).reconcile(pending)
-        return .success(BookingList(
-            records: reconciled.applied(to: records), reconciliations: reconciled.outcomes,
-            storeProblem: reconciled.storeProblem))
+        var list = BookingList(records: records, reconciliations: [])
+        if !pending.isEmpty {
+            let reconciled = await BookingLedger(orders: orders, store: bookings, now: clock).reconcile(pending)
+            list = BookingList(
+                records: reconciled.applied(to: records), reconciliations: reconciled.outcomes,
+                storeProblem: reconciled.storeProblem)
+        }
+        // One listing of the airline's changes marks the bookings of this API with one waiting.
+        if list.records.contains(where: { $0.backend == backend && $0.orderID != nil && $0.state != .cancelled }) {
+            let waiting = await ordersWithChangesWaiting()
+            list.changesWaiting = waiting.orders
+            list.changesProblem = waiting.problem
+        }
+        return .success(list)
     }
 
     // MARK: One booking
@@ -143,7 +162,7 @@ struct FlightBookingsServices: Sendable {
             guard let order = page.items.first(where: { $0.bookingReference.uppercased() == wanted }) else {
                 return .notFound
             }
-            return .found(Booking(order: order))
+            return .found(Booking(order: await withAirlineChanges(order)))
         } catch {
             if error.apiError?.status == 404 { return .notFound }
             return .failed(error)
@@ -164,7 +183,7 @@ struct FlightBookingsServices: Sendable {
                 }
                 order = found
             }
-            return follow(order, record: record)
+            return follow(await withAirlineChanges(order), record: record)
         } catch {
             return Booking(record: record, refreshProblem: error)
         }
@@ -209,77 +228,4 @@ struct FlightBookingsServices: Sendable {
             return error
         }
     }
-}
-
-// MARK: What the work answers
-
-/// One booking as the screen knows it: what this machine keeps, what the API answered, and what went wrong on the
-/// way.
-struct Booking: Sendable, Hashable, Codable {
-    /// The local record; `nil` for a booking found only at the flight service.
-    var record: BookingRecord?
-    /// The order as the API has it now; `nil` when it could not be read.
-    var order: Order?
-    /// Why the order could not be read, when it could not.
-    var refreshProblem: ServiceError?
-    /// Why the local record could not be updated, when it could not.
-    var storeProblem: BookingStoreError?
-    /// The booking was made on another API than the one this run talks to, so it was not looked up.
-    var otherBackend: String?
-
-    /// The order as shown and acted on: the API's, with what the record knows (an instant booking is paid).
-    var shownOrder: Order? { order.map { record?.known($0) ?? $0 } }
-
-    /// The booking reference, from the order or the record.
-    var reference: String? { order?.bookingReference ?? record?.bookingReference }
-}
-
-/// The bookings on this machine, newest first, with what checking the pending ones found.
-struct BookingList: Sendable, Hashable, Codable {
-    var records: [BookingRecord]
-    var reconciliations: [PendingBookingOutcome]
-    /// Records that were confirmed but could not be written back.
-    var storeProblem: BookingStoreError?
-}
-
-/// Where a look-up by reference ended.
-enum BookingLookup: Sendable, Hashable, Codable {
-    case found(Booking)
-    case notFound
-    /// Not kept here, and the flight service could not be asked.
-    case failed(ServiceError)
-    /// The local store could not be read.
-    case storeFailed(BookingStoreError)
-}
-
-/// Why a booking cannot be cancelled now.
-enum CancellationBlocker: Sendable, Hashable, Codable {
-    /// It was made through another API than the one this run talks to.
-    case otherBackend(String)
-    /// The airline refused the order: nothing was booked.
-    case neverBooked
-    /// The flight service has no order for it (yet): nothing to cancel.
-    case neverConfirmed
-    /// Its order could not be read.
-    case unreadable(ServiceError?)
-    /// It is cancelled already.
-    case alreadyCancelled(Date)
-    /// The airline does not offer a cancellation now; these are what it offers.
-    case notAllowed([OrderAction])
-}
-
-/// A confirmed cancellation and the booking as it stands after it.
-struct CancellationDone: Sendable, Hashable, Codable {
-    var cancellation: OrderCancellation
-    var booking: Booking
-}
-
-/// How confirming a cancellation ended.
-enum CancellationOutcome: Sendable, Hashable, Codable {
-    /// Cancelled; `recovered` when the answer was lost and the order, read again, said so.
-    case cancelled(CancellationDone, recovered: Bool)
-    /// Refused, or the answer was lost and the order, read again, is not cancelled: nothing was cancelled.
-    case notCancelled(ServiceError)
-    /// The answer was lost and the order could not be read again: it may or may not be cancelled.
-    case unknown(ServiceError, lookup: ServiceError)
 }

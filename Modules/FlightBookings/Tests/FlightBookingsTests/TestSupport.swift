@@ -77,9 +77,11 @@ struct Harness {
 
     init(
         _ input: FlightBookingsInput, orders: any OrderService, store: any BookingStore, now: Date = quoteTime,
-        canAsk: Bool = false
+        canAsk: Bool = false, airlineChanges: (any AirlineChangeService)? = nil
     ) {
-        var builder = FlightBookingsBuilder(orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc)
+        var builder = FlightBookingsBuilder(
+            orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc,
+            airlineChanges: airlineChanges)
         builder.lookupDelays = [.zero, .zero]
         terminal = VirtualTerminal(columns: 160, isInteractive: canAsk)
         router = SpyRouter()

@@ -7,15 +7,44 @@ extension SandboxAPI {
     /// How far the airline moves a flight in the schedule-change scenario.
     static let scheduleChangeHours = 3
 
-    /// `GET /air/airline_initiated_changes?order_id=`: every change the airline made to the order, answered or not.
-    /// The sandbox lists them per order only.
-    func airlineChanges(orderID: String?) async throws(APIFailure) -> APIReply {
-        guard let orderID, !orderID.isEmpty else {
-            throw .invalidParameter(
-                "order_id", "Give the order's id (ord_…) as order_id: the sandbox lists airline-initiated changes per order.")
+    /// `GET /air/airline_initiated_changes?order_id=`: every change the airline made to the order, answered or not;
+    /// without `order_id`, every change to any order, the newest orders' first, `limit` (1–200, 50 when not given)
+    /// to a page and `after` the cursor of the next, as Duffel lists them.
+    func airlineChanges(orderID: String?, limit: String? = nil, after: String? = nil) async throws(APIFailure) -> APIReply {
+        guard let orderID else { return try await allAirlineChanges(limit: limit, after: after) }
+        guard !orderID.isEmpty else {
+            throw .invalidParameter("order_id", "Give the order's id (ord_…) as order_id, or leave order_id out to list every change.")
         }
         let order = try await storedOrder(orderID, source: APIErrorSource(parameter: "order_id"))
         return try .json(ListWire(order.airlineInitiatedChanges.map(AirlineChangeWire.init), meta: .init(limit: 50)))
+    }
+
+    /// Every order's changes, a page at a time.
+    private func allAirlineChanges(limit: String?, after: String?) async throws(APIFailure) -> APIReply {
+        let pageSize = try SandboxAPI.pageSize(limit)
+        let scope = "airline_initiated_changes"
+        var start = 0
+        if let after {
+            guard let offset = SandboxID.offset(fromCursor: after, scope: scope) else {
+                throw .invalidParameter("after", "after must be the cursor of a previous page of this same listing.")
+            }
+            start = offset
+        }
+        var changes: [AirlineInitiatedChange] = []
+        var before: Int?
+        do {
+            // Orders are read in pages until the one past this page's last change is known.
+            repeat {
+                let page = try await store.orders(bookingReference: nil, limit: 200, before: before)
+                changes += page.orders.flatMap(\.airlineInitiatedChanges)
+                before = page.nextBefore
+            } while before != nil && changes.count <= start + pageSize
+        } catch {
+            throw .internalError(error.description)
+        }
+        let shown = changes.dropFirst(start).prefix(pageSize)
+        let next = changes.count > start + pageSize ? SandboxID.cursor(offset: start + pageSize, scope: scope) : nil
+        return try .json(ListWire(shown.map(AirlineChangeWire.init), meta: .init(limit: pageSize, after: next)))
     }
 
     /// `POST /air/airline_initiated_changes/{id}/actions/accept`: the order takes the added slices in place of the

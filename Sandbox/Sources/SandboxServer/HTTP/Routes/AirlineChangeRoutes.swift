@@ -11,9 +11,11 @@ struct AirlineChangeRoutes {
             .post("{id}/actions/accept", use: accept)
     }
 
-    /// `GET /air/airline_initiated_changes?order_id=`.
+    /// `GET /air/airline_initiated_changes`, of one order (`?order_id=`) or of all.
     @Sendable func list(_ request: Request, context: SandboxRequestContext) async throws -> Response {
-        context.response(for: try await api.airlineChanges(orderID: request.uri.queryParameters.get("order_id")))
+        let query = request.uri.queryParameters
+        return context.response(for: try await api.airlineChanges(
+            orderID: query.get("order_id"), limit: query.get("limit"), after: query.get("after")))
     }
 
     /// `PATCH /air/airline_initiated_changes/{id}`.

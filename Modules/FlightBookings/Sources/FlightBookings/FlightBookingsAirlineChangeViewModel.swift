@@ -1,0 +1,100 @@
+import Entities
+import Foundation
+import TerminalUI
+
+/// The airline's schedule change waiting for the traveller's answer: each flight as it was and as it is now, side by
+/// side on the airports' clocks, and what the new times do to each connection.
+struct AirlineChangeViewModel: Sendable, Hashable, Codable {
+    /// `The airline changed your flights · noticed Sun 22 Nov 2026 10:20 GMT`.
+    var title: String
+    /// One row per flight: the flight, when it was, when it is now (and by how much it moved).
+    var flights: [[String]]
+    /// What the new times do to the connections; a connection the new times break comes first.
+    var connections: [String]
+    /// Whether a connection can no longer be made (or is under an hour).
+    var breaksConnection: Bool
+}
+
+extension AirlineChangeViewModel {
+    /// The table's columns.
+    static let columns = ["Flight", "Was", "Now"]
+
+    /// The view of `change`, its noticing time on the traveller's clock in `zone`.
+    init(_ change: AirlineInitiatedChange, zone: TimeZone) {
+        let noticed = change.createdAt.map { " · noticed \(TravelFormat.instant($0, in: zone))" } ?? ""
+        var flights: [[String]] = []
+        var connections: [(text: String, breaks: Bool)] = []
+        for (old, new) in zip(change.removed, change.added) {
+            flights += Self.flights(was: old.segments, now: new.segments)
+            for (index, layover) in new.layovers.enumerated() {
+                let before = old.layovers.indices.contains(index) ? old.layovers[index].duration : nil
+                connections.append(Self.connection(layover, was: before))
+            }
+        }
+        // Slices only added or only removed (a change that reroutes): shown all the same.
+        for old in change.removed.dropFirst(change.added.count) { flights += Self.flights(was: old.segments, now: []) }
+        for new in change.added.dropFirst(change.removed.count) { flights += Self.flights(was: [], now: new.segments) }
+        self.init(
+            title: "The airline changed your flights\(noticed)", flights: flights,
+            connections: connections.filter(\.breaks).map(\.text) + connections.filter { !$0.breaks }.map(\.text),
+            breaksConnection: connections.contains(where: \.breaks))
+    }
+
+    /// Each flight as it was beside itself as it is now: paired by segment id, else by position.
+    private static func flights(was old: [Segment], now new: [Segment]) -> [[String]] {
+        var rows: [[String]] = []
+        var unmatched = Array(old.indices)
+        for (position, segment) in new.enumerated() {
+            let match = unmatched.first { !segment.id.isEmpty && old[$0].id == segment.id }
+                ?? (unmatched.contains(position) ? position : unmatched.first)
+            if let match { unmatched.removeAll { $0 == match } }
+            let before = match.map { old[$0] }
+            rows.append([route(before ?? segment, flight: segment), before.map(times) ?? "–", times(segment) + moved(from: before, to: segment)])
+        }
+        rows += unmatched.map { [route(old[$0], flight: old[$0]), times(old[$0]), "Removed"] }
+        return rows
+    }
+
+    /// `FI510 LHR → KEF`.
+    private static func route(_ segment: Segment, flight: Segment) -> String {
+        "\(flight.flightNumber) \(segment.origin.iataCode) → \(segment.destination.iataCode)"
+    }
+
+    /// `Thu 7 Jan 10:15 GMT → 13:20 GMT`: leaving and landing on the airports' clocks.
+    private static func times(_ segment: Segment) -> String {
+        let lands = TravelFormat.local(segment.arrivingAt, at: segment.destination)
+        let sameDay = segment.arrivingAt.date == segment.departingAt.date
+        let landing = sameDay ? String(lands.dropFirst(TravelFormat.day(segment.arrivingAt.date, withYear: false).count + 1)) : lands
+        return "\(TravelFormat.local(segment.departingAt, at: segment.origin)) → \(landing)"
+    }
+
+    /// ` · 3h 00m later`, ` · 45m earlier`: how far the departure moved (and the landing, when it moved otherwise).
+    private static func moved(from old: Segment?, to new: Segment) -> String {
+        guard let old else { return " · new flight" }
+        let leaves = shift(old.departingAt.instant(in: old.origin.zone), new.departingAt.instant(in: new.origin.zone))
+        let lands = shift(old.arrivingAt.instant(in: old.destination.zone), new.arrivingAt.instant(in: new.destination.zone))
+        if leaves == lands { return leaves.map { " · \($0)" } ?? " · same times" }
+        return " · leaves \(leaves ?? "as before"), lands \(lands ?? "as before")"
+    }
+
+    /// `3h 00m later`, `45m earlier`, `nil` when the same.
+    private static func shift(_ old: Date, _ new: Date) -> String? {
+        let seconds = Int(new.timeIntervalSince(old))
+        guard seconds != 0 else { return nil }
+        return "\(ISODuration(seconds: abs(seconds)).formatted) \(seconds > 0 ? "later" : "earlier")"
+    }
+
+    /// What a connection is with the new times, beside what it was; whether it can no longer be made.
+    private static func connection(_ layover: Layover, was before: ISODuration?) -> (text: String, breaks: Bool) {
+        let place = layover.changesAirport
+            ? "from \(TravelFormat.airport(layover.airport)) to another airport" : "in \(TravelFormat.city(of: layover.airport))"
+        let was = before.map { " (was \($0.formatted))" } ?? ""
+        if layover.duration.seconds < 0 {
+            return ("Misses the connection \(place): the next flight leaves \(ISODuration(seconds: -layover.duration.seconds).formatted) before this one lands\(was). Change to another flight or cancel.", true)
+        }
+        if layover.duration.seconds < 3600 {
+            return ("Tight connection \(place): \(layover.duration.formatted) to connect\(was). Ask the airline whether it is protected, or change to another flight.", true)
+        }
+        return ("Connection \(place): \(layover.duration.formatted)\(was).", false)
+    }
+}
