@@ -121,6 +121,7 @@ final class Backend: Sendable {
     let extras: any ExtrasService
     let changes: any OrderChangeService
     let airlineChanges: any AirlineChangeService
+    let orderExtras: any OrderExtrasService
     /// What the banner says: `embedded sandbox (offline test data)` or the API's address.
     let description: String
     /// The name bookings are kept under (`sandbox`, or the API's host).
@@ -136,6 +137,7 @@ final class Backend: Sendable {
         self.extras = duffel.extrasService
         self.changes = duffel.orderChangeService
         self.airlineChanges = duffel.airlineChangeService
+        self.orderExtras = duffel.orderExtrasService
         self.description = description
         self.name = name
         self.sandbox = sandbox

@@ -28,7 +28,8 @@ struct Flights: AsyncParsableCommand {
         """,
         subcommands: [
             Start.self, PlacesCommand.self, SearchCommand.self, SeatsCommand.self, BookCommand.self, BookingsCommand.self,
-            BookingCommand.self, CancelCommand.self, PayCommand.self, ChangeCommand.self, ReplayCommand.self,
+            BookingCommand.self, CancelCommand.self, PayCommand.self, ChangeCommand.self, AddBagsCommand.self,
+            ReplayCommand.self,
         ],
         defaultSubcommand: Start.self
     )
@@ -140,7 +141,7 @@ enum AppRuntime {
             terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,
             bookings: FileBookingStore.standard(environment: environment), backendName: backend.name,
             extras: backend.extras, changes: backend.changes, airlineChanges: backend.airlineChanges,
-            recorder: recorder)
+            orderExtras: backend.orderExtras, recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

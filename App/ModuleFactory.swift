@@ -27,6 +27,7 @@ struct ModuleFactory {
         terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
         bookings: any BookingStore, backendName: String, extras: (any ExtrasService)? = nil,
         changes: (any OrderChangeService)? = nil, airlineChanges: (any AirlineChangeService)? = nil,
+        orderExtras: (any OrderExtrasService)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
         recorder: SessionRecorder? = nil
     ) {
@@ -42,7 +43,7 @@ struct ModuleFactory {
         }
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
-            recorder: recorder, offersChanges: changes != nil, airlineChanges: airlineChanges)
+            recorder: recorder, offersChanges: changes != nil, airlineChanges: airlineChanges, extras: orderExtras)
     }
 
     /// How a recorded session replays each module.

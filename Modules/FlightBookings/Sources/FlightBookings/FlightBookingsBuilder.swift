@@ -21,6 +21,7 @@ public struct FlightBookingsBuilder {
     private let recorder: SessionRecorder?
     private let offersChanges: Bool
     private let airlineChanges: (any AirlineChangeService)?
+    private let extras: (any OrderExtrasService)?
     /// How long to wait before each read of an order after a lost answer (tests wait for nothing).
     var lookupDelays: [Duration] = LostAnswer.lookupDelays
 
@@ -38,14 +39,17 @@ public struct FlightBookingsBuilder {
     ///   - airlineChanges: the airline's schedule changes to orders: a booking shows the one waiting for an answer
     ///   (its flights as they were and are now) and offers `a` to accept it; the list marks bookings with one
     ///   waiting. Without it, a change is shown as the order carries it, and cannot be accepted.
+    ///   - extras: extras added after booking: a booking's screen offers `x` to add checked bags, priced before
+    ///   anything is paid (a held booking adds them to what the hold costs).
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
     ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
     public init(
         orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
         recorder: SessionRecorder? = nil, offersChanges: Bool = false,
-        airlineChanges: (any AirlineChangeService)? = nil
+        airlineChanges: (any AirlineChangeService)? = nil, extras: (any OrderExtrasService)? = nil
     ) {
+        self.extras = extras
         self.recorder = recorder
         self.airlineChanges = airlineChanges
         self.offersChanges = offersChanges
@@ -69,12 +73,14 @@ public struct FlightBookingsBuilder {
     ) -> ScreenRunner<FlightBookingsReducer> {
         let services = FlightBookingsServices(
             orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
-            airlineChanges: airlineChanges, lookupDelays: lookupDelays)
+            airlineChanges: airlineChanges, extras: extras, lookupDelays: lookupDelays)
         var state = FlightBookingsState(
             input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: services.storeLocation,
             timeZone: timeZone, now: services.now)
         state.offersChanges = offersChanges
         state.acceptsAirlineChanges = airlineChanges != nil
+        state.addsExtras = extras != nil
+        if case .addBags(_, let each) = input.request { state.bagsPerPassenger = max(1, each) }
         let calendar = CalendarWriter(terminal: terminal)
         return ScreenRunner<FlightBookingsReducer>(
             state: state, terminal: terminal, recorder: recorder,
@@ -128,6 +134,9 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
         /// Accept the airline's schedule change to a booking: the booking with the change shown, confirmed, then
         /// accepted (`flights booking <reference> --accept-change`).
         case acceptChange(reference: String)
+        /// Add checked bags to a booking, `perPassenger` for each passenger on each flight: priced, confirmed, then
+        /// added (`flights add-bags <reference>`). A paid booking pays them now; a held one adds them to its total.
+        case addBags(reference: String, perPassenger: Int)
     }
 
     /// How it is shown.
@@ -147,9 +156,9 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
     public var request: Request
     /// How it is shown.
     public var presentation: Presentation
-    /// Confirm a cancellation, a payment or an airline change's acceptance without asking (`--yes`).
+    /// Confirm a cancellation, a payment, an airline change's acceptance or bags without asking (`--yes`).
     public var assumeYes: Bool
-    /// A payment's total agreed beforehand (`--total`): when the order now costs anything else, nothing is paid.
+    /// A payment's (or bags') total agreed beforehand (`--total`): when it is anything else, nothing is paid.
     public var acceptedTotal: Decimal?
     /// A booking reference to point at in the list (the one just booked).
     public var highlight: String?

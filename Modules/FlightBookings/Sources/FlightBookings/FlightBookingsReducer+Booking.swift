@@ -38,6 +38,7 @@ extension FlightBookingsReducer {
             case .cancel: return effects + startCancel(&state)
             case .pay: return effects + startPayment(&state)
             case .acceptChange: return effects + startAcceptingChange(&state)
+            case .addBags: return effects + startAddingBags(&state)
             case .show, .refresh: return state.isInteractive ? effects : effects + finishShown(&state, booking)
             }
         case .notFound:
@@ -59,7 +60,8 @@ extension FlightBookingsReducer {
     /// The reference the input asked for, in capitals.
     private static func requestedReference(_ state: State) -> String {
         switch state.input.request {
-        case .show(let reference), .cancel(let reference), .pay(let reference), .acceptChange(let reference):
+        case .show(let reference), .cancel(let reference), .pay(let reference), .acceptChange(let reference),
+             .addBags(let reference, _):
             reference.uppercased()
         case .list: state.current?.reference ?? ""
         }
@@ -112,6 +114,7 @@ extension FlightBookingsReducer {
         case "p": startPayment(&state)
         case "r": refreshCurrent(&state)
         case "a": startAcceptingChange(&state)
+        case "x": startAddingBags(&state)
         case "m":
             if let order = state.current.flatMap(state.changeableOrder) { [.leave(.change(order))] } else {
                 [error("Enter \(state.detailChoices).")]

@@ -60,6 +60,7 @@ enum FlightBookingsReducer: ScreenFeature {
             case .confirmCancel(let quote): return yes ? confirm(&state, quote) : decline(&state)
             case .confirmPay(let amount): return yes ? pay(&state, amount) : declinePayment(&state)
             case .confirmAcceptChange(let change): return yes ? acceptChange(&state, change) : declineChange(&state)
+            case .confirmBags(let quote): return yes ? addBags(&state, quote) : declineBags(&state)
             default: return []
             }
         case .back:
@@ -92,6 +93,12 @@ enum FlightBookingsReducer: ScreenFeature {
         case .airlineChangeAnswered(let outcome, let now):
             state.now = now
             return airlineChangeAnswered(&state, outcome)
+        case .bagsOffered(let outcome, let now):
+            state.now = now
+            return bagsOffered(&state, outcome)
+        case .bagsAdded(let outcome, let now):
+            state.now = now
+            return bagsAdded(&state, outcome)
         case .calendarWritten:
             return finish(&state, .done)
         }
@@ -115,6 +122,8 @@ enum FlightBookingsReducer: ScreenFeature {
             return openBooking(&state, reference: reference, for: .pay)
         case (_, .acceptChange(let reference)):
             return openBooking(&state, reference: reference, for: .acceptChange)
+        case (_, .addBags(let reference, _)):
+            return openBooking(&state, reference: reference, for: .addBags)
         }
     }
 
@@ -126,6 +135,7 @@ enum FlightBookingsReducer: ScreenFeature {
         case .confirmCancel: decline(&state)
         case .confirmPay: declinePayment(&state)
         case .confirmAcceptChange: declineChange(&state)
+        case .confirmBags: declineBags(&state)
         case .start, .finished: []
         }
     }
@@ -223,6 +233,8 @@ extension FlightBookingsReducer {
             return .paid(.priceChanged(old: old, booking: redacted(booking)), now: now)
         case .airlineChangeAnswered(.accepted(let booking, let recovered), let now):
             return .airlineChangeAnswered(.accepted(redacted(booking), recovered: recovered), now: now)
+        case .bagsAdded(.added(let booking, let recovered), let now):
+            return .bagsAdded(.added(redacted(booking), recovered: recovered), now: now)
         default:
             return action
         }

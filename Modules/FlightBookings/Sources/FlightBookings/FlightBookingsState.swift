@@ -12,6 +12,7 @@ enum FlightBookingsStep: Codable, Equatable, Sendable {
     case confirmCancel(OrderCancellation)
     case confirmPay(Money)
     case confirmAcceptChange(AirlineInitiatedChange)
+    case confirmBags(BagsQuote)
     case finished
 }
 
@@ -25,6 +26,8 @@ enum FlightBookingsLookupPurpose: Codable, Equatable, Sendable {
     case pay
     /// Show it, then start accepting the airline's schedule change.
     case acceptChange
+    /// Show it, then ask the airline's price for bags.
+    case addBags
     /// Refresh the booking open in the detail (found only at the flight service).
     case refresh
 }
@@ -70,6 +73,12 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
     var offersChanges = false
     /// Whether the airline's schedule changes can be accepted from here (`a`): the backend has a change service.
     var acceptsAirlineChanges = false
+    /// Whether bags can be added to a booking from here (`x`): the backend adds extras after booking.
+    var addsExtras = false
+    /// How many checked bags each passenger adds on each flight.
+    var bagsPerPassenger = 1
+    /// The bags being added.
+    var addingBags: BagsQuote?
     /// The orders (`ord_…`) the last list found with an airline change waiting.
     var changesWaiting: [String] = []
 
@@ -120,6 +129,10 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
     case paid(PaymentOutcome, now: Date)
     /// Accepting the airline's schedule change ended.
     case airlineChangeAnswered(AirlineChangeOutcome, now: Date)
+    /// The airline said which bags the order can still add, or could not.
+    case bagsOffered(Outcome<[AvailableService], ServiceError>, now: Date)
+    /// Adding bags ended.
+    case bagsAdded(BagsOutcome, now: Date)
     /// The calendar was written to standard output.
     case calendarWritten
 
@@ -128,7 +141,7 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
         switch self {
         case .appeared, .entered, .answered, .back, .interrupted, .inputEnded, .disappeared: false
         case .confirmed, .bookingsLoaded, .lookedUp, .refreshed, .quoted, .cancellationConfirmed, .paid,
-             .airlineChangeAnswered, .calendarWritten: true
+             .airlineChangeAnswered, .bagsOffered, .bagsAdded, .calendarWritten: true
         }
     }
 }

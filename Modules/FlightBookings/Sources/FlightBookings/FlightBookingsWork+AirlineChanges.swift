@@ -96,7 +96,6 @@ extension FlightBookingsServices {
             after.airlineInitiatedChanges[index].actionTaken = .accepted
             after.airlineInitiatedChanges[index].availableActions = []
         }
-        guard let record = booking.record else { return Booking(order: after) }
-        return follow(after, record: record)
+        return updated(booking, with: after)
     }
 }

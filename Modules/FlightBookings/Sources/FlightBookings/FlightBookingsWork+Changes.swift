@@ -140,7 +140,8 @@ extension FlightBookingsServices {
         return .failed(error)
     }
 
-    private func updated(_ booking: Booking, with order: Order) -> Booking {
+    /// `booking` with `order`, its record (when it has one) following it.
+    func updated(_ booking: Booking, with order: Order) -> Booking {
         guard let record = booking.record else { return Booking(order: order) }
         return follow(order, record: record)
     }

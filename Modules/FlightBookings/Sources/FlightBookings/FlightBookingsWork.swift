@@ -7,7 +7,7 @@ import Services
 enum FlightBookingsWork: ScreenWork {
     /// The ids work runs under.
     enum ID: String, Hashable, Sendable, Codable {
-        case load, lookUp, refresh, quote, cancel, pay, accept, clock, calendar
+        case load, lookUp, refresh, quote, cancel, pay, accept, bags, addBags, clock, calendar
     }
 
     /// Read the bookings kept here, checking the pending ones.
@@ -24,6 +24,10 @@ enum FlightBookingsWork: ScreenWork {
     case pay(Booking, amount: Money)
     /// Accept the airline's `change` to `booking` (shielded: never left half-way).
     case acceptAirlineChange(AirlineInitiatedChange, Booking)
+    /// Ask what order `orderID` can still add.
+    case offerBags(orderID: String)
+    /// Add `quote`'s bags to `booking` (shielded: never left half-way).
+    case addBags(BagsQuote, Booking)
     /// Read the clock for a yes/no answer (a quote may have expired while the traveller thought).
     case readClock(confirming: Bool)
     /// Write an iCalendar file to standard output as it is (CRLF line ends), with nothing a terminal would obey.
@@ -38,6 +42,8 @@ enum FlightBookingsWork: ScreenWork {
         case .confirmCancellation: .cancel
         case .pay: .pay
         case .acceptAirlineChange: .accept
+        case .offerBags: .bags
+        case .addBags: .addBags
         case .readClock: .clock
         case .writeCalendar: .calendar
         }
@@ -45,7 +51,7 @@ enum FlightBookingsWork: ScreenWork {
 
     var isShielded: Bool {
         switch self {
-        case .confirmCancellation, .pay, .acceptAirlineChange, .writeCalendar: true
+        case .confirmCancellation, .pay, .acceptAirlineChange, .addBags, .writeCalendar: true
         default: false
         }
     }
@@ -57,6 +63,8 @@ struct FlightBookingsServices: Sendable {
     let orders: any OrderService
     /// The airline's changes to orders; `nil` when the backend has none to show or accept.
     let airlineChanges: (any AirlineChangeService)?
+    /// Extras added after booking; `nil` when the backend adds none.
+    let extras: (any OrderExtrasService)?
     private let bookings: any BookingStore
     let backend: String
     let clock: @Sendable () -> Date
@@ -67,8 +75,9 @@ struct FlightBookingsServices: Sendable {
     init(
         orders: any OrderService, bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date,
         timeZone: TimeZone, airlineChanges: (any AirlineChangeService)? = nil,
-        lookupDelays: [Duration] = LostAnswer.lookupDelays
+        extras: (any OrderExtrasService)? = nil, lookupDelays: [Duration] = LostAnswer.lookupDelays
     ) {
+        self.extras = extras
         self.airlineChanges = airlineChanges
         self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
         self.orders = orders
@@ -108,6 +117,12 @@ struct FlightBookingsServices: Sendable {
         case .acceptAirlineChange(let change, let booking):
             let outcome = await accept(change, of: booking)
             return .airlineChangeAnswered(outcome, now: now)
+        case .offerBags(let orderID):
+            let result = await availableServices(orderID: orderID)
+            return .bagsOffered(Outcome(result), now: now)
+        case .addBags(let quote, let booking):
+            let outcome = await addBags(quote, to: booking)
+            return .bagsAdded(outcome, now: now)
         case .readClock(let yes):
             return .confirmed(yes, now: now)
         case .writeCalendar(let text):

@@ -77,11 +77,12 @@ struct Harness {
 
     init(
         _ input: FlightBookingsInput, orders: any OrderService, store: any BookingStore, now: Date = quoteTime,
-        canAsk: Bool = false, airlineChanges: (any AirlineChangeService)? = nil
+        canAsk: Bool = false, airlineChanges: (any AirlineChangeService)? = nil,
+        extras: (any OrderExtrasService)? = nil
     ) {
         var builder = FlightBookingsBuilder(
             orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc,
-            airlineChanges: airlineChanges)
+            airlineChanges: airlineChanges, extras: extras)
         builder.lookupDelays = [.zero, .zero]
         terminal = VirtualTerminal(columns: 160, isInteractive: canAsk)
         router = SpyRouter()

@@ -1,0 +1,128 @@
+import Entities
+import Foundation
+import ModuleCore
+import Services
+
+/// Checked bags added to a booking after it was made (`x`, or `flights add-bags REF`): the airline's bags priced
+/// first, confirmed by the traveller (or `--yes`, and `--total` when a script agreed one), then added once. A paid
+/// booking pays them now; a held one adds them to what the hold costs, paid with it. A lost answer is resolved by
+/// reading the order, never by adding twice.
+extension FlightBookingsReducer {
+    /// Why bags cannot be added to `booking` now, as the end of a sentence; `nil` when they can.
+    static func bagsBlocker(_ booking: Booking, in state: State) -> String? {
+        guard state.addsExtras else { return "this backend adds nothing to a booking after it is made" }
+        if let other = booking.otherBackend { return "it was booked through \(other), and this run talks to \(state.backend)" }
+        guard let order = booking.shownOrder else { return "its order could not be read from the flight service" }
+        if order.cancelledAt != nil { return "it is cancelled" }
+        if order.paymentStatus.awaitingPayment, let deadline = order.paymentStatus.paymentRequiredBy, deadline <= state.now {
+            return "the hold lapsed at \(TravelFormat.instant(deadline, in: state.timeZone))"
+        }
+        return nil
+    }
+
+    /// Asks the airline which bags the open booking can still add, unless it cannot add any.
+    static func startAddingBags(_ state: inout State) -> [Effect] {
+        guard let booking = state.current else { return openList(&state) }
+        let reference = booking.reference ?? ""
+        if let why = bagsBlocker(booking, in: state) {
+            let text = "Bags cannot be added to booking \(reference): \(why)."
+            return [error(text)] + askOrFinish(&state, .failed(text))
+        }
+        guard let orderID = booking.order?.id else { return [] }
+        return [progress("Asking the airline which bags it sells for booking \(reference)…"), .run(.offerBags(orderID: orderID))]
+    }
+
+    /// The airline said which bags it sells: priced and asked (or, in a script, agreed), or why not.
+    static func bagsOffered(_ state: inout State, _ outcome: Outcome<[AvailableService], ServiceError>) -> [Effect] {
+        var effects: [Effect] = [hideProgress]
+        guard let booking = state.current, let order = booking.shownOrder else { return effects }
+        let reference = booking.reference ?? ""
+        let available: [AvailableService]
+        switch outcome {
+        case .failure(let failure):
+            effects.append(error(
+                "The bags the airline sells for booking \(reference) could not be read: \(failure.message)", suggestion: failure.suggestion))
+            return effects + askOrFinish(&state, .failed(failure.message))
+        case .success(let services):
+            available = services
+        }
+        let each = state.bagsPerPassenger
+        guard let quote = BagsQuote(available, order: order, quantity: each) else {
+            let text = "The airline sells no more checked bags for booking \(reference)\(each > 1 ? " (\(each) for each passenger)" : "")."
+            return effects + [error(text)] + askOrFinish(&state, .notFound(reference: reference))
+        }
+        if !state.isInteractive {
+            effects.append(.print(state.bagsBlocks(quote, reference: reference)))
+            if let agreed = state.input.acceptedTotal, agreed != quote.total.amount {
+                let agreedMoney = Money(amount: agreed, currency: quote.total.currency)
+                return effects + [error(
+                    "Nothing was added: the bags cost \(quote.total.formatted), not the \(agreedMoney.formatted) agreed to.",
+                    suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")]
+                    + finish(&state, .declined)
+            }
+            if state.input.assumeYes { return effects + addBags(&state, quote) }
+            guard state.canAsk, state.input.presentation == .text else {
+                return effects + [message(
+                    .info, "Nothing added. This is not a terminal that can answer, so run the command again with --yes to add them for \(quote.total.formatted).")]
+                    + finish(&state, .declined)
+            }
+        }
+        state.step = .confirmBags(quote)
+        return effects
+    }
+
+    /// Adds `quote`'s bags to the open booking.
+    static func addBags(_ state: inout State, _ quote: BagsQuote) -> [Effect] {
+        guard let booking = state.current else { return [] }
+        state.addingBags = quote
+        return [
+            changing("Adding the bags…", reference: booking.reference ?? "", what: "given the bags"),
+            .run(.addBags(quote, booking)),
+        ]
+    }
+
+    /// Adding the bags ended.
+    static func bagsAdded(_ state: inout State, _ outcome: BagsOutcome) -> [Effect] {
+        let reference = state.current?.reference ?? ""
+        let quote = state.addingBags
+        state.addingBags = nil
+        var effects: [Effect] = [hideProgress]
+        switch outcome {
+        case .added(let booking, let recovered):
+            state.current = booking
+            let how = recovered ? " (the answer was lost; the booking, read again, holds them)" : ""
+            let owed = booking.shownOrder?.totalAmount ?? quote?.holdTotal
+            let money = quote.map { quote in
+                quote.paysNow
+                    ? ": \(quote.total.formatted) paid"
+                    : ": the hold now costs \(owed?.formatted ?? "more"), paid with it before its deadline (\(state.isInteractive ? "p" : "`flights pay \(reference)`"))"
+            } ?? ""
+            effects.append(message(.success, "Bags added to booking \(reference)\(how)\(money)."))
+            if state.isInteractive { return effects + show(&state, booking) }
+            if state.input.presentation == .json, let order = booking.order, let json = encode(order) {
+                effects.append(.note(.output(json)))
+            }
+            effects.append(.print(state.detailBlocks(booking)))
+            return effects + finish(&state, .done)
+        case .notAdded(let failure):
+            effects.append(error("No bags were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion))
+            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
+            state.step = .detail
+            return effects
+        case .unknown(let failure):
+            let text = "The bags for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again."
+            effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before adding them again."))
+            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
+            state.step = .detail
+            return effects
+        }
+    }
+
+    /// The traveller said no (or Esc).
+    static func declineBags(_ state: inout State) -> [Effect] {
+        let effects = [message(.info, "No bags added.")]
+        guard state.isInteractive else { return effects + finish(&state, .declined) }
+        state.step = .detail
+        return effects
+    }
+}

@@ -1,0 +1,42 @@
+import Entities
+import Foundation
+import Services
+
+extension FlightBookingsServices {
+    /// What order `orderID` can still add.
+    func availableServices(orderID: String) async -> Result<[AvailableService], ServiceError> {
+        guard let extras else { return .failure(.transport("This backend adds nothing to a booking after it is made.")) }
+        do {
+            return .success(try await extras.availableServices(orderID: orderID))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Adds `quote`'s bags to `booking`'s order, paying their total now for a paid order and nothing for a hold. A
+    /// lost answer is resolved by reading the order again (does it hold them?), never by adding twice.
+    func addBags(_ quote: BagsQuote, to booking: Booking) async -> BagsOutcome {
+        guard let extras, let order = booking.order else { return .notAdded(.transport("The booking's order could not be read.")) }
+        let addition = ServicesAddition(addServices: quote.services, payment: quote.paysNow ? Payment(amount: quote.total) : nil)
+        do {
+            let added = try await extras.addServices(orderID: order.id, addition)
+            return .added(updated(booking, with: added), recovered: false)
+        } catch {
+            guard error.mayHaveTakenEffect else { return .notAdded(error) }
+            var lookup: ServiceError?
+            for delay in lookupDelays {
+                if delay > .zero { try? await Task.sleep(for: delay) }
+                do {
+                    let read = try await orders.order(id: order.id)
+                    lookup = nil
+                    if BagsQuote.bags(in: read) >= quote.bagsBefore + quote.bagsAdded {
+                        return .added(updated(booking, with: read), recovered: true)
+                    }
+                } catch {
+                    lookup = error
+                }
+            }
+            return lookup == nil ? .notAdded(error) : .unknown(error)
+        }
+    }
+}
