@@ -17,7 +17,7 @@ struct AirlineChangeViewModel: Sendable, Hashable, Codable {
 
 extension AirlineChangeViewModel {
     /// The table's columns.
-    static let columns = ["Flight", "Was", "Now"]
+    static let columns = ["Flight", "Was (local times)", "Now"]
 
     /// The view of `change`, its noticing time on the traveller's clock in `zone`.
     init(_ change: AirlineInitiatedChange, zone: TimeZone) {
@@ -49,7 +49,10 @@ extension AirlineChangeViewModel {
                 ?? (unmatched.contains(position) ? position : unmatched.first)
             if let match { unmatched.removeAll { $0 == match } }
             let before = match.map { old[$0] }
-            rows.append([route(before ?? segment, flight: segment), before.map(times) ?? "–", times(segment) + moved(from: before, to: segment)])
+            rows.append([
+                route(before ?? segment, flight: segment), before.map { times($0) } ?? "–",
+                times(segment, sameDayAs: before) + moved(from: before, to: segment),
+            ])
         }
         rows += unmatched.map { [route(old[$0], flight: old[$0]), times(old[$0]), "Removed"] }
         return rows
@@ -60,12 +63,15 @@ extension AirlineChangeViewModel {
         "\(flight.flightNumber) \(segment.origin.iataCode) → \(segment.destination.iataCode)"
     }
 
-    /// `Thu 7 Jan 10:15 GMT → 13:20 GMT`: leaving and landing on the airports' clocks.
-    private static func times(_ segment: Segment) -> String {
-        let lands = TravelFormat.local(segment.arrivingAt, at: segment.destination)
-        let sameDay = segment.arrivingAt.date == segment.departingAt.date
-        let landing = sameDay ? String(lands.dropFirst(TravelFormat.day(segment.arrivingAt.date, withYear: false).count + 1)) : lands
-        return "\(TravelFormat.local(segment.departingAt, at: segment.origin)) → \(landing)"
+    /// `Thu 7 Jan 10:15–13:20`, `22:10–01:25 +1`: leaving and landing on the airports' own clocks, the day left out
+    /// when it is `sameDayAs`'s (the flight as it was).
+    private static func times(_ segment: Segment, sameDayAs before: Segment? = nil) -> String {
+        let leaves = segment.departingAt
+        let lands = segment.arrivingAt
+        let days = leaves.date.days(until: lands.date)
+        let next = days == 0 ? "" : " \(days > 0 ? "+" : "")\(days)"
+        let day = before?.departingAt.date == leaves.date ? "" : TravelFormat.day(leaves.date, withYear: false) + " "
+        return "\(day)\(leaves.time)–\(lands.time)\(next)"
     }
 
     /// ` · 3h 00m later`, ` · 45m earlier`: how far the departure moved (and the landing, when it moved otherwise).
@@ -73,8 +79,8 @@ extension AirlineChangeViewModel {
         guard let old else { return " · new flight" }
         let leaves = shift(old.departingAt.instant(in: old.origin.zone), new.departingAt.instant(in: new.origin.zone))
         let lands = shift(old.arrivingAt.instant(in: old.destination.zone), new.arrivingAt.instant(in: new.destination.zone))
-        if leaves == lands { return leaves.map { " · \($0)" } ?? " · same times" }
-        return " · leaves \(leaves ?? "as before"), lands \(lands ?? "as before")"
+        if leaves == lands { return leaves.map { ", \($0)" } ?? ", as before" }
+        return ", leaves \(leaves ?? "as before"), lands \(lands ?? "as before")"
     }
 
     /// `3h 00m later`, `45m earlier`, `nil` when the same.

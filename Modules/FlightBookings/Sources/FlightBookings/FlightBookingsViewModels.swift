@@ -71,7 +71,8 @@ extension FlightBookingsState {
                 status = notFound.contains(record.bookingKey) ? "Pending: not booked" : "Pending: not confirmed"
             }
             if let order = record.orderID, waiting.contains(order), record.state != .cancelled {
-                status += " · Times changed"
+                // Said first, so a narrow terminal that cuts the cell still shows it.
+                status = record.state == .confirmed ? "Times changed" : "Times changed · \(status)"
             }
             return BookingListViewModel.Row(
                 reference: reference, route: record.route,
