@@ -66,6 +66,24 @@ final class BookingFlow {
         navigator.push(screen)
     }
 
+    /// A booking's seat maps printed (`flights seats REF`): those of the offer it was booked from, kept on this machine.
+    func startSeats(reference: String, json: Bool) {
+        let record: BookingRecord?
+        do {
+            record = try modules.bookingStore.record(reference: reference.uppercased())
+        } catch {
+            modules.terminal.display(Notice(.error, error.description))
+            return end(.cannotUseBookingsFile)
+        }
+        guard let offerID = record?.offerID else {
+            modules.terminal.display(Notice(
+                .error,
+                "There is no booking \(reference.uppercased()) on this machine: `flights seats` shows the seats of a booking made here (`flights bookings` lists them)."))
+            return end(.noResults)
+        }
+        startSeats(offerID: offerID, json: json)
+    }
+
     /// A booked flight moved to another day (`flights change REF`).
     func startChange(_ input: FlightChangeInput) {
         guard let screen = modules.change(input: input, router: self)
@@ -78,7 +96,8 @@ final class BookingFlow {
         navigator.push(modules.summary(input: input, router: self))
     }
 
-    private func end(_ outcome: FlowOutcome) {
+    /// Ends the run with `outcome` (the command's exit status).
+    func end(_ outcome: FlowOutcome) {
         self.outcome = outcome
         navigator.finish()
     }
@@ -176,76 +195,6 @@ extension BookingFlow: FlightSummaryRouter {
         case .failed(let error): end(.backendError(error.description))
         case .notSaved: end(.cannotSave)
         }
-    }
-}
-
-// MARK: Summary ⇄ seats
-
-extension BookingFlow {
-    /// The seats screen over the summary; the seats confirmed come back as the answer (`nil`: the traveller went back
-    /// unchanged), which the summary takes as an action.
-    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
-        let answer = SeatsAnswer(navigator: navigator)
-        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, chosen: chosen), router: answer) else {
-            return nil
-        }
-        navigator.push(screen)
-        return await answer.value
-    }
-}
-
-/// The seat maps printed (`flights seats OFFER`): how showing them ended is how the command ends.
-extension BookingFlow: FlightSeatsRouter {
-    func seatsChosen(_ seats: [SeatChoice]) {
-        navigator.pop()
-    }
-
-    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
-        switch outcome {
-        case .shown: end(.done)
-        case .noSeatMaps: end(.noResults)
-        case .failed(let error): end(.backendError(error.description))
-        }
-    }
-}
-
-/// The seats screen's router while it answers the summary: it hands the seats back as a value and closes the screen.
-@MainActor
-final class SeatsAnswer: FlightSeatsRouter {
-    private let navigator: Navigator
-    private var continuation: CheckedContinuation<[SeatChoice]?, Never>?
-    private var answer: [SeatChoice]??
-
-    init(navigator: Navigator) {
-        self.navigator = navigator
-    }
-
-    /// The seats confirmed, or `nil` when the traveller went back unchanged; awaited while the seats screen is shown.
-    var value: [SeatChoice]? {
-        get async {
-            if let answer { return answer }
-            return await withCheckedContinuation { continuation = $0 }
-        }
-    }
-
-    func seatsChosen(_ seats: [SeatChoice]) {
-        give(seats)
-        navigator.pop()
-    }
-
-    func navigateBack() {
-        give(nil)
-        navigator.pop()
-    }
-
-    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
-        give(nil)
-    }
-
-    private func give(_ seats: [SeatChoice]?) {
-        answer = .some(seats)
-        continuation?.resume(returning: seats)
-        continuation = nil
     }
 }
 

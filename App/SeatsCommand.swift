@@ -1,34 +1,98 @@
 import ArgumentParser
+import FlightBookings
 import Foundation
 
-/// `flights seats off_…`: the offer's seat maps, flight by flight, as text or Duffel's JSON.
+/// `flights seats off_…`: the offer's seat maps, flight by flight, as text or Duffel's JSON. `flights seats RZPVYB`:
+/// a booking's seat maps, and with `--seat ZZ117=14C` seats added to it, priced and confirmed first.
 struct SeatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seats",
-        abstract: "Print an offer's seat maps: free, priced and taken seats on each flight.",
+        abstract: "Print an offer's or a booking's seat maps, or add seats to a booking.",
         discussion: """
-        Seats are chosen interactively from the review before booking, or with `flights book … --passengers` \
-        ("seats": {"LHR-JFK": "14C"}). Exit codes: 0 printed, 1 the airline gives no seat map, 64 bad input, \
-        69 the backend failed.
+        For an offer (off_…), its seat maps; seats are then chosen from the review before booking, or with \
+        `flights book … --passengers` ("seats": {"LHR-JFK": "14C"}). For a booking made on this machine, the seat \
+        maps of the offer it was booked from; --seat FLIGHT=SEAT adds a seat (a flight by its number or route: \
+        --seat ZZ117=14C, or --seat LHR-JFK=14C,14D for two passengers in the booking's order), priced before \
+        anything is paid: a paid booking pays now, a held one adds the seats to what the hold costs. Add --yes (and \
+        --total to agree the price) in a script. Exit codes: 0 printed or added, 1 the airline gives no seat map \
+        or that seat, 2 not confirmed or another price, 64 bad input, 69 the backend failed.
         """)
 
-    @Argument(help: "The offer's id (off_…), as `flights search --json` prints it.")
+    @Argument(help: "The offer's id (off_…), as `flights search --json` prints it, or a booking reference.")
     var offer: String
 
-    @Flag(name: .long, help: "Print JSON (Duffel's seat maps).")
+    @Option(name: .long, help: ArgumentHelp(
+        "For a booking: a flight and its seat, one per passenger after a comma (ZZ117=14C or LHR-JFK=14C,14D).",
+        valueName: "flight=seat"))
+    var seat: [String] = []
+
+    @Flag(name: .long, help: "With --seat: add the seats without asking.")
+    var yes = false
+
+    @Option(help: ArgumentHelp(
+        "With --seat: the seats' total you agreed to (e.g. 13.00): a different price adds nothing (exit 2).",
+        valueName: "amount"))
+    var total: String?
+
+    @Flag(name: .long, help: "Print JSON (Duffel's seat maps, or the booking after the seats were added).")
     var json = false
 
     @OptionGroup var backend: BackendOptions
 
+    /// Whether the argument is an offer (`off_…`) rather than a booking reference.
+    private var isOffer: Bool { offer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("off_") }
+
     func validate() throws {
-        _ = try offerIDArgument(offer)
+        if isOffer {
+            _ = try offerIDArgument(offer)
+            if !seat.isEmpty || yes || total != nil {
+                throw ValidationError("--seat, --yes and --total are for a booking: an offer's seats are chosen when booking it.")
+            }
+            return
+        }
+        try checkReference(offer)
+        _ = try agreedTotal(total)
+        _ = try Self.seats(seat)
+        if seat.isEmpty && (yes || total != nil) {
+            throw ValidationError("--yes and --total confirm --seat: name the seats with --seat FLIGHT=SEAT.")
+        }
+    }
+
+    /// `ZZ117=14C,14D` options as one dictionary per passenger, flight to seat.
+    static func seats(_ options: [String]) throws -> [[String: String]] {
+        var wanted: [[String: String]] = []
+        for option in options {
+            let parts = option.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let seats = parts.count == 2 ? parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : []
+            guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 20, !seats.isEmpty,
+                  seats.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
+                throw ValidationError("--seat is a flight and its seat: --seat ZZ117=14C, or LHR-JFK=14C,14D for two passengers.")
+            }
+            for (index, name) in seats.enumerated() {
+                while wanted.count <= index { wanted.append([:]) }
+                if wanted[index][parts[0].uppercased()] != nil {
+                    throw ValidationError("--seat names flight \(parts[0]) twice for passenger \(index + 1).")
+                }
+                wanted[index][parts[0].uppercased()] = name.uppercased()
+            }
+        }
+        return wanted
     }
 
     func run() async throws {
-        let offer = try offerIDArgument(offer)
         let json = json
-        let code = await AppRuntime.run(backend, showsBanner: false) { flow in
-            flow.startSeats(offerID: offer, json: json)
+        let code: Int32
+        if isOffer {
+            let offer = try offerIDArgument(offer)
+            code = await AppRuntime.run(backend, showsBanner: false) { flow in flow.startSeats(offerID: offer, json: json) }
+        } else if seat.isEmpty {
+            let reference = offer
+            code = await AppRuntime.run(backend, showsBanner: false) { flow in flow.startSeats(reference: reference, json: json) }
+        } else {
+            let input = FlightBookingsInput(
+                request: .addSeats(reference: offer, seats: try Self.seats(seat)), presentation: json ? .json : .text,
+                assumeYes: yes, acceptedTotal: try agreedTotal(total))
+            code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         }
         if code != 0 { throw ExitCode(code) }
     }

@@ -2,9 +2,10 @@ import Entities
 import Foundation
 import Testing
 
-/// `flights add-bags REF` on the real binary against its embedded sandbox: the airline's price first; nothing added
-/// without `--yes` or at another `--total` (exit 2); a paid booking pays the bags at once; a held booking adds them to
-/// what the hold costs (no payment sent), then `flights pay` pays the new total. The sandbox's own orders are checked.
+/// `flights add-bags REF` and `flights seats REF --seat …` on the real binary against its embedded sandbox: the
+/// airline's price first; nothing added without `--yes` or at another `--total` (exit 2); a paid booking pays at
+/// once; a held booking adds a bag and a seat to what the hold costs (no payment sent), then `flights pay` pays the
+/// new total. The sandbox's own orders are checked.
 @Suite struct AddBagsCommandTests {
     /// Books next month's first LHR → JFK one-way offer for one adult (one the airline holds, when `hold`).
     static func book(_ app: FlightsApp, hold: Bool) async throws -> Order {
@@ -58,7 +59,7 @@ import Testing
         }
     }
 
-    @Test func aHeldBookingGetsItsBagsWithoutPaymentThenIsPaidAtItsNewTotal() async throws {
+    @Test func aHeldBookingGetsASeatAndABagWithoutPaymentThenIsPaidAtItsNewTotal() async throws {
         try await FlightsApp.withFreshData { app in
             let order = try await Self.book(app, hold: true)
             let reference = order.bookingReference
@@ -68,13 +69,39 @@ import Testing
             let added = try await app.run(["add-bags", reference, "--yes", "--json"])
             #expect(added.status == 0, "\(added)")
             #expect(added.said.contains("the hold now costs"), "\(added)")
-            let after = try DuffelJSON.decoder().decode(Order.self, from: Data(added.output.utf8))
-            #expect(after.paymentStatus.awaitingPayment, "the bags paid the hold")
-            #expect(Self.bags(after) == Self.bags(order) + 1)
-            let grown = try #require(after.totalAmount)
-            #expect(grown.amount > heldTotal.amount)
+            let withBag = try DuffelJSON.decoder().decode(Order.self, from: Data(added.output.utf8))
+            #expect(withBag.paymentStatus.awaitingPayment, "the bags paid the hold")
+            #expect(Self.bags(withBag) == Self.bags(order) + 1)
 
-            // The old total pays nothing; the new one pays the hold and its bags.
+            // The booking's seat maps, then a seat that is free for its passenger, priced.
+            let segment = try #require(order.slices.first?.segments.first)
+            let maps = try await app.run(["seats", reference, "--json"])
+            #expect(maps.status == 0, "\(maps)")
+            let map = try #require(try SeatsAndBags.seatMaps(json: maps.output).first { $0.segmentId == segment.id }, "\(maps)")
+            let passenger = try #require(order.passengers.first?.id)
+            let seat = try #require(map.seats.first { !$0.isTaken && ($0.service(for: passenger)?.totalAmount.amount ?? 0) > 0 }, "no priced free seat")
+            let designator = try #require(seat.designator)
+            let price = try #require(seat.service(for: passenger)?.totalAmount)
+            let wrong = try await app.run(["seats", reference, "--seat", "\(segment.flightNumber)=\(designator)", "--yes", "--total", "0.01"])
+            #expect(wrong.status == 2, "\(wrong)")
+            let seated = try await app.run([
+                "seats", reference, "--seat", "\(segment.flightNumber)=\(designator)", "--yes", "--total", price.wireAmount, "--json",
+            ])
+            #expect(seated.status == 0, "\(seated)")
+            let withSeat = try DuffelJSON.decoder().decode(Order.self, from: Data(seated.output.utf8))
+            #expect(withSeat.services.filter { $0.type == .seat }.count == 1, "\(withSeat.services)")
+            let shown = try await app.run(["booking", reference])
+            #expect(shown.output.contains("\(designator) on \(segment.flightNumber)"), "\(shown)")
+            #expect(withSeat.paymentStatus.awaitingPayment)
+            let grown = try #require(withSeat.totalAmount)
+            #expect(grown.amount == (withBag.totalAmount?.amount ?? 0) + price.amount)
+            #expect(grown.amount > heldTotal.amount)
+            // Taken now: asked again, it is refused before anything is sent.
+            let again = try await app.run(["seats", reference, "--seat", "\(segment.flightNumber)=\(designator)", "--yes"])
+            #expect(again.status == 1, "\(again)")
+            #expect(again.said.contains("is taken"), "\(again)")
+
+            // The old total pays nothing; the new one pays the hold, its bag and its seat.
             let old = try await app.run(["pay", reference, "--yes", "--total", heldTotal.wireAmount])
             #expect(old.status == 2, "\(old)")
             let paid = try await app.run(["pay", reference, "--yes", "--total", grown.wireAmount, "--json"])
@@ -82,6 +109,7 @@ import Testing
             let confirmed = try DuffelJSON.decoder().decode(Order.self, from: Data(paid.output.utf8))
             #expect(confirmed.status == .confirmed)
             #expect(Self.bags(confirmed) == Self.bags(order) + 1)
+            #expect(confirmed.services.contains { $0.type == .seat })
             #expect(try await SandboxOrders.all(in: app.sandboxDirectory).first?.paymentStatus.awaitingPayment == false)
         }
     }
@@ -92,6 +120,12 @@ import Testing
             #expect(many.status == 64, "\(many)")
             let unknown = try await app.run(["add-bags", "ZZZZZZ", "--yes"])
             #expect(unknown.status == 1, "\(unknown)")
+            let notHere = try await app.run(["seats", "ZZZZZZ"])
+            #expect(notHere.status == 1, "\(notHere)")
+            let badSeat = try await app.run(["seats", "ABC123", "--seat", "14C"])
+            #expect(badSeat.status == 64, "\(badSeat)")
+            let offerWithSeat = try await app.run(["seats", "off_0000000000000000000000000000", "--seat", "ZZ1=1A"])
+            #expect(offerWithSeat.status == 64, "\(offerWithSeat)")
         }
     }
 }

@@ -22,6 +22,7 @@ public struct FlightBookingsBuilder {
     private let offersChanges: Bool
     private let airlineChanges: (any AirlineChangeService)?
     private let extras: (any OrderExtrasService)?
+    private let seatMaps: (any ExtrasService)?
     /// How long to wait before each read of an order after a lost answer (tests wait for nothing).
     var lookupDelays: [Duration] = LostAnswer.lookupDelays
 
@@ -41,15 +42,20 @@ public struct FlightBookingsBuilder {
     ///   waiting. Without it, a change is shown as the order carries it, and cannot be accepted.
     ///   - extras: extras added after booking: a booking's screen offers `x` to add checked bags, priced before
     ///   anything is paid (a held booking adds them to what the hold costs).
+    ///   - seatMaps: reads the booked offer's seat maps: with `extras`, seats are added to a booking made on this
+    ///   machine, chosen on the screen ``FlightBookingsRouter/navigateToSeats(offerID:)`` shows (`s`) or named in
+    ///   ``FlightBookingsInput/Request/addSeats(reference:seats:)``.
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
     ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
     public init(
         orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
         recorder: SessionRecorder? = nil, offersChanges: Bool = false,
-        airlineChanges: (any AirlineChangeService)? = nil, extras: (any OrderExtrasService)? = nil
+        airlineChanges: (any AirlineChangeService)? = nil, extras: (any OrderExtrasService)? = nil,
+        seatMaps: (any ExtrasService)? = nil
     ) {
         self.extras = extras
+        self.seatMaps = seatMaps
         self.recorder = recorder
         self.airlineChanges = airlineChanges
         self.offersChanges = offersChanges
@@ -73,13 +79,15 @@ public struct FlightBookingsBuilder {
     ) -> ScreenRunner<FlightBookingsReducer> {
         let services = FlightBookingsServices(
             orders: orders, bookings: bookings, backend: backend, now: now, timeZone: timeZone,
-            airlineChanges: airlineChanges, extras: extras, lookupDelays: lookupDelays)
+            airlineChanges: airlineChanges, extras: extras, seatMaps: seatMaps, lookupDelays: lookupDelays)
         var state = FlightBookingsState(
             input: input, canAsk: terminal.isInteractive, backend: backend, storeLocation: services.storeLocation,
             timeZone: timeZone, now: services.now)
         state.offersChanges = offersChanges
         state.acceptsAirlineChanges = airlineChanges != nil
         state.addsExtras = extras != nil
+        state.readsSeatMaps = seatMaps != nil
+        state.offersSeats = seatMaps != nil
         if case .addBags(_, let each) = input.request { state.bagsPerPassenger = max(1, each) }
         let calendar = CalendarWriter(terminal: terminal)
         return ScreenRunner<FlightBookingsReducer>(
@@ -91,6 +99,10 @@ public struct FlightBookingsBuilder {
                 switch route {
                 case .search: router?.navigateToSearch()
                 case .change(let order): router?.navigateToChange(order)
+                case .seats(let offerID):
+                    // The seats screen is the App's: its answer comes back as an action.
+                    let seats = await router?.navigateToSeats(offerID: offerID)
+                    return .seatsChosen(seats, now: services.now)
                 case .back: router?.navigateBack()
                 case .finished(let outcome): router?.bookingsDidFinish(outcome)
                 }
@@ -137,6 +149,10 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
         /// Add checked bags to a booking, `perPassenger` for each passenger on each flight: priced, confirmed, then
         /// added (`flights add-bags <reference>`). A paid booking pays them now; a held one adds them to its total.
         case addBags(reference: String, perPassenger: Int)
+        /// Add seats to a booking made on this machine: `seats` holds one dictionary per passenger, in the booking's
+        /// order, from a flight (its number, `ZZ117`, or route, `LHR-JFK`) to a seat (`14C`); checked on the booked
+        /// offer's seat maps, priced, confirmed, then added (`flights seats <reference> --seat ZZ117=14C`).
+        case addSeats(reference: String, seats: [[String: String]])
     }
 
     /// How it is shown.

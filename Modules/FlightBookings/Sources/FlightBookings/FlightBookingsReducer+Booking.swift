@@ -39,6 +39,7 @@ extension FlightBookingsReducer {
             case .pay: return effects + startPayment(&state)
             case .acceptChange: return effects + startAcceptingChange(&state)
             case .addBags: return effects + startAddingBags(&state)
+            case .addSeats: return effects + startChoosingSeats(&state)
             case .show, .refresh: return state.isInteractive ? effects : effects + finishShown(&state, booking)
             }
         case .notFound:
@@ -61,7 +62,7 @@ extension FlightBookingsReducer {
     private static func requestedReference(_ state: State) -> String {
         switch state.input.request {
         case .show(let reference), .cancel(let reference), .pay(let reference), .acceptChange(let reference),
-             .addBags(let reference, _):
+             .addBags(let reference, _), .addSeats(let reference, _):
             reference.uppercased()
         case .list: state.current?.reference ?? ""
         }
@@ -115,6 +116,7 @@ extension FlightBookingsReducer {
         case "r": refreshCurrent(&state)
         case "a": startAcceptingChange(&state)
         case "x": startAddingBags(&state)
+        case "s": startChoosingSeats(&state)
         case "m":
             if let order = state.current.flatMap(state.changeableOrder) { [.leave(.change(order))] } else {
                 [error("Enter \(state.detailChoices).")]

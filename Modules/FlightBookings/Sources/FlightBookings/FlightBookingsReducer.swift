@@ -14,6 +14,8 @@ enum FlightBookingsRoute: Encodable, Sendable, Equatable {
     case back
     /// Move a flight of this order to another day.
     case change(Order)
+    /// Choose seats on the booked offer `offerID`'s maps; the seats chosen come back as an action.
+    case seats(offerID: String)
     /// A text or JSON run ended with this outcome.
     case finished(FlightBookingsOutcome)
 }
@@ -60,7 +62,7 @@ enum FlightBookingsReducer: ScreenFeature {
             case .confirmCancel(let quote): return yes ? confirm(&state, quote) : decline(&state)
             case .confirmPay(let amount): return yes ? pay(&state, amount) : declinePayment(&state)
             case .confirmAcceptChange(let change): return yes ? acceptChange(&state, change) : declineChange(&state)
-            case .confirmBags(let quote): return yes ? addBags(&state, quote) : declineBags(&state)
+            case .confirmExtras(let quote): return yes ? addExtras(&state, quote) : declineExtras(&state)
             default: return []
             }
         case .back:
@@ -96,9 +98,15 @@ enum FlightBookingsReducer: ScreenFeature {
         case .bagsOffered(let outcome, let now):
             state.now = now
             return bagsOffered(&state, outcome)
-        case .bagsAdded(let outcome, let now):
+        case .seatMapsRead(let outcome, let now):
             state.now = now
-            return bagsAdded(&state, outcome)
+            return seatMapsRead(&state, outcome)
+        case .seatsChosen(let seats, let now):
+            state.now = now
+            return seatsChosen(&state, seats)
+        case .extrasAdded(let outcome, let now):
+            state.now = now
+            return extrasAdded(&state, outcome)
         case .calendarWritten:
             return finish(&state, .done)
         }
@@ -124,6 +132,8 @@ enum FlightBookingsReducer: ScreenFeature {
             return openBooking(&state, reference: reference, for: .acceptChange)
         case (_, .addBags(let reference, _)):
             return openBooking(&state, reference: reference, for: .addBags)
+        case (_, .addSeats(let reference, _)):
+            return openBooking(&state, reference: reference, for: .addSeats)
         }
     }
 
@@ -135,7 +145,7 @@ enum FlightBookingsReducer: ScreenFeature {
         case .confirmCancel: decline(&state)
         case .confirmPay: declinePayment(&state)
         case .confirmAcceptChange: declineChange(&state)
-        case .confirmBags: declineBags(&state)
+        case .confirmExtras: declineExtras(&state)
         case .start, .finished: []
         }
     }
@@ -233,8 +243,8 @@ extension FlightBookingsReducer {
             return .paid(.priceChanged(old: old, booking: redacted(booking)), now: now)
         case .airlineChangeAnswered(.accepted(let booking, let recovered), let now):
             return .airlineChangeAnswered(.accepted(redacted(booking), recovered: recovered), now: now)
-        case .bagsAdded(.added(let booking, let recovered), let now):
-            return .bagsAdded(.added(redacted(booking), recovered: recovered), now: now)
+        case .extrasAdded(.added(let booking, let recovered), let now):
+            return .extrasAdded(.added(redacted(booking), recovered: recovered), now: now)
         default:
             return action
         }

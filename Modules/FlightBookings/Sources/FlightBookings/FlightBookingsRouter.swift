@@ -13,6 +13,11 @@ public protocol FlightBookingsRouter: AnyObject {
     /// was made with `offersChanges`).
     func navigateToChange(_ order: Order)
 
+    /// The traveller wants to choose seats for a booking (`s`): show a seats screen over this one for the booked offer
+    /// `offerID` and return the seats confirmed, or `nil` when the traveller went back. They are priced and confirmed
+    /// here before anything is added.
+    func navigateToSeats(offerID: String) async -> [SeatChoice]?
+
     /// A text or JSON run (`flights bookings`, `flights booking <reference>`, `flights cancel <reference>`) ended
     /// with `outcome`; interactive screens never call it.
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome)
@@ -21,6 +26,9 @@ public protocol FlightBookingsRouter: AnyObject {
 extension FlightBookingsRouter {
     /// A router made before changes could be offered does nothing (its Builder does not offer `m` either).
     public func navigateToChange(_ order: Order) {}
+
+    /// A router made before seats could be chosen after booking shows none.
+    public func navigateToSeats(offerID: String) async -> [SeatChoice]? { nil }
 }
 
 /// How a text or JSON run ended, for the App to turn into an exit status.

@@ -13,8 +13,8 @@ extension FlightBookingsReducer {
             switch state.step {
             case .list where !state.listUnread: page = state.listBlocks()
             case .detail, .confirmCancel, .confirmPay, .confirmAcceptChange: page = state.current.map(state.detailBlocks) ?? []
-            case .confirmBags(let quote):
-                page = (state.current.map(state.detailBlocks) ?? []) + state.bagsBlocks(quote, reference: state.current?.reference ?? "")
+            case .confirmExtras(let quote):
+                page = (state.current.map(state.detailBlocks) ?? []) + state.extrasBlocks(quote, reference: state.current?.reference ?? "")
             case .list, .start, .finished: break
             }
         }
@@ -24,9 +24,9 @@ extension FlightBookingsReducer {
             // One letter each: it acts at the key press.
             return ScreenModel(page: page, question: .keys(question, help: [
                 .hint("a accepts the airline's new times, when it changed them · p pays a booking held for later", indent: 2),
-                .hint("x adds checked bags, priced first · c cancels it, after showing the refund · r reads it again", indent: 2),
+                .hint("x adds checked bags, s chooses seats, each priced first · c cancels it, after showing the refund", indent: 2),
                 .hint("m moves a flight to another day, when the fare allows changes: the airline's offers, then the total to confirm", indent: 2),
-                .hint("b goes back to the list · n starts a new search", indent: 2),
+                .hint("r reads it again from the airline · b goes back to the list · n starts a new search", indent: 2),
             ]))
         case .text(let question):
             return ScreenModel(page: page, question: .line(question + " ", help: [
@@ -59,7 +59,7 @@ extension FlightBookingsReducer {
             case .text?:
                 // a, p, m and c only when the change can be accepted, the booking paid, changed or cancelled; keys that
                 // mean nothing are ignored.
-                let offered = "rbn".contains(letter) || ("apmcx".contains(letter) && state.detailChoices.contains("\(letter) to "))
+                let offered = "rbn".contains(letter) || ("apmcxs".contains(letter) && state.detailChoices.contains("\(letter) to "))
                 return letter.count == 1 && offered ? .entered(letter) : nil
             case nil: return nil
             }
@@ -152,12 +152,14 @@ extension FlightBookingsState {
         return blocks + detail.actions.map { .notice(Notice(.info, $0)) }
     }
 
-    /// The bags the airline sells, priced, before the traveller confirms.
-    func bagsBlocks(_ quote: BagsQuote, reference: String) -> [ScreenBlock] {
-        var blocks: [ScreenBlock] = [.header("Bags for booking \(reference)")]
+    /// The bags or seats, priced, before the traveller confirms.
+    func extrasBlocks(_ quote: ExtrasQuote, reference: String) -> [ScreenBlock] {
+        var blocks: [ScreenBlock] = [.header("\(quote.kind == .seats ? "Seats" : "Bags") for booking \(reference)")]
         blocks += quote.lines.map { .text($0, indent: 2) }
         blocks += quote.unavailable.map { .notice(Notice(.warning, "No more bags are sold for \($0).")) }
-        let total = quote.paysNow
+        let total = quote.total.amount == 0
+            ? "Free"
+            : quote.paysNow
             ? "\(quote.total.formatted), paid now"
             : "\(quote.total.formatted), added to the hold: \(quote.holdTotal?.formatted ?? "its total grows"), paid with it"
         return blocks + [.rows(KeyValueList(rows: [KeyValueList.Row("Total", total)]))]

@@ -12,7 +12,7 @@ enum FlightBookingsStep: Codable, Equatable, Sendable {
     case confirmCancel(OrderCancellation)
     case confirmPay(Money)
     case confirmAcceptChange(AirlineInitiatedChange)
-    case confirmBags(BagsQuote)
+    case confirmExtras(ExtrasQuote)
     case finished
 }
 
@@ -28,6 +28,8 @@ enum FlightBookingsLookupPurpose: Codable, Equatable, Sendable {
     case acceptChange
     /// Show it, then ask the airline's price for bags.
     case addBags
+    /// Show it, then read its seat maps for the seats asked for.
+    case addSeats
     /// Refresh the booking open in the detail (found only at the flight service).
     case refresh
 }
@@ -75,10 +77,14 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
     var acceptsAirlineChanges = false
     /// Whether bags can be added to a booking from here (`x`): the backend adds extras after booking.
     var addsExtras = false
+    /// Whether seats can be chosen for a booking from here (`s`): the App shows the seats screen.
+    var offersSeats = false
+    /// Whether the booked offer's seat maps can be read (for seats a script names).
+    var readsSeatMaps = false
     /// How many checked bags each passenger adds on each flight.
     var bagsPerPassenger = 1
     /// The bags being added.
-    var addingBags: BagsQuote?
+    var addingExtras: ExtrasQuote?
     /// The orders (`ord_…`) the last list found with an airline change waiting.
     var changesWaiting: [String] = []
 
@@ -131,8 +137,12 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
     case airlineChangeAnswered(AirlineChangeOutcome, now: Date)
     /// The airline said which bags the order can still add, or could not.
     case bagsOffered(Outcome<[AvailableService], ServiceError>, now: Date)
-    /// Adding bags ended.
-    case bagsAdded(BagsOutcome, now: Date)
+    /// The booked offer's seat maps were read, or could not be.
+    case seatMapsRead(Outcome<[SeatMap], ServiceError>, now: Date)
+    /// The traveller chose seats on the seats screen (`nil`: went back without choosing).
+    case seatsChosen([SeatChoice]?, now: Date)
+    /// Adding bags or seats ended.
+    case extrasAdded(ExtrasOutcome, now: Date)
     /// The calendar was written to standard output.
     case calendarWritten
 
@@ -141,7 +151,7 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
         switch self {
         case .appeared, .entered, .answered, .back, .interrupted, .inputEnded, .disappeared: false
         case .confirmed, .bookingsLoaded, .lookedUp, .refreshed, .quoted, .cancellationConfirmed, .paid,
-             .airlineChangeAnswered, .bagsOffered, .bagsAdded, .calendarWritten: true
+             .airlineChangeAnswered, .bagsOffered, .seatMapsRead, .seatsChosen, .extrasAdded, .calendarWritten: true
         }
     }
 }

@@ -23,11 +23,12 @@ extension FlightBookingsState {
             return .confirm(question: "Pay \(amount.formatted) now for booking \(current?.reference ?? "")?", default: false)
         case .confirmAcceptChange:
             return .confirm(question: "Accept the airline's new times for booking \(current?.reference ?? "")?", default: nil)
-        case .confirmBags(let quote):
+        case .confirmExtras(let quote):
+            let what = quote.kind.rawValue
             return .confirm(
                 question: quote.paysNow
-                    ? "Add the bags and pay \(quote.total.formatted) now?"
-                    : "Add the bags to the hold (\(quote.holdTotal?.formatted ?? "its total") then, paid with it)?",
+                    ? (quote.total.amount > 0 ? "Add the \(what) and pay \(quote.total.formatted) now?" : "Add the \(what) (free)?")
+                    : "Add the \(what) to the hold (\(quote.holdTotal?.formatted ?? "its total") then, paid with it)?",
                 default: false)
         }
     }
@@ -38,8 +39,9 @@ extension FlightBookingsState {
         let cancel = current.map { FlightBookingsReducer.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
         let change = current.flatMap(changeableOrder) != nil ? "m to move a flight, " : ""
         let accept = current.map { FlightBookingsReducer.canAcceptChange($0, in: self) } == true ? "a to accept the new times, " : ""
-        let bags = current.map { FlightBookingsReducer.bagsBlocker($0, in: self) == nil } == true ? "x to add bags, " : ""
-        return "\(accept)\(pay)\(change)\(bags)\(cancel)r to refresh, b for the list, n for a new search"
+        let bags = current.map { FlightBookingsReducer.extrasBlocker($0, in: self) == nil } == true ? "x to add bags, " : ""
+        let seats = current.map { FlightBookingsReducer.seatsBlocker($0, in: self) == nil } == true ? "s to choose seats, " : ""
+        return "\(accept)\(pay)\(change)\(bags)\(seats)\(cancel)r to refresh, b for the list, n for a new search"
     }
 
     /// The order of `booking` when a flight of it can be moved from here: changes offered, the order read from this

@@ -7,7 +7,7 @@ import Services
 enum FlightBookingsWork: ScreenWork {
     /// The ids work runs under.
     enum ID: String, Hashable, Sendable, Codable {
-        case load, lookUp, refresh, quote, cancel, pay, accept, bags, addBags, clock, calendar
+        case load, lookUp, refresh, quote, cancel, pay, accept, bags, seatMaps, addExtras, clock, calendar
     }
 
     /// Read the bookings kept here, checking the pending ones.
@@ -26,8 +26,10 @@ enum FlightBookingsWork: ScreenWork {
     case acceptAirlineChange(AirlineInitiatedChange, Booking)
     /// Ask what order `orderID` can still add.
     case offerBags(orderID: String)
-    /// Add `quote`'s bags to `booking` (shielded: never left half-way).
-    case addBags(BagsQuote, Booking)
+    /// Read the seat maps of offer `offerID` (the booked offer, whose seats the order can still add).
+    case readSeatMaps(offerID: String)
+    /// Add `quote`'s bags or seats to `booking` (shielded: never left half-way).
+    case addExtras(ExtrasQuote, Booking)
     /// Read the clock for a yes/no answer (a quote may have expired while the traveller thought).
     case readClock(confirming: Bool)
     /// Write an iCalendar file to standard output as it is (CRLF line ends), with nothing a terminal would obey.
@@ -43,7 +45,8 @@ enum FlightBookingsWork: ScreenWork {
         case .pay: .pay
         case .acceptAirlineChange: .accept
         case .offerBags: .bags
-        case .addBags: .addBags
+        case .readSeatMaps: .seatMaps
+        case .addExtras: .addExtras
         case .readClock: .clock
         case .writeCalendar: .calendar
         }
@@ -51,7 +54,7 @@ enum FlightBookingsWork: ScreenWork {
 
     var isShielded: Bool {
         switch self {
-        case .confirmCancellation, .pay, .acceptAirlineChange, .addBags, .writeCalendar: true
+        case .confirmCancellation, .pay, .acceptAirlineChange, .addExtras, .writeCalendar: true
         default: false
         }
     }
@@ -65,6 +68,8 @@ struct FlightBookingsServices: Sendable {
     let airlineChanges: (any AirlineChangeService)?
     /// Extras added after booking; `nil` when the backend adds none.
     let extras: (any OrderExtrasService)?
+    /// Seat maps of the booked offer; `nil` when the backend reads none.
+    let seatMapService: (any ExtrasService)?
     private let bookings: any BookingStore
     let backend: String
     let clock: @Sendable () -> Date
@@ -75,9 +80,11 @@ struct FlightBookingsServices: Sendable {
     init(
         orders: any OrderService, bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date,
         timeZone: TimeZone, airlineChanges: (any AirlineChangeService)? = nil,
-        extras: (any OrderExtrasService)? = nil, lookupDelays: [Duration] = LostAnswer.lookupDelays
+        extras: (any OrderExtrasService)? = nil, seatMaps: (any ExtrasService)? = nil,
+        lookupDelays: [Duration] = LostAnswer.lookupDelays
     ) {
         self.extras = extras
+        self.seatMapService = seatMaps
         self.airlineChanges = airlineChanges
         self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
         self.orders = orders
@@ -120,9 +127,12 @@ struct FlightBookingsServices: Sendable {
         case .offerBags(let orderID):
             let result = await availableServices(orderID: orderID)
             return .bagsOffered(Outcome(result), now: now)
-        case .addBags(let quote, let booking):
-            let outcome = await addBags(quote, to: booking)
-            return .bagsAdded(outcome, now: now)
+        case .readSeatMaps(let offerID):
+            let result = await seatMaps(offerID: offerID)
+            return .seatMapsRead(Outcome(result), now: now)
+        case .addExtras(let quote, let booking):
+            let outcome = await add(quote, to: booking)
+            return .extrasAdded(outcome, now: now)
         case .readClock(let yes):
             return .confirmed(yes, now: now)
         case .writeCalendar(let text):

@@ -30,7 +30,7 @@ struct FlightBookingsBagsTests {
         #expect(h.state.detailChoices.contains("x to add bags, "))
         #expect(FlightBookingsReducer.action(for: .key(.character("x")), in: h.state) == .entered("x"))
         await h.answer("x")
-        guard case .confirmBags(let quote) = h.state.step else {
+        guard case .confirmExtras(let quote) = h.state.step else {
             Issue.record("no bags asked: \(h.state.step)")
             return
         }

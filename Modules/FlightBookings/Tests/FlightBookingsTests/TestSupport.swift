@@ -78,11 +78,11 @@ struct Harness {
     init(
         _ input: FlightBookingsInput, orders: any OrderService, store: any BookingStore, now: Date = quoteTime,
         canAsk: Bool = false, airlineChanges: (any AirlineChangeService)? = nil,
-        extras: (any OrderExtrasService)? = nil
+        extras: (any OrderExtrasService)? = nil, seatMaps: (any ExtrasService)? = nil
     ) {
         var builder = FlightBookingsBuilder(
             orders: orders, bookings: store, backend: "fixtures", now: { now }, timeZone: utc,
-            airlineChanges: airlineChanges, extras: extras)
+            airlineChanges: airlineChanges, extras: extras, seatMaps: seatMaps)
         builder.lookupDelays = [.zero, .zero]
         terminal = VirtualTerminal(columns: 160, isInteractive: canAsk)
         router = SpyRouter()
@@ -140,6 +140,13 @@ final class SpyRouter: FlightBookingsRouter {
     func navigateToSearch() { exits.append(.search) }
     func navigateBack() { exits.append(.back) }
     func navigateToChange(_ order: Order) { exits.append(.change(order.bookingReference)) }
+    /// The offers whose seats screen was asked for, and what it answers.
+    private(set) var seatsAsked: [String] = []
+    var seatsToChoose: [SeatChoice]?
+    func navigateToSeats(offerID: String) async -> [SeatChoice]? {
+        seatsAsked.append(offerID)
+        return seatsToChoose
+    }
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome) { exits.append(.finished(outcome)) }
 }
 

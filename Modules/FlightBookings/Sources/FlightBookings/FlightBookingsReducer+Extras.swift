@@ -3,13 +3,13 @@ import Foundation
 import ModuleCore
 import Services
 
-/// Checked bags added to a booking after it was made (`x`, or `flights add-bags REF`): the airline's bags priced
-/// first, confirmed by the traveller (or `--yes`, and `--total` when a script agreed one), then added once. A paid
-/// booking pays them now; a held one adds them to what the hold costs, paid with it. A lost answer is resolved by
-/// reading the order, never by adding twice.
+/// Checked bags and seats added to a booking after it was made (`x` and `s`, or `flights add-bags REF` and `flights
+/// seats REF --seat …`): priced first, confirmed by the traveller (or `--yes`, and `--total` when a script agreed
+/// one), then added once. A paid booking pays them now; a held one adds them to what the hold costs, paid with it. A
+/// lost answer is resolved by reading the order, never by adding twice.
 extension FlightBookingsReducer {
-    /// Why bags cannot be added to `booking` now, as the end of a sentence; `nil` when they can.
-    static func bagsBlocker(_ booking: Booking, in state: State) -> String? {
+    /// Why bags or seats cannot be added to `booking` now, as the end of a sentence; `nil` when they can.
+    static func extrasBlocker(_ booking: Booking, in state: State) -> String? {
         guard state.addsExtras else { return "this backend adds nothing to a booking after it is made" }
         if let other = booking.otherBackend { return "it was booked through \(other), and this run talks to \(state.backend)" }
         guard let order = booking.shownOrder else { return "its order could not be read from the flight service" }
@@ -24,7 +24,7 @@ extension FlightBookingsReducer {
     static func startAddingBags(_ state: inout State) -> [Effect] {
         guard let booking = state.current else { return openList(&state) }
         let reference = booking.reference ?? ""
-        if let why = bagsBlocker(booking, in: state) {
+        if let why = extrasBlocker(booking, in: state) {
             let text = "Bags cannot be added to booking \(reference): \(why)."
             return [error(text)] + askOrFinish(&state, .failed(text))
         }
@@ -47,45 +47,51 @@ extension FlightBookingsReducer {
             available = services
         }
         let each = state.bagsPerPassenger
-        guard let quote = BagsQuote(available, order: order, quantity: each) else {
+        guard let quote = ExtrasQuote(bags: available, order: order, quantity: each) else {
             let text = "The airline sells no more checked bags for booking \(reference)\(each > 1 ? " (\(each) for each passenger)" : "")."
             return effects + [error(text)] + askOrFinish(&state, .notFound(reference: reference))
         }
+        return effects + askToAdd(&state, quote)
+    }
+
+    /// Shows `quote` and asks; off the interactive screen, `--total` must agree, `--yes` confirms, no terminal declines.
+    static func askToAdd(_ state: inout State, _ quote: ExtrasQuote) -> [Effect] {
+        var effects: [Effect] = []
         if !state.isInteractive {
-            effects.append(.print(state.bagsBlocks(quote, reference: reference)))
+            effects.append(.print(state.extrasBlocks(quote, reference: state.current?.reference ?? "")))
             if let agreed = state.input.acceptedTotal, agreed != quote.total.amount {
                 let agreedMoney = Money(amount: agreed, currency: quote.total.currency)
                 return effects + [error(
-                    "Nothing was added: the bags cost \(quote.total.formatted), not the \(agreedMoney.formatted) agreed to.",
+                    "Nothing was added: the \(quote.kind.rawValue) cost \(quote.total.formatted), not the \(agreedMoney.formatted) agreed to.",
                     suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")]
                     + finish(&state, .declined)
             }
-            if state.input.assumeYes { return effects + addBags(&state, quote) }
+            if state.input.assumeYes { return effects + addExtras(&state, quote) }
             guard state.canAsk, state.input.presentation == .text else {
                 return effects + [message(
                     .info, "Nothing added. This is not a terminal that can answer, so run the command again with --yes to add them for \(quote.total.formatted).")]
                     + finish(&state, .declined)
             }
         }
-        state.step = .confirmBags(quote)
+        state.step = .confirmExtras(quote)
         return effects
     }
 
-    /// Adds `quote`'s bags to the open booking.
-    static func addBags(_ state: inout State, _ quote: BagsQuote) -> [Effect] {
+    /// Adds `quote`'s bags or seats to the open booking.
+    static func addExtras(_ state: inout State, _ quote: ExtrasQuote) -> [Effect] {
         guard let booking = state.current else { return [] }
-        state.addingBags = quote
+        state.addingExtras = quote
         return [
-            changing("Adding the bags…", reference: booking.reference ?? "", what: "given the bags"),
-            .run(.addBags(quote, booking)),
+            changing("Adding the \(quote.kind.rawValue)…", reference: booking.reference ?? "", what: "given the \(quote.kind.rawValue)"),
+            .run(.addExtras(quote, booking)),
         ]
     }
 
-    /// Adding the bags ended.
-    static func bagsAdded(_ state: inout State, _ outcome: BagsOutcome) -> [Effect] {
+    /// Adding the bags or seats ended.
+    static func extrasAdded(_ state: inout State, _ outcome: ExtrasOutcome) -> [Effect] {
         let reference = state.current?.reference ?? ""
-        let quote = state.addingBags
-        state.addingBags = nil
+        let quote = state.addingExtras
+        state.addingExtras = nil
         var effects: [Effect] = [hideProgress]
         switch outcome {
         case .added(let booking, let recovered):
@@ -97,7 +103,8 @@ extension FlightBookingsReducer {
                     ? ": \(quote.total.formatted) paid"
                     : ": the hold now costs \(owed?.formatted ?? "more"), paid with it before its deadline (\(state.isInteractive ? "p" : "`flights pay \(reference)`"))"
             } ?? ""
-            effects.append(message(.success, "Bags added to booking \(reference)\(how)\(money)."))
+            let what = quote?.kind == .seats ? "Seats" : "Bags"
+            effects.append(message(.success, "\(what) added to booking \(reference)\(how)\(money)."))
             if state.isInteractive { return effects + show(&state, booking) }
             if state.input.presentation == .json, let order = booking.order, let json = encode(order) {
                 effects.append(.note(.output(json)))
@@ -105,12 +112,13 @@ extension FlightBookingsReducer {
             effects.append(.print(state.detailBlocks(booking)))
             return effects + finish(&state, .done)
         case .notAdded(let failure):
-            effects.append(error("No bags were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion))
+            effects.append(error(
+                "No \(quote?.kind.rawValue ?? "extras") were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion))
             guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
             state.step = .detail
             return effects
         case .unknown(let failure):
-            let text = "The bags for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again."
+            let text = "The \(quote?.kind.rawValue ?? "extras") for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before adding them again."))
             guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
             state.step = .detail
@@ -119,8 +127,8 @@ extension FlightBookingsReducer {
     }
 
     /// The traveller said no (or Esc).
-    static func declineBags(_ state: inout State) -> [Effect] {
-        let effects = [message(.info, "No bags added.")]
+    static func declineExtras(_ state: inout State) -> [Effect] {
+        let effects = [message(.info, "Nothing added.")]
         guard state.isInteractive else { return effects + finish(&state, .declined) }
         state.step = .detail
         return effects

@@ -13,9 +13,19 @@ extension FlightBookingsServices {
         }
     }
 
-    /// Adds `quote`'s bags to `booking`'s order, paying their total now for a paid order and nothing for a hold. A
-    /// lost answer is resolved by reading the order again (does it hold them?), never by adding twice.
-    func addBags(_ quote: BagsQuote, to booking: Booking) async -> BagsOutcome {
+    /// The seat maps of the booked offer `offerID`.
+    func seatMaps(offerID: String) async -> Result<[SeatMap], ServiceError> {
+        guard let seatMapService else { return .failure(.transport("This backend reads no seat maps.")) }
+        do {
+            return .success(try await seatMapService.seatMaps(offerID: offerID))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Adds `quote`'s bags or seats to `booking`'s order, paying their total now for a paid order and nothing for a
+    /// hold. A lost answer is resolved by reading the order again (does it hold them?), never by adding twice.
+    func add(_ quote: ExtrasQuote, to booking: Booking) async -> ExtrasOutcome {
         guard let extras, let order = booking.order else { return .notAdded(.transport("The booking's order could not be read.")) }
         let addition = ServicesAddition(addServices: quote.services, payment: quote.paysNow ? Payment(amount: quote.total) : nil)
         do {
@@ -29,7 +39,7 @@ extension FlightBookingsServices {
                 do {
                     let read = try await orders.order(id: order.id)
                     lookup = nil
-                    if BagsQuote.bags(in: read) >= quote.bagsBefore + quote.bagsAdded {
+                    if ExtrasQuote.count(quote.kind, in: read) >= quote.countBefore + quote.countAdded {
                         return .added(updated(booking, with: read), recovered: true)
                     }
                 } catch {

@@ -2,11 +2,22 @@ import Entities
 import Foundation
 import Services
 
-/// Checked bags added to a booking after it was made, as the airline prices them before anything is paid: one line
-/// per passenger and flight, the services to send and their total. A paid order pays the total now; a held order
-/// adds it to what the hold costs, paid with it.
-struct BagsQuote: Sendable, Hashable, Codable {
-    /// `Imogen Fairweather · LHR → BCN · 1 checked bag up to 23 kg · £30.00`.
+/// Checked bags or seats added to a booking after it was made, as the airline prices them before anything is paid:
+/// one line per passenger and flight, the services to send and their total. A paid order pays the total now; a held
+/// order adds it to what the hold costs, paid with it.
+struct ExtrasQuote: Sendable, Hashable, Codable {
+    /// What is added.
+    enum Kind: String, Sendable, Hashable, Codable {
+        case bags, seats
+
+        /// The service type added.
+        var serviceType: ServiceType { self == .bags ? .baggage : .seat }
+    }
+
+    /// Bags or seats.
+    var kind: Kind
+    /// `Imogen Fairweather · LHR → BCN · 1 checked bag up to 23 kg · £30.00`, `Imogen Fairweather · IB3612 LHR →
+    /// MAD · seat 4A · free`.
     var lines: [String]
     /// The services to add, `{id, quantity}` each.
     var services: [SelectedService]
@@ -18,17 +29,17 @@ struct BagsQuote: Sendable, Hashable, Codable {
     var holdTotal: Money?
     /// Passengers and flights the airline sells no more bags for.
     var unavailable: [String]
-    /// How many bags the order holds before the addition (every passenger and flight), to tell after a lost answer
-    /// whether they were added.
-    var bagsBefore: Int
+    /// How many of the kind the order holds before the addition (every passenger and flight), to tell after a lost
+    /// answer whether they were added.
+    var countBefore: Int
     /// How many it adds, counted the same way.
-    var bagsAdded: Int
+    var countAdded: Int
 }
 
-extension BagsQuote {
+extension ExtrasQuote {
     /// `quantity` checked bags for each passenger on each flight of `order`, the cheapest of `available` that sells
     /// that many; `nil` when the airline sells none.
-    init?(_ available: [AvailableService], order: Order, quantity: Int) {
+    init?(bags available: [AvailableService], order: Order, quantity: Int) {
         let bags = available.filter { $0.type == .baggage && $0.metadata?.baggageType != .carryOn }
         // One choice per passenger and flight: the services covering the same passengers and segments compete.
         let groups = Dictionary(grouping: bags) { "\($0.passengerIds.sorted())|\($0.segmentIds.sorted())" }
@@ -57,9 +68,29 @@ extension BagsQuote {
         guard let total, !services.isEmpty else { return nil }
         let paysNow = !order.paymentStatus.awaitingPayment
         self.init(
-            lines: lines, services: services, total: total, paysNow: paysNow,
+            kind: .bags, lines: lines, services: services, total: total, paysNow: paysNow,
             holdTotal: paysNow ? nil : order.totalAmount.flatMap { $0.adding(total) }, unavailable: unavailable,
-            bagsBefore: Self.bags(in: order), bagsAdded: added)
+            countBefore: Self.count(.bags, in: order), countAdded: added)
+    }
+
+    /// `seats` chosen on the booked offer's maps, for `order`; `nil` when none were.
+    init?(seats: [SeatChoice], order: Order) {
+        guard let first = seats.first else { return nil }
+        let segments = order.slices.flatMap(\.segments)
+        var total = Money.zero(first.price.currency)
+        var lines: [String] = []
+        for seat in seats {
+            total = total.adding(seat.price) ?? total
+            let name = order.passengers.first { $0.id == seat.passengerId }?.fullName ?? "A passenger"
+            let flight = segments.first { $0.id == seat.segmentId }
+                .map { "\($0.flightNumber) \($0.origin.iataCode) → \($0.destination.iataCode)" } ?? "a flight"
+            lines.append("\(name) · \(flight) · seat \(seat.designator) · \(seat.price.amount > 0 ? seat.price.formatted : "free")")
+        }
+        let paysNow = !order.paymentStatus.awaitingPayment
+        self.init(
+            kind: .seats, lines: lines, services: SeatChoice.services(seats), total: total, paysNow: paysNow,
+            holdTotal: paysNow ? nil : order.totalAmount.flatMap { $0.adding(total) }, unavailable: [],
+            countBefore: Self.count(.seats, in: order), countAdded: seats.count)
     }
 
     /// `Imogen Fairweather · LHR → BCN`: whom a service is for, and on which flights.
@@ -71,15 +102,15 @@ extension BagsQuote {
             .joined(separator: " · ")
     }
 
-    /// How many checked bags `order` holds as services, counted once per passenger and segment.
-    static func bags(in order: Order) -> Int {
-        order.services.filter { $0.type == .baggage }
+    /// How many bags (or seats) `order` holds as services, counted once per passenger and segment.
+    static func count(_ kind: Kind, in order: Order) -> Int {
+        order.services.filter { $0.type == kind.serviceType }
             .reduce(0) { $0 + $1.quantity * max(1, $1.passengerIds.count) * max(1, $1.segmentIds.count) }
     }
 }
 
-/// How adding bags ended.
-enum BagsOutcome: Sendable, Hashable, Codable {
+/// How adding bags or seats ended.
+enum ExtrasOutcome: Sendable, Hashable, Codable {
     /// Added; the booking as it stands after it. `recovered` when the answer was lost and the order, read again,
     /// holds them.
     case added(Booking, recovered: Bool)

@@ -1,0 +1,84 @@
+import Entities
+import FlightSeats
+import Services
+
+// MARK: Summary ⇄ seats, bookings ⇄ seats
+
+extension BookingFlow {
+    /// The seats screen over a booking, for the offer it was booked from; the seats confirmed come back to the
+    /// bookings screen, which prices them and asks before adding them.
+    func navigateToSeats(offerID: String) async -> [SeatChoice]? {
+        let answer = SeatsAnswer(navigator: navigator)
+        guard let screen = modules.seats(input: FlightSeatsInput(offerID: offerID, mode: .choose), router: answer) else {
+            return nil
+        }
+        navigator.push(screen)
+        return await answer.value
+    }
+
+    /// The seats screen over the summary; the seats confirmed come back as the answer (`nil`: the traveller went back
+    /// unchanged), which the summary takes as an action.
+    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
+        let answer = SeatsAnswer(navigator: navigator)
+        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, chosen: chosen), router: answer) else {
+            return nil
+        }
+        navigator.push(screen)
+        return await answer.value
+    }
+}
+
+/// The seat maps printed (`flights seats OFFER`): how showing them ended is how the command ends.
+extension BookingFlow: FlightSeatsRouter {
+    func seatsChosen(_ seats: [SeatChoice]) {
+        navigator.pop()
+    }
+
+    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
+        switch outcome {
+        case .shown: end(.done)
+        case .noSeatMaps: end(.noResults)
+        case .failed(let error): end(.backendError(error.description))
+        }
+    }
+}
+
+/// The seats screen's router while it answers the summary: it hands the seats back as a value and closes the screen.
+@MainActor
+final class SeatsAnswer: FlightSeatsRouter {
+    private let navigator: Navigator
+    private var continuation: CheckedContinuation<[SeatChoice]?, Never>?
+    private var answer: [SeatChoice]??
+
+    init(navigator: Navigator) {
+        self.navigator = navigator
+    }
+
+    /// The seats confirmed, or `nil` when the traveller went back unchanged; awaited while the seats screen is shown.
+    var value: [SeatChoice]? {
+        get async {
+            if let answer { return answer }
+            return await withCheckedContinuation { continuation = $0 }
+        }
+    }
+
+    func seatsChosen(_ seats: [SeatChoice]) {
+        give(seats)
+        navigator.pop()
+    }
+
+    func navigateBack() {
+        give(nil)
+        navigator.pop()
+    }
+
+    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
+        give(nil)
+    }
+
+    private func give(_ seats: [SeatChoice]?) {
+        answer = .some(seats)
+        continuation?.resume(returning: seats)
+        continuation = nil
+    }
+}
