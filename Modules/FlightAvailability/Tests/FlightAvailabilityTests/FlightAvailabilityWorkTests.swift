@@ -232,7 +232,7 @@ struct ConditionTimeout: Error, CustomStringConvertible {
 /// Polls `condition` until it holds, failing after `timeout`: for state outside any terminal (a service's held
 /// searches) that offers nothing to await.
 func eventually(
-    _ condition: String, timeout: Duration = .seconds(10), _ check: @Sendable () -> Bool
+    _ condition: String, timeout: Duration = .seconds(30), _ check: @Sendable () -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
     while !check() {

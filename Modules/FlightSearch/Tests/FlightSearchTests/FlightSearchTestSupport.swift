@@ -123,7 +123,7 @@ struct ModuleHarness {
 
 /// Polls `condition` (something no terminal event announces) until it holds, failing after `timeout`.
 func poll(
-    _ description: String, timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
+    _ description: String, timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
     until condition: () -> Bool
 ) async throws {
     let deadline = ContinuousClock.now.advanced(by: timeout)

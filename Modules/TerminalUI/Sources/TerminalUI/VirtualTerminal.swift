@@ -207,14 +207,14 @@ public final class VirtualTerminal: Terminal {
     /// Waits until ``text`` contains `fragment`.
     ///
     /// - Throws: ``VirtualTerminalTimeout`` if it has not appeared by `timeout`.
-    public func waitForOutput(containing fragment: String, timeout: Duration = .seconds(10)) async throws {
+    public func waitForOutput(containing fragment: String, timeout: Duration = .seconds(30)) async throws {
         try await wait(for: "output containing \"\(fragment)\"", timeout: timeout) { $0.text.contains(fragment) }
     }
 
     /// Waits until a read is waiting and no input is queued: the screen has handled everything given to it.
     ///
     /// - Throws: ``VirtualTerminalTimeout`` if that has not happened by `timeout`.
-    public func waitUntilAwaitingInput(timeout: Duration = .seconds(10)) async throws {
+    public func waitUntilAwaitingInput(timeout: Duration = .seconds(30)) async throws {
         try await wait(for: "the screen to await input", timeout: timeout) { $0.isAwaitingInput }
     }
 
@@ -229,7 +229,7 @@ public final class VirtualTerminal: Terminal {
     ///   cancelled first.
     public func wait(
         for description: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration = .seconds(30),
         until condition: @escaping @MainActor (VirtualTerminal) -> Bool
     ) async throws {
         if condition(self) { return }
