@@ -7,9 +7,20 @@ import Services
 extension BookingFlow {
     /// The seats screen over a booking, for the offer it was booked from; the seats confirmed come back to the
     /// bookings screen, which prices them and asks before adding them.
-    func navigateToSeats(offerID: String) async -> [SeatChoice]? {
+    /// `flights seats REF`: the seat maps of the offer the booking was booked from, in place of the bookings screen;
+    /// how showing them ends is how the command ends.
+    func showSeatMaps(for order: Order, offerID: String, json: Bool) {
+        let input = FlightSeatsInput(offer: Offer(bookedAs: order, offerID: offerID), mode: .show(json: json))
+        guard let screen = modules.seats(input: input, router: self) else {
+            return end(.backendError("This backend reads no seat maps."))
+        }
+        navigator.replaceTop(with: screen)
+    }
+
+    func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
         let answer = SeatsAnswer(navigator: navigator)
-        guard let screen = modules.seats(input: FlightSeatsInput(offerID: offerID, mode: .choose), router: answer) else {
+        let offer = Offer(bookedAs: order, offerID: offerID)
+        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, mode: .choose), router: answer) else {
             return nil
         }
         navigator.push(screen)

@@ -66,24 +66,6 @@ final class BookingFlow {
         navigator.push(screen)
     }
 
-    /// A booking's seat maps printed (`flights seats REF`): those of the offer it was booked from, kept on this machine.
-    func startSeats(reference: String, json: Bool) {
-        let record: BookingRecord?
-        do {
-            record = try modules.bookingStore.record(reference: reference.uppercased())
-        } catch {
-            modules.terminal.display(Notice(.error, error.description))
-            return end(.cannotUseBookingsFile)
-        }
-        guard let offerID = record?.offerID else {
-            modules.terminal.display(Notice(
-                .error,
-                "There is no booking \(reference.uppercased()) on this machine: `flights seats` shows the seats of a booking made here (`flights bookings` lists them)."))
-            return end(.noResults)
-        }
-        startSeats(offerID: offerID, json: json)
-    }
-
     /// A booked flight moved to another day (`flights change REF`).
     func startChange(_ input: FlightChangeInput) {
         guard let screen = modules.change(input: input, router: self)

@@ -18,8 +18,6 @@ struct ModuleFactory {
     let availabilityBuilder: FlightAvailabilityBuilder
     let summaryBuilder: FlightSummaryBuilder
     let bookingsBuilder: FlightBookingsBuilder
-    /// The bookings kept on this machine (a booking's offer, for its seat maps).
-    let bookingStore: any BookingStore
     /// `nil` when the backend reads no seat maps (then the summary offers no seats).
     let seatsBuilder: FlightSeatsBuilder?
     /// `nil` when the backend makes no order changes.
@@ -47,7 +45,6 @@ struct ModuleFactory {
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
             recorder: recorder, offersChanges: changes != nil, airlineChanges: airlineChanges, extras: orderExtras,
             seatMaps: extras)
-        bookingStore = bookings
     }
 
     /// How a recorded session replays each module.

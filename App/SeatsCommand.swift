@@ -86,8 +86,8 @@ struct SeatsCommand: AsyncParsableCommand {
             let offer = try offerIDArgument(offer)
             code = await AppRuntime.run(backend, showsBanner: false) { flow in flow.startSeats(offerID: offer, json: json) }
         } else if seat.isEmpty {
-            let reference = offer
-            code = await AppRuntime.run(backend, showsBanner: false) { flow in flow.startSeats(reference: reference, json: json) }
+            let input = FlightBookingsInput(request: .showSeats(reference: offer), presentation: json ? .json : .text)
+            code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         } else {
             let input = FlightBookingsInput(
                 request: .addSeats(reference: offer, seats: try Self.seats(seat)), presentation: json ? .json : .text,

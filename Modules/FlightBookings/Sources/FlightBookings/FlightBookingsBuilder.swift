@@ -43,7 +43,7 @@ public struct FlightBookingsBuilder {
     ///   - extras: extras added after booking: a booking's screen offers `x` to add checked bags, priced before
     ///   anything is paid (a held booking adds them to what the hold costs).
     ///   - seatMaps: reads the booked offer's seat maps: with `extras`, seats are added to a booking made on this
-    ///   machine, chosen on the screen ``FlightBookingsRouter/navigateToSeats(offerID:)`` shows (`s`) or named in
+    ///   machine, chosen on the screen ``FlightBookingsRouter/navigateToSeats(for:offerID:)`` shows (`s`) or named in
     ///   ``FlightBookingsInput/Request/addSeats(reference:seats:)``.
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
     ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
@@ -99,9 +99,11 @@ public struct FlightBookingsBuilder {
                 switch route {
                 case .search: router?.navigateToSearch()
                 case .change(let order): router?.navigateToChange(order)
-                case .seats(let offerID):
+                case .seatMaps(let order, let offerID, let json):
+                    router?.showSeatMaps(for: order, offerID: offerID, json: json)
+                case .seats(let order, let offerID):
                     // The seats screen is the App's: its answer comes back as an action.
-                    let seats = await router?.navigateToSeats(offerID: offerID)
+                    let seats = await router?.navigateToSeats(for: order, offerID: offerID)
                     return .seatsChosen(seats, now: services.now)
                 case .back: router?.navigateBack()
                 case .finished(let outcome): router?.bookingsDidFinish(outcome)
@@ -153,6 +155,9 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
         /// order, from a flight (its number, `ZZ117`, or route, `LHR-JFK`) to a seat (`14C`); checked on the booked
         /// offer's seat maps, priced, confirmed, then added (`flights seats <reference> --seat ZZ117=14C`).
         case addSeats(reference: String, seats: [[String: String]])
+        /// A booking's seat maps, those of the offer it was booked from (`flights seats <reference>`), shown through
+        /// ``FlightBookingsRouter/showSeatMaps(for:offerID:json:)``; `json` for Duffel's seat maps.
+        case showSeats(reference: String)
     }
 
     /// How it is shown.

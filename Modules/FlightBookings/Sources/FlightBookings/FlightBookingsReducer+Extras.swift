@@ -99,7 +99,9 @@ extension FlightBookingsReducer {
             let how = recovered ? " (the answer was lost; the booking, read again, holds them)" : ""
             let owed = booking.shownOrder?.totalAmount ?? quote?.holdTotal
             let money = quote.map { quote in
-                quote.paysNow
+                quote.total.amount == 0
+                    ? ", free"
+                    : quote.paysNow
                     ? ": \(quote.total.formatted) paid"
                     : ": the hold now costs \(owed?.formatted ?? "more"), paid with it before its deadline (\(state.isInteractive ? "p" : "`flights pay \(reference)`"))"
             } ?? ""

@@ -33,9 +33,25 @@ extension FlightBookingsReducer {
             let text = "Seats cannot be chosen for booking \(reference): \(why)."
             return [error(text)] + askOrFinish(&state, .failed(text))
         }
-        guard let offerID = booking.record?.offerID else { return [] }
-        if state.isInteractive { return [.leave(.seats(offerID: offerID))] }
+        guard let offerID = booking.record?.offerID, let order = booking.shownOrder else { return [] }
+        if state.isInteractive { return [.leave(.seats(order, offerID: offerID))] }
         return [progress("Reading the seat maps of booking \(reference)…"), .run(.readSeatMaps(offerID: offerID))]
+    }
+
+    /// `flights seats REF`: the seat maps of the offer the booking was booked from, shown by the App in place of this
+    /// screen.
+    static func showSeatMaps(_ state: inout State) -> [Effect] {
+        guard let booking = state.current else { return [] }
+        let reference = booking.reference ?? ""
+        guard let order = booking.shownOrder, let offerID = booking.record?.offerID, !offerID.isEmpty else {
+            let why = booking.record == nil
+                ? "it was not booked on this machine, so the offer whose seat maps hold its seats is not known"
+                : "its order could not be read from the flight service"
+            let text = "The seat maps of booking \(reference) cannot be shown: \(why)."
+            return [error(text)] + finish(&state, .failed(text))
+        }
+        state.step = .finished
+        return [.leave(.seatMaps(order, offerID: offerID, json: state.input.presentation == .json))]
     }
 
     /// The booked offer's seat maps were read: the seats a script named, checked on them, priced and asked.

@@ -13,10 +13,15 @@ public protocol FlightBookingsRouter: AnyObject {
     /// was made with `offersChanges`).
     func navigateToChange(_ order: Order)
 
-    /// The traveller wants to choose seats for a booking (`s`): show a seats screen over this one for the booked offer
-    /// `offerID` and return the seats confirmed, or `nil` when the traveller went back. They are priced and confirmed
-    /// here before anything is added.
-    func navigateToSeats(offerID: String) async -> [SeatChoice]?
+    /// The traveller wants to choose seats for `order` (`s`): show a seats screen over this one for the offer it was
+    /// booked from, `offerID` (``Entities/Offer/init(bookedAs:offerID:)`` draws it when the API no longer answers for
+    /// the offer), and return the seats confirmed, or `nil` when the traveller went back. They are priced and
+    /// confirmed here before anything is added.
+    func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]?
+
+    /// A script asked for a booking's seat maps (`flights seats <reference>`): show those of `offerID`, the offer
+    /// `order` was booked from (as Duffel's JSON when `json`), in place of this screen; the run ends with them.
+    func showSeatMaps(for order: Order, offerID: String, json: Bool)
 
     /// A text or JSON run (`flights bookings`, `flights booking <reference>`, `flights cancel <reference>`) ended
     /// with `outcome`; interactive screens never call it.
@@ -28,7 +33,12 @@ extension FlightBookingsRouter {
     public func navigateToChange(_ order: Order) {}
 
     /// A router made before seats could be chosen after booking shows none.
-    public func navigateToSeats(offerID: String) async -> [SeatChoice]? { nil }
+    public func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? { nil }
+
+    /// A router made before seat maps could be shown for a booking ends the run as not done.
+    public func showSeatMaps(for order: Order, offerID: String, json: Bool) {
+        bookingsDidFinish(.failed("This app shows no seat maps for a booking."))
+    }
 }
 
 /// How a text or JSON run ended, for the App to turn into an exit status.

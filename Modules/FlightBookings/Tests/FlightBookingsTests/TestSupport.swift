@@ -132,6 +132,7 @@ final class SpyRouter: FlightBookingsRouter {
         case search
         case back
         case change(String)
+        case seatMaps(offerID: String, json: Bool)
         case finished(FlightBookingsOutcome)
     }
 
@@ -143,10 +144,11 @@ final class SpyRouter: FlightBookingsRouter {
     /// The offers whose seats screen was asked for, and what it answers.
     private(set) var seatsAsked: [String] = []
     var seatsToChoose: [SeatChoice]?
-    func navigateToSeats(offerID: String) async -> [SeatChoice]? {
+    func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
         seatsAsked.append(offerID)
         return seatsToChoose
     }
+    func showSeatMaps(for order: Order, offerID: String, json: Bool) { exits.append(.seatMaps(offerID: offerID, json: json)) }
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome) { exits.append(.finished(outcome)) }
 }
 
