@@ -199,14 +199,14 @@ extension FlightSummaryReducer {
         return [bookingProgress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .run(.book(booking))]
     }
 
-    /// Duffel takes no seats or bags with a hold ("do not specify payments or services keys"): they are booked and
-    /// paid with the fare, so a hold with extras is refused here, before anything is sent.
+    /// Duffel takes no seats or bags with a hold ("do not specify payments or services keys"): a hold request with
+    /// extras is refused here, before anything is sent. They are added to the hold afterwards, and paid with it.
     static let heldExtrasProblem =
-        "Seats and bags cannot be added to a held booking: the airline holds the fare alone, and extras are booked and paid with it."
+        "Seats and bags cannot be sent with a hold: the airline holds the fare alone. Once held, they are added to it and paid with it."
 
     /// A hold asked for with seats or bags chosen on the review: said, and the review shown again.
     static func refuseHeldExtras(_ state: inout State) -> [Effect] {
-        [error(heldExtrasProblem, suggestion: "Book and pay now to keep the seats and bags, or choose none to hold the fare.")]
+        [error(heldExtrasProblem, suggestion: "Book and pay now to keep the seats and bags, or choose none to hold the fare and add them to the booking afterwards (x and s on it).")]
             + showReview(&state)
     }
 

@@ -116,7 +116,8 @@ extension FlightSummaryReducer {
     /// Ends a `--hold` run whose passengers file asks for seats or bags, which a hold cannot carry: nothing sent.
     private static func heldFileExtras(_ state: inout State) -> [Effect] {
         [error(heldExtrasProblem, suggestion: "Run the command again without --hold to book and pay now with them, "
-            + "or take the seats and bags out of the passengers file to hold the fare.")]
+            + "or take the seats and bags out of the passengers file to hold the fare, then add them with "
+            + "`flights add-bags REF` and `flights seats REF --seat …`.")]
             + finish(&state, .invalidInput([heldExtrasProblem]))
     }
 

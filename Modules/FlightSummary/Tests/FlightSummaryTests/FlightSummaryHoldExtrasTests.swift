@@ -38,8 +38,9 @@ struct FlightSummaryHoldExtrasTests {
         await screen(input, on: terminal).run()
         #expect(router.exits == [.finished("invalidInput")])
         #expect(orders.created.isEmpty)
-        #expect(terminal.text.contains("Seats and bags cannot be added to a held booking"))
+        #expect(terminal.text.contains("Seats and bags cannot be sent with a hold"))
         #expect(terminal.text.contains("without --hold"))
+        #expect(terminal.text.contains("flights add-bags REF"))
     }
 
     @Test("a file's seat with --hold is refused before the seat maps are read or anything is booked")
@@ -78,7 +79,7 @@ struct FlightSummaryHoldExtrasTests {
         let refused = Reducer.reduce(&state, .chose(hold))
         #expect(refused.first == .note(.error(
             Reducer.heldExtrasProblem,
-            suggestion: "Book and pay now to keep the seats and bags, or choose none to hold the fare.")))
+            suggestion: "Book and pay now to keep the seats and bags, or choose none to hold the fare and add them to the booking afterwards (x and s on it).")))
         #expect(state.step == .review)
         // Reached another way (a retry, a new price accepted), the booking itself refuses it too.
         #expect(!Reducer.book(&state, .hold, lookUpFirst: false).contains(where: isBooking))
