@@ -33,7 +33,8 @@ struct ChangeCommand: AsyncParsableCommand {
     var yes = false
 
     @Option(help: ArgumentHelp(
-        "The change total you agreed to (e.g. 55.00): a different total changes nothing (exit 2).", valueName: "amount"))
+        "The change total you agreed to (e.g. 55.00, or --total=-12.40 for money back): a different total changes nothing (exit 2).",
+        valueName: "amount"))
     var total: String?
 
     @Flag(name: .long, help: "Print the change to confirm, or the booking after it, as JSON.")
@@ -43,7 +44,7 @@ struct ChangeCommand: AsyncParsableCommand {
 
     func validate() throws {
         try checkReference(reference)
-        _ = try agreedTotal(total)
+        _ = try agreedTotal(total, moneyBack: true)
         guard flight.count == date.count else {
             throw ValidationError("Give one --date for each --flight, in the same order (--flight 2 --date 29dec).")
         }
@@ -68,7 +69,7 @@ struct ChangeCommand: AsyncParsableCommand {
         let presentation: FlightChangeInput.Presentation = json ? .json : plan == nil ? .interactive : .text
         let input = FlightChangeInput(
             reference: reference.uppercased(), plan: plan, presentation: presentation, assumeYes: yes,
-            agreedTotal: try agreedTotal(total))
+            agreedTotal: try agreedTotal(total, moneyBack: true))
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startChange(input) }
         if code != 0 { throw ExitCode(code) }
     }

@@ -9,13 +9,20 @@ import TerminalUI
 
 // What the commands share in reading their arguments and files.
 
-/// The amount of a `--total` option (`412.50`), or `nil` when none was given.
-func agreedTotal(_ text: String?) throws -> Decimal? {
+/// The amount of a `--total` option (`412.50`; with `moneyBack`, a change's total, also `0` or `-12.40`), or `nil`
+/// when none was given.
+func agreedTotal(_ text: String?, moneyBack: Bool = false) throws -> Decimal? {
     guard let text else { return nil }
-    guard let money = Money(text, currency: "XXX"), money.amount > 0 else {
-        throw ValidationError("--total is an amount such as 412.50.")
+    // A change's total may be nothing, or money back (`--total=-12.40`); a price to pay is more than nothing.
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let negative = moneyBack && trimmed.hasPrefix("-")
+    guard let money = Money(negative ? String(trimmed.dropFirst()) : trimmed, currency: "XXX"),
+          moneyBack ? money.amount >= 0 : money.amount > 0 else {
+        throw ValidationError(moneyBack
+            ? "--total is an amount such as 55.00, or --total=-12.40 when money comes back."
+            : "--total is an amount such as 412.50.")
     }
-    return money.amount
+    return negative ? -money.amount : money.amount
 }
 
 /// Refuses what cannot be a booking reference (empty, or longer than any airline's) before anything is looked up.

@@ -6,11 +6,15 @@ import Testing
 /// binary: `flights bookings` marks the booking, `flights booking` shows the flights as they were and are now,
 /// `--accept-change` asks (exit 2 off a terminal without `--yes`), accepts once, and the booking flies the new times.
 @Suite struct AirlineChangeCommandTests {
-    /// Books next month's first LHR → BCN offer, paid at once.
-    static func book(_ app: FlightsApp) async throws -> Order {
+    /// Books next month's first LHR → BCN offer (one whose fare forbids changes, when `changeable` is false), paid at
+    /// once.
+    static func book(_ app: FlightsApp, changeable: Bool? = nil) async throws -> Order {
         let search = try await app.run(["search", "LHR", "BCN", "--depart", TravelData.nextMonthISO, "--json"])
         #expect(search.status == 0, "\(search)")
-        let offer = try #require(try DuffelJSON.decoder().decode(SearchOutput.self, from: Data(search.output.utf8)).offers.first)
+        let offers = try DuffelJSON.decoder().decode(SearchOutput.self, from: Data(search.output.utf8)).offers
+        let offer = try #require(offers.first { offer in
+            changeable.map { (offer.conditions.changeBeforeDeparture?.allowed ?? false) == $0 } ?? true
+        }, "no LHR → BCN offer to book: \(offers.map(\.id))")
         let passengers = try app.file("passengers.json", contents: TravelData.passengersFile())
         let booked = try await app.run(["book", offer.id, "--passengers", passengers.path, "--yes", "--json"])
         #expect(booked.status == 0, "\(booked)")
@@ -58,6 +62,31 @@ import Testing
 
             let unmarked = try await app.run(["bookings"])
             #expect(!unmarked.output.contains("Times changed"), "\(unmarked)")
+        }
+    }
+
+    @Test func theAirlinesChangeLetsAFareThatForbidsChangesMoveToAnotherFlightWithNoFee() async throws {
+        try await FlightsApp.withFreshData { app in
+            let order = try await Self.book(app, changeable: false)
+            let reference = order.bookingReference
+            let booked = try #require(order.slices.first?.departingAt?.date)
+
+            let shown = try await app.run(["booking", reference])
+            #expect(shown.output.contains("flights change \(reference)"), "\(shown)")
+
+            let asked = try await app.run(["change", reference, "--flight", "1", "--date", "+1", "--json"])
+            #expect(asked.status == 2, "\(asked)")
+            let change = try DuffelJSON.decoder().decode(OrderChange.self, from: Data(asked.output.utf8))
+            #expect(change.penaltyTotalAmount?.amount ?? 0 == 0, "a fee for the airline's own change: \(asked)")
+            let total = try #require(change.changeTotalAmount)
+
+            // `--total=` takes money back too (a negative total would read as an option after a space).
+            let made = try await app.run(["change", reference, "--flight", "1", "--date", "+1", "--yes", "--total=\(total.wireAmount)"])
+            #expect(made.status == 0, "\(made)")
+            let after = try await ChangeCommandTests.booking(app, reference)
+            #expect(after.slices.first?.departingAt?.date == booked.adding(days: 1))
+            #expect(after.airlineInitiatedChanges.map(\.actionTaken) == [.changed])
+            #expect(after.pendingAirlineChanges.isEmpty)
         }
     }
 

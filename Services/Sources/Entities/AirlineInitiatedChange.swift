@@ -146,3 +146,17 @@ public struct AirlineChangeUpdate: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case actionTaken = "action_taken" }
 }
+
+extension Order {
+    /// Whether a schedule change by the airline, waiting for an answer, lets the order be changed to other flights
+    /// (its `available_actions` has `change`), whatever the fare says about changes.
+    public var airlineChangeAllowsRebooking: Bool {
+        pendingAirlineChanges.contains { $0.availableActions.contains(.change) }
+    }
+
+    /// Whether a change to other flights may be asked for: the fare allows changes (or does not say), or the
+    /// airline's schedule change does.
+    public var mayBeChanged: Bool {
+        airlineChangeAllowsRebooking || conditions.changeBeforeDeparture?.allowed != false
+    }
+}

@@ -45,10 +45,11 @@ extension FlightBookingsState {
     }
 
     /// The order of `booking` when a flight of it can be moved from here: changes offered, the order read from this
-    /// API, not cancelled, and a fare that does not forbid changes (one that does not say is asked).
+    /// API, not cancelled, and a fare that does not forbid changes (one that does not say is asked) or an airline's
+    /// schedule change that allows them.
     func changeableOrder(_ booking: Booking) -> Order? {
         guard offersChanges, booking.otherBackend == nil, let order = booking.shownOrder, order.cancelledAt == nil,
-              order.conditions.changeBeforeDeparture?.allowed != false else { return nil }
+              order.mayBeChanged else { return nil }
         return order
     }
 
@@ -224,7 +225,7 @@ extension FlightBookingsState {
         if FlightBookingsReducer.canAcceptChange(booking, in: self) {
             ways.append(isInteractive ? "accept the new times with a" : "accept the new times with `flights booking \(reference) --accept-change --yes`")
         }
-        if booking.shownOrder?.conditions.changeBeforeDeparture?.allowed != false {
+        if booking.shownOrder?.mayBeChanged == true {
             ways.append(isInteractive ? (offersChanges ? "move to another flight with m" : "move to another flight") : "move to another flight with `flights change \(reference)`")
         }
         if FlightBookingsReducer.cancellationBlocker(booking) == nil {

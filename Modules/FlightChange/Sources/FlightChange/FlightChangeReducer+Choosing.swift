@@ -36,7 +36,7 @@ extension FlightChangeReducer {
         if order.cancelledAt != nil {
             return refuse(&state, "Booking \(reference) is cancelled: there is nothing to change.")
         }
-        if let rule = order.conditions.changeBeforeDeparture, !rule.allowed {
+        if !order.mayBeChanged {
             return refuse(&state, "Booking \(reference) cannot be changed: its fare does not allow changes. Nothing was sent to the airline.")
         }
         guard !order.slices.isEmpty else {

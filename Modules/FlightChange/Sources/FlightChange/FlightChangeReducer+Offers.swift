@@ -99,7 +99,7 @@ extension FlightChangeReducer {
         if let agreed = state.input.agreedTotal, agreed != total.amount {
             effects.append(error(
                 "Not changed: the change costs \(total.formatted), not the \(Money(amount: agreed, currency: total.currency).formatted) agreed.",
-                suggestion: "Run the command again with --total \(total.wireAmount) to change at that total."))
+                suggestion: "Run the command again with --total=\(total.wireAmount) to change at that total."))
             return effects + finish(&state, .priceChanged(total))
         }
         guard state.input.assumeYes else {

@@ -23,7 +23,7 @@ extension SandboxAPI {
                 APIErrorCode(rawValue: "order_awaiting_payment"), title: "Order not paid",
                 "Only a paid order can be changed; pay order \(order.id) first (POST /air/payments).")
         }
-        guard order.conditions.changeBeforeDeparture?.allowed == true else {
+        guard order.sandboxChangeable else {
             throw .validation(
                 field: "order_id",
                 "Order \(order.id) cannot be changed: its fare does not allow changes before departure (conditions.change_before_departure.allowed is not true).")
@@ -141,7 +141,10 @@ extension SandboxAPI {
         let fare = total.subtracting(extras) ?? total
         let slicesBooked = max(order.slices.count, 1)
         let share = Money(amount: fare.amount * Decimal(removed.count) / Decimal(slicesBooked), currency: currency).rounded
-        let penalty = SandboxAPI.converted(order.conditions.changeBeforeDeparture?.penalty ?? .zero(currency), to: currency)
+        // A change the airline's own schedule change allows carries no fee.
+        let penalty = order.airlineChangeAllowsRebooking
+            ? .zero(currency)
+            : SandboxAPI.converted(order.conditions.changeBeforeDeparture?.penalty ?? .zero(currency), to: currency)
         // The new flights carry the order's passengers, in the order the booking's offer listed them.
         let bookedPassengers = order.slices.first?.segments.first?.passengers.map(\.passengerId) ?? order.passengers.map(\.id)
         let renamed = Dictionary(

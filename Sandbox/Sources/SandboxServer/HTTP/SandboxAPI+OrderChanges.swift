@@ -166,6 +166,14 @@ extension SandboxAPI {
             guard let one = first.segments.first?.departingAt, let two = second.segments.first?.departingAt else { return false }
             return one < two
         }
+        // The airline's schedule change that allowed it is answered by it: `changed`.
+        for index in changed.airlineInitiatedChanges.indices
+        where changed.airlineInitiatedChanges[index].isPending
+            && changed.airlineInitiatedChanges[index].availableActions.contains(.change) {
+            changed.airlineInitiatedChanges[index].actionTaken = .changed
+            changed.airlineInitiatedChanges[index].actionTakenAt = change.confirmedAt
+            changed.airlineInitiatedChanges[index].availableActions = []
+        }
         changed.services = order.services.filter { service in
             service.segmentIds.isEmpty || !service.segmentIds.allSatisfy(removedSegments.contains)
         }
@@ -191,8 +199,10 @@ extension SandboxAPI {
 }
 
 extension Order {
-    /// Whether the sandbox takes a change request for it: paid, not cancelled, and its fare allows changes.
+    /// Whether the sandbox takes a change request for it: paid, not cancelled, and its fare allows changes (or a
+    /// schedule change by the airline, waiting for an answer, offers `change`).
     var sandboxChangeable: Bool {
-        cancelledAt == nil && !paymentStatus.awaitingPayment && conditions.changeBeforeDeparture?.allowed == true
+        cancelledAt == nil && !paymentStatus.awaitingPayment
+            && (conditions.changeBeforeDeparture?.allowed == true || airlineChangeAllowsRebooking)
     }
 }
