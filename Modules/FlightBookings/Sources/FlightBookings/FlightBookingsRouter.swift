@@ -14,7 +14,7 @@ public protocol FlightBookingsRouter: AnyObject {
     func navigateToChange(_ order: Order)
 
     /// The traveller wants to choose seats for `order` (`s`): show a seats screen over this one for the offer it was
-    /// booked from, `offerID` (``Entities/Offer/init(bookedAs:offerID:)`` draws it when the API no longer answers for
+    /// booked from, `offerID` (`Offer(bookedAs:offerID:)` draws it when the API no longer answers for
     /// the offer), and return the seats confirmed, or `nil` when the traveller went back. They are priced and
     /// confirmed here before anything is added.
     func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]?
