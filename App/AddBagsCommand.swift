@@ -11,9 +11,11 @@ struct AddBagsCommand: AsyncParsableCommand {
             Adds --bags checked bags (1 unless given) for each passenger on each flight, the cheapest the airline \
             sells. A paid booking pays them now; a held booking adds them to what the hold costs, paid with it \
             (`flights pay`) — the only way a hold gets extras. On a terminal it asks; in a script add --yes, and \
-            --total to add them only at that price (exit 2 otherwise, nothing added). Exit codes: 0 added, 1 no such \
-            booking or no bags sold, 2 not confirmed or another price, 64 bad input, 69 the backend failed. A lost \
-            answer is checked by reading the booking, never by adding twice.
+            --total to add them only at that price (exit 2 otherwise, nothing added; when bags are sold for only some \
+            passengers and flights, only --total adds those). Exit codes: 0 added, 1 no such booking or no bags \
+            sold, 2 not confirmed or another price, 64 bad input, 69 the backend failed or the booking takes no \
+            extras (cancelled, a lapsed hold, booked elsewhere). A lost answer is checked by reading the booking, \
+            never by adding twice.
             """)
 
     @Argument(help: "The booking reference (PNR).")

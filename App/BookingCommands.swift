@@ -35,7 +35,7 @@ struct BookingCommand: AsyncParsableCommand {
             changed a flight's times, the booking shows its flights as they were and as they are now, and what that \
             does to a connection; --accept-change accepts the new times (asked on a terminal; in a script add --yes, \
             or nothing is accepted: exit 2). Exit codes: 0 shown or accepted, 1 no such booking or no change \
-            waiting, 2 not confirmed, 69 the backend failed.
+            waiting, 2 not confirmed, 69 the backend failed or the change cannot be accepted here.
             """)
 
     @Argument(help: "The booking reference (PNR).")

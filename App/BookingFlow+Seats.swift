@@ -5,8 +5,6 @@ import Services
 // MARK: Summary ⇄ seats, bookings ⇄ seats
 
 extension BookingFlow {
-    /// The seats screen over a booking, for the offer it was booked from; the seats confirmed come back to the
-    /// bookings screen, which prices them and asks before adding them.
     /// `flights seats REF`: the seat maps of the offer the booking was booked from, in place of the bookings screen;
     /// how showing them ends is how the command ends.
     func showSeatMaps(for order: Order, offerID: String, json: Bool) {
@@ -17,6 +15,8 @@ extension BookingFlow {
         navigator.replaceTop(with: screen)
     }
 
+    /// The seats screen over a booking, for the offer it was booked from (drawn from the order); the seats confirmed
+    /// come back to the bookings screen, which prices them and asks before adding them.
     func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
         let answer = SeatsAnswer(navigator: navigator)
         let offer = Offer(bookedAs: order, offerID: offerID)

@@ -14,8 +14,9 @@ struct SeatsCommand: AsyncParsableCommand {
         maps of the offer it was booked from; --seat FLIGHT=SEAT adds a seat (a flight by its number or route: \
         --seat ZZ117=14C, or --seat LHR-JFK=14C,14D for two passengers in the booking's order), priced before \
         anything is paid: a paid booking pays now, a held one adds the seats to what the hold costs. Add --yes (and \
-        --total to agree the price) in a script. Exit codes: 0 printed or added, 1 the airline gives no seat map \
-        or that seat, 2 not confirmed or another price, 64 bad input, 69 the backend failed.
+        --total to agree the price) in a script. Exit codes: 0 printed or added, 1 no such booking, or the airline \
+        gives no seat map or not that seat, 2 not confirmed or another price, 64 bad input, 69 the backend failed \
+        or the booking takes no seats (cancelled, a lapsed hold, not booked on this machine).
         """)
 
     @Argument(help: "The offer's id (off_…), as `flights search --json` prints it, or a booking reference.")

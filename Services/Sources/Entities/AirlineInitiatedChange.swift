@@ -159,4 +159,13 @@ extension Order {
     public var mayBeChanged: Bool {
         airlineChangeAllowsRebooking || conditions.changeBeforeDeparture?.allowed != false
     }
+
+    /// Whether slice `sliceID` may move to other flights: the fare allows changes (or does not say), or a schedule
+    /// change by the airline, waiting and offering `change`, moved that slice.
+    public func mayChange(sliceID: String) -> Bool {
+        conditions.changeBeforeDeparture?.allowed != false
+            || pendingAirlineChanges.contains { change in
+                change.availableActions.contains(.change) && change.removed.contains { $0.id == sliceID }
+            }
+    }
 }

@@ -8,7 +8,8 @@ public protocol AirlineChangeService: Sendable {
     func airlineChanges(orderID: String) async throws(ServiceError) -> [AirlineInitiatedChange]
 
     /// Every change the airline made to any order of the account, answered or not (`GET
-    /// /air/airline_initiated_changes`, page after page): one call marks every booking with a change waiting.
+    /// /air/airline_initiated_changes`, page after page; Duffel's service reads at most 10 pages of 200): one call
+    /// marks every booking with a change waiting.
     func airlineChanges() async throws(ServiceError) -> [AirlineInitiatedChange]
 
     /// Accepts a change: the order then has the new flights

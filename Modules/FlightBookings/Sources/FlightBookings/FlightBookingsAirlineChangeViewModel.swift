@@ -11,8 +11,10 @@ struct AirlineChangeViewModel: Sendable, Hashable, Codable {
     var flights: [[String]]
     /// What the new times do to the connections; a connection the new times break comes first.
     var connections: [String]
-    /// Whether a connection can no longer be made (or is under an hour).
+    /// Whether a connection can no longer be made.
     var breaksConnection: Bool
+    /// Whether a connection the change shortened is now under an hour.
+    var tightensConnection: Bool
 }
 
 extension AirlineChangeViewModel {
@@ -23,7 +25,7 @@ extension AirlineChangeViewModel {
     init(_ change: AirlineInitiatedChange, zone: TimeZone) {
         let noticed = change.createdAt.map { " · noticed \(TravelFormat.instant($0, in: zone))" } ?? ""
         var flights: [[String]] = []
-        var connections: [(text: String, breaks: Bool)] = []
+        var connections: [(text: String, breaks: Bool, tight: Bool)] = []
         for (old, new) in zip(change.removed, change.added) {
             flights += Self.flights(was: old.segments, now: new.segments)
             for (index, layover) in new.layovers.enumerated() {
@@ -36,8 +38,9 @@ extension AirlineChangeViewModel {
         for new in change.added.dropFirst(change.removed.count) { flights += Self.flights(was: [], now: new.segments) }
         self.init(
             title: "The airline changed your flights\(noticed)", flights: flights,
-            connections: connections.filter(\.breaks).map(\.text) + connections.filter { !$0.breaks }.map(\.text),
-            breaksConnection: connections.contains(where: \.breaks))
+            connections: connections.filter { $0.breaks || $0.tight }.map(\.text)
+                + connections.filter { !$0.breaks && !$0.tight }.map(\.text),
+            breaksConnection: connections.contains(where: \.breaks), tightensConnection: connections.contains(where: \.tight))
     }
 
     /// Each flight as it was beside itself as it is now: paired by segment id, else by position.
@@ -91,16 +94,17 @@ extension AirlineChangeViewModel {
     }
 
     /// What a connection is with the new times, beside what it was; whether it can no longer be made.
-    private static func connection(_ layover: Layover, was before: ISODuration?) -> (text: String, breaks: Bool) {
+    private static func connection(_ layover: Layover, was before: ISODuration?) -> (text: String, breaks: Bool, tight: Bool) {
         let place = layover.changesAirport
             ? "from \(TravelFormat.airport(layover.airport)) to another airport" : "in \(TravelFormat.city(of: layover.airport))"
         let was = before.map { " (was \($0.formatted))" } ?? ""
         if layover.duration.seconds < 0 {
-            return ("Misses the connection \(place): the next flight leaves \(ISODuration(seconds: -layover.duration.seconds).formatted) before this one lands\(was). Change to another flight or cancel.", true)
+            return ("Misses the connection \(place): the next flight leaves \(ISODuration(seconds: -layover.duration.seconds).formatted) before this one lands\(was). Change to another flight or cancel.", true, false)
         }
-        if layover.duration.seconds < 3600 {
-            return ("Tight connection \(place): \(layover.duration.formatted) to connect\(was). Ask the airline whether it is protected, or change to another flight.", true)
+        // Tight only when the change shortened it: a short connection booked as it was is the traveller's choice.
+        if layover.duration.seconds < 3600, before.map({ layover.duration < $0 }) ?? true {
+            return ("Tight connection \(place): \(layover.duration.formatted) to connect\(was). Ask the airline whether it is protected, or change to another flight.", false, true)
         }
-        return ("Connection \(place): \(layover.duration.formatted)\(was).", false)
+        return ("Connection \(place): \(layover.duration.formatted)\(was).", false, false)
     }
 }

@@ -87,7 +87,6 @@ public struct FlightBookingsBuilder {
         state.acceptsAirlineChanges = airlineChanges != nil
         state.addsExtras = extras != nil
         state.readsSeatMaps = seatMaps != nil
-        state.offersSeats = seatMaps != nil
         if case .addBags(_, let each) = input.request { state.bagsPerPassenger = max(1, each) }
         let calendar = CalendarWriter(terminal: terminal)
         return ScreenRunner<FlightBookingsReducer>(
@@ -177,9 +176,10 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
     public var request: Request
     /// How it is shown.
     public var presentation: Presentation
-    /// Confirm a cancellation, a payment, an airline change's acceptance or bags without asking (`--yes`).
+    /// Confirm a cancellation, a payment, an airline change's acceptance, bags or seats without asking (`--yes`).
     public var assumeYes: Bool
-    /// A payment's (or bags') total agreed beforehand (`--total`): when it is anything else, nothing is paid.
+    /// A payment's (or bags' or seats') total agreed beforehand (`--total`): when it is anything else, nothing is
+    /// paid. For bags the airline sells to only some passengers and flights, it is what agrees to those.
     public var acceptedTotal: Decimal?
     /// A booking reference to point at in the list (the one just booked).
     public var highlight: String?

@@ -34,6 +34,8 @@ struct ExtrasQuote: Sendable, Hashable, Codable {
     var countBefore: Int
     /// How many it adds, counted the same way.
     var countAdded: Int
+    /// The seats it adds (none for bags): after a lost answer, the order holds each or not.
+    var seats: [SeatChoice] = []
 }
 
 extension ExtrasQuote {
@@ -58,7 +60,11 @@ extension ExtrasQuote {
                 continue
             }
             let cost = Money(amount: cheapest.totalAmount.amount * Decimal(quantity), currency: cheapest.totalAmount.currency)
-            guard let sum = total.map({ $0.adding(cost) }) ?? cost else { continue }
+            guard let sum = total.map({ $0.adding(cost) }) ?? cost else {
+                // One total in one currency: a bag priced in another is not added behind it.
+                unavailable.append("\(whom) (priced in \(cost.currency))")
+                continue
+            }
             total = sum
             services.append(SelectedService(id: cheapest.id, quantity: quantity))
             added += quantity * max(1, cheapest.passengerIds.count) * max(1, cheapest.segmentIds.count)
@@ -73,14 +79,16 @@ extension ExtrasQuote {
             countBefore: Self.count(.bags, in: order), countAdded: added)
     }
 
-    /// `seats` chosen on the booked offer's maps, for `order`; `nil` when none were.
+    /// `seats` chosen on the booked offer's maps, for `order`; `nil` when none were, or when they are priced in
+    /// more than one currency (one total is paid).
     init?(seats: [SeatChoice], order: Order) {
         guard let first = seats.first else { return nil }
         let segments = order.slices.flatMap(\.segments)
         var total = Money.zero(first.price.currency)
         var lines: [String] = []
         for seat in seats {
-            total = total.adding(seat.price) ?? total
+            guard let sum = total.adding(seat.price) else { return nil }
+            total = sum
             let name = order.passengers.first { $0.id == seat.passengerId }?.fullName ?? "A passenger"
             let flight = segments.first { $0.id == seat.segmentId }
                 .map { "\($0.flightNumber) \($0.origin.iataCode) → \($0.destination.iataCode)" } ?? "a flight"
@@ -90,7 +98,20 @@ extension ExtrasQuote {
         self.init(
             kind: .seats, lines: lines, services: SeatChoice.services(seats), total: total, paysNow: paysNow,
             holdTotal: paysNow ? nil : order.totalAmount.flatMap { $0.adding(total) }, unavailable: [],
-            countBefore: Self.count(.seats, in: order), countAdded: seats.count)
+            countBefore: Self.count(.seats, in: order), countAdded: seats.count, seats: seats)
+    }
+
+    /// Whether `order` holds what the quote adds: each of its seats (a seat that replaced another leaves the count
+    /// as it was), or as many bags more.
+    func isHeld(by order: Order) -> Bool {
+        guard kind == .seats else { return Self.count(.bags, in: order) >= countBefore + countAdded }
+        let held = order.services.filter { $0.type == .seat }
+        return seats.allSatisfy { seat in
+            held.contains { service in
+                service.segmentIds.contains(seat.segmentId) && service.passengerIds.contains(seat.passengerId)
+                    && service.metadata?.designator?.uppercased() == seat.designator.uppercased()
+            }
+        }
     }
 
     /// `Imogen Fairweather · LHR → BCN`: whom a service is for, and on which flights.

@@ -75,7 +75,7 @@ extension FlightBookingsReducer {
         switch outcome {
         case .accepted(let booking, let recovered):
             state.current = booking
-            let how = recovered ? " (the answer was lost; the airline's list of changes shows it accepted)" : ""
+            let how = recovered ? " (its answer did not come through; the airline's list of changes shows it accepted)" : ""
             effects.append(message(.success, "Booking \(booking.reference ?? reference) now flies the airline's new times\(how)."))
             if state.isInteractive { return effects + show(&state, booking) }
             if state.input.presentation == .json, let order = booking.order, let json = encode(order) {

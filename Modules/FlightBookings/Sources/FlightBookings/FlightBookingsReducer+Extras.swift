@@ -66,6 +66,12 @@ extension FlightBookingsReducer {
                     suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")]
                     + finish(&state, .declined)
             }
+            if !quote.unavailable.isEmpty, state.input.acceptedTotal == nil {
+                // Fewer than asked for is not what --yes agreed to: only a --total that names it adds it.
+                return effects + [message(
+                    .info, "Nothing added: the airline sells these for only some passengers and flights. Run the command again with --total \(quote.total.wireAmount) to add them as shown.")]
+                    + finish(&state, .declined)
+            }
             if state.input.assumeYes { return effects + addExtras(&state, quote) }
             guard state.canAsk, state.input.presentation == .text else {
                 return effects + [message(

@@ -10,12 +10,17 @@ extension FlightBookingsReducer {
     /// Why seats cannot be chosen for `booking` now, as the end of a sentence; `nil` when they can.
     static func seatsBlocker(_ booking: Booking, in state: State) -> String? {
         if let why = extrasBlocker(booking, in: state) { return why }
+        return seatMapsBlocker(booking, in: state)
+    }
+
+    /// Why the seat maps of `booking` cannot be read, as the end of a sentence; `nil` when they can.
+    static func seatMapsBlocker(_ booking: Booking, in state: State) -> String? {
+        if let other = booking.otherBackend { return "it was booked through \(other), and this run talks to \(state.backend)" }
         guard booking.record?.offerID.isEmpty == false else {
             return "it was not booked on this machine, so the offer whose seat maps hold its seats is not known"
         }
-        guard state.isInteractive ? state.offersSeats : state.readsSeatMaps else {
-            return "this backend reads no seat maps"
-        }
+        guard booking.shownOrder != nil else { return "its order could not be read from the flight service" }
+        guard state.readsSeatMaps else { return "this backend reads no seat maps" }
         return nil
     }
 
@@ -43,13 +48,11 @@ extension FlightBookingsReducer {
     static func showSeatMaps(_ state: inout State) -> [Effect] {
         guard let booking = state.current else { return [] }
         let reference = booking.reference ?? ""
-        guard let order = booking.shownOrder, let offerID = booking.record?.offerID, !offerID.isEmpty else {
-            let why = booking.record == nil
-                ? "it was not booked on this machine, so the offer whose seat maps hold its seats is not known"
-                : "its order could not be read from the flight service"
+        if let why = seatMapsBlocker(booking, in: state) {
             let text = "The seat maps of booking \(reference) cannot be shown: \(why)."
             return [error(text)] + finish(&state, .failed(text))
         }
+        guard let order = booking.shownOrder, let offerID = booking.record?.offerID else { return [] }
         state.step = .finished
         return [.leave(.seatMaps(order, offerID: offerID, json: state.input.presentation == .json))]
     }
@@ -75,7 +78,9 @@ extension FlightBookingsReducer {
             segments: order.slices.flatMap(\.segments), maps: maps, command: "flights seats \(reference)",
             within: "booking \(reference)")
         guard resolved.problems.isEmpty, let quote = ExtrasQuote(seats: resolved.seats, order: order) else {
-            let problems = resolved.problems.isEmpty ? ["No seat was named: add --seat FLIGHT=SEAT (--seat ZZ117=14C)."] : resolved.problems
+            let problems = !resolved.problems.isEmpty ? resolved.problems
+                : resolved.seats.isEmpty ? ["No seat was named: add --seat FLIGHT=SEAT (--seat ZZ117=14C)."]
+                : ["The seats are priced in more than one currency: add them one flight at a time."]
             effects += problems.map { error($0) }
             return effects + askOrFinish(&state, .notFound(reference: reference))
         }
@@ -85,9 +90,13 @@ extension FlightBookingsReducer {
     /// The seats screen answered: the seats chosen, priced and asked; none, and the booking stays as it was.
     static func seatsChosen(_ state: inout State, _ seats: [SeatChoice]?) -> [Effect] {
         guard let order = state.current?.shownOrder else { return [] }
-        guard let seats, let quote = ExtrasQuote(seats: seats, order: order) else {
+        guard let seats, !seats.isEmpty else {
             state.step = .detail
             return [message(.info, "No seats chosen: the booking is as it was.")]
+        }
+        guard let quote = ExtrasQuote(seats: seats, order: order) else {
+            state.step = .detail
+            return [error("The seats are priced in more than one currency: choose them one flight at a time.")]
         }
         return askToAdd(&state, quote)
     }

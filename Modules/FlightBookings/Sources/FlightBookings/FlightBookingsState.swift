@@ -77,9 +77,8 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
     var acceptsAirlineChanges = false
     /// Whether bags can be added to a booking from here (`x`): the backend adds extras after booking.
     var addsExtras = false
-    /// Whether seats can be chosen for a booking from here (`s`): the App shows the seats screen.
-    var offersSeats = false
-    /// Whether the booked offer's seat maps can be read (for seats a script names).
+    /// Whether the booked offer's seat maps can be read: seats are then chosen on the App's seats screen (`s`), or
+    /// named by a script.
     var readsSeatMaps = false
     /// How many checked bags each passenger adds on each flight.
     var bagsPerPassenger = 1

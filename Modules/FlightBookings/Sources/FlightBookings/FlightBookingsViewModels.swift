@@ -177,8 +177,9 @@ extension FlightBookingsState {
         }
         let waiting = FlightBookingsReducer.waitingChange(booking).map { AirlineChangeViewModel($0, zone: timeZone) }
         if let waiting {
-            warnings.append(waiting.breaksConnection
-                ? "The airline changed your flights' times, and a connection no longer works: see below."
+            warnings.append(
+                waiting.breaksConnection ? "The airline changed your flights' times, and a connection no longer works: see below."
+                : waiting.tightensConnection ? "The airline changed your flights' times, and a connection is now tight: see below."
                 : "The airline changed your flights' times: see below, and accept them or choose another way.")
         }
         return BookingDetailViewModel(

@@ -39,7 +39,7 @@ extension FlightBookingsServices {
                 do {
                     let read = try await orders.order(id: order.id)
                     lookup = nil
-                    if ExtrasQuote.count(quote.kind, in: read) >= quote.countBefore + quote.countAdded {
+                    if quote.isHeld(by: read) {
                         return .added(updated(booking, with: read), recovered: true)
                     }
                 } catch {

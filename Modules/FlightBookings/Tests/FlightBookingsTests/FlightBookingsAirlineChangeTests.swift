@@ -70,7 +70,7 @@ struct FlightBookingsAirlineChangeTests {
             booked, changes)
         await h.appear()
         #expect(changes.accepted == [change.id])
-        #expect(h.text.contains("now flies the airline's new times (the answer was lost; the airline's list of changes shows it accepted)."))
+        #expect(h.text.contains("now flies the airline's new times (its answer did not come through; the airline's list of changes shows it accepted)."))
         #expect(h.router.exits == [.finished(.done)])
         #expect(booked.orders.orders.first?.slices.first == change.added.first)
     }

@@ -93,6 +93,33 @@ struct FlightBookingsBagsTests {
         #expect(extras.additions.isEmpty)
     }
 
+    @Test func bagsForOnlySomePassengersAreAddedByAScriptOnlyAtTheirTotal() async throws {
+        let booked = try await Booked()
+        let extras = FixtureOrderExtrasService(orders: booked.orders)
+        let passenger = try #require(booked.order.passengers.first?.id)
+        let segments = booked.order.slices.flatMap(\.segments).map(\.id)
+        let price = Money(amount: 30, currency: "GBP")
+        extras.setAvailableServices([
+            AvailableService(id: "ase_two", type: .baggage, maximumQuantity: 2, passengerIds: [passenger], segmentIds: segments, totalAmount: price),
+            AvailableService(id: "ase_one", type: .baggage, maximumQuantity: 1, passengerIds: ["pas_other"], segmentIds: segments, totalAmount: price),
+        ], for: booked.order.id)
+        let yes = harness(
+            FlightBookingsInput(request: .addBags(reference: "ERDAH6", perPassenger: 2), presentation: .text, assumeYes: true),
+            booked, extras)
+        await yes.appear()
+        #expect(yes.text.contains("Nothing added: the airline sells these for only some passengers and flights"))
+        #expect(yes.router.exits == [.finished(.declined)])
+        #expect(extras.additions.isEmpty)
+
+        let agreed = harness(
+            FlightBookingsInput(
+                request: .addBags(reference: "ERDAH6", perPassenger: 2), presentation: .text, assumeYes: true, acceptedTotal: 60),
+            booked, extras)
+        await agreed.appear()
+        #expect(extras.additions.map(\.addition.addServices) == [[SelectedService(id: "ase_two", quantity: 2)]])
+        #expect(agreed.router.exits == [.finished(.done)])
+    }
+
     @Test func noBagsSoldOrNoExtrasServiceIsSaidNotOffered() async throws {
         let booked = try await Booked()
         let extras = FixtureOrderExtrasService(orders: booked.orders)

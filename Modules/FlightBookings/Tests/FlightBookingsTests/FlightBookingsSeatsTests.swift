@@ -26,7 +26,8 @@ struct FlightBookingsSeatsTests {
         let service = try #require(seat.service(for: passenger.id))
         let extras = FixtureOrderExtrasService(orders: booked.orders)
         extras.setAvailableServices([AvailableService(
-            id: service.id, type: .seat, passengerIds: [passenger.id], segmentIds: [segment.id], totalAmount: service.totalAmount)],
+            id: service.id, type: .seat, passengerIds: [passenger.id], segmentIds: [segment.id], totalAmount: service.totalAmount,
+            metadata: ServiceMetadata(designator: seat.designator))],
             for: booked.order.id)
         return (booked, extras, maps, segment, seat, service)
     }
@@ -107,6 +108,37 @@ struct FlightBookingsSeatsTests {
         #expect(elsewhere.text.contains("it was not booked on this machine"))
         #expect(elsewhere.router.exits.count == 1)
         #expect(elsewhere.router.exits.first != .seatMaps(offerID: booked.record.offerID, json: false))
+    }
+
+    @Test func aLostAnswerIsCheckedByTheSeatTheOrderHoldsNeverAddedTwice() async throws {
+        let (booked, extras, maps, segment, seat, _) = try await booked()
+        extras.loseAdditionAnswers(.timedOut)
+        let h = harness(
+            FlightBookingsInput(
+                request: .addSeats(reference: "ERDAH6", seats: [[segment.flightNumber: seat.designator ?? ""]]),
+                presentation: .text, assumeYes: true),
+            booked, extras, maps)
+        await h.appear()
+        #expect(extras.additions.count == 1)
+        #expect(h.text.contains("(the answer was lost; the booking, read again, holds them)"))
+        #expect(h.router.exits == [.finished(.done)])
+    }
+
+    @Test func seatsPricedInTwoCurrenciesAreNotPaidAsOneTotal() async throws {
+        let (booked, extras, maps, segment, _, _) = try await booked()
+        let passenger = try #require(booked.order.passengers.first?.id)
+        let seats = [
+            SeatChoice(segmentId: segment.id, passengerId: passenger, designator: "1A", serviceId: "ase_1", price: Money(amount: 5, currency: "GBP")),
+            SeatChoice(segmentId: segment.id, passengerId: passenger, designator: "1B", serviceId: "ase_2", price: Money(amount: 5, currency: "USD")),
+        ]
+        #expect(ExtrasQuote(seats: seats, order: booked.order) == nil)
+        let h = harness(FlightBookingsInput(request: .show(reference: "ERDAH6")), booked, extras, maps)
+        await h.appear()
+        h.router.seatsToChoose = seats
+        await h.answer("s")
+        #expect(h.text.contains("The seats are priced in more than one currency"))
+        #expect(h.state.step == .detail)
+        #expect(extras.additions.isEmpty)
     }
 
     @Test func aBookingNotMadeHereOffersNoSeats() async throws {

@@ -80,10 +80,19 @@ extension FlightChangeReducer {
             }
         }
         state.moving = slices.map(\.id).filter { moves[$0] != nil }
+        if let problem = fareProblem(state) { return refuse(&state, problem) }
         state.newDays = moves
         if let cabin = plan.cabin { state.cabin = cabin }
         if let problem = dayProblem(state) { return invalid(problem) }
         return search(&state)
+    }
+
+    /// Why the flights chosen cannot move, when the fare forbids changes and the airline's schedule change that
+    /// allows one was to another flight; `nil` when they can.
+    static func fareProblem(_ state: State) -> String? {
+        guard let order = state.order, let locked = state.moving.first(where: { !order.mayChange(sliceID: $0) }),
+              let number = state.slices.firstIndex(where: { $0.id == locked }) else { return nil }
+        return "Booking \(state.reference) cannot move flight \(number + 1): its fare allows no changes, and the airline's schedule change was to another flight. Nothing was sent to the airline."
     }
 
     /// `1`, `2`, `1 2`, `both` or `all`: the flights to move.
@@ -106,8 +115,14 @@ extension FlightChangeReducer {
             state.problem = "Type a flight's number (1 to \(slices.count)), several (1 2), or all."
             return []
         }
+        let moving = slices.indices.filter(chosen.contains).map { slices[$0].id }
+        if let order = state.order, let locked = moving.first(where: { !order.mayChange(sliceID: $0) }),
+           let number = slices.firstIndex(where: { $0.id == locked }) {
+            state.problem = "Flight \(number + 1) cannot move: its fare allows no changes, and the airline's schedule change was to another flight."
+            return []
+        }
         state.problem = nil
-        state.moving = slices.indices.filter(chosen.contains).map { slices[$0].id }
+        state.moving = moving
         state.newDays = state.newDays.filter { state.moving.contains($0.key) }
         state.step = .chooseDay(0)
         return []

@@ -43,7 +43,10 @@ enum FlightChangeViewModels {
         var blocks: [ScreenBlock] = order.slices.enumerated().map { index, slice in
             .text("\(index + 1)  \(names[index]): \(flight(slice))", indent: 2)
         }
-        blocks.append(.hint("Changes: \(TravelFormat.condition(order.conditions.changeBeforeDeparture))", indent: 2))
+        let rule = order.conditions.changeBeforeDeparture?.allowed == false && order.airlineChangeAllowsRebooking
+            ? "allowed for the flights the airline changed (its schedule change offers it)"
+            : TravelFormat.condition(order.conditions.changeBeforeDeparture)
+        blocks.append(.hint("Changes: \(rule)", indent: 2))
         return blocks
     }
 

@@ -31,6 +31,15 @@ extension SandboxAPI {
         return order
     }
 
+    /// Refuses removing a slice the fare does not let change, when only the airline's schedule change allows one.
+    func checkFareAllows(_ removed: [Slice], of order: Order) throws(APIFailure) {
+        for slice in removed where !order.mayChange(sliceID: slice.id) {
+            throw .validation(
+                field: "slices.remove",
+                "Slice \(slice.id) cannot be changed: the fare does not allow changes, and the airline-initiated change that allows one is to another slice.")
+        }
+    }
+
     /// The order's slices named by `removals`, each once, none flown yet.
     func slicesToRemove(
         _ removals: [OrderChangeSliceToRemove], of order: Order, at date: Date
@@ -141,8 +150,13 @@ extension SandboxAPI {
         let fare = total.subtracting(extras) ?? total
         let slicesBooked = max(order.slices.count, 1)
         let share = Money(amount: fare.amount * Decimal(removed.count) / Decimal(slicesBooked), currency: currency).rounded
-        // A change the airline's own schedule change allows carries no fee.
-        let penalty = order.airlineChangeAllowsRebooking
+        // Moving only the flights the airline's own schedule change moved carries no fee.
+        let byAirline = removed.allSatisfy { slice in
+            order.pendingAirlineChanges.contains { change in
+                change.availableActions.contains(.change) && change.removed.contains { $0.id == slice.id }
+            }
+        }
+        let penalty = byAirline
             ? .zero(currency)
             : SandboxAPI.converted(order.conditions.changeBeforeDeparture?.penalty ?? .zero(currency), to: currency)
         // The new flights carry the order's passengers, in the order the booking's offer listed them.

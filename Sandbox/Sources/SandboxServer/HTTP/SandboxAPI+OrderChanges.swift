@@ -11,6 +11,7 @@ extension SandboxAPI {
         let requestedAt = now()
         let order = try await changeableOrder(creation.orderId)
         let removed = try slicesToRemove(creation.slices.remove, of: order, at: requestedAt)
+        try checkFareAllows(removed, of: order)
         let cabin = try validateAdditions(creation.slices.add, replacing: removed, at: requestedAt)
         let offers = try await changeOffers(
             for: order, removing: removed, adding: creation.slices.add, cabin: cabin, at: requestedAt)
@@ -166,10 +167,11 @@ extension SandboxAPI {
             guard let one = first.segments.first?.departingAt, let two = second.segments.first?.departingAt else { return false }
             return one < two
         }
-        // The airline's schedule change that allowed it is answered by it: `changed`.
+        // The airline's schedule change to a slice this change moves is answered by it: `changed`.
         for index in changed.airlineInitiatedChanges.indices
         where changed.airlineInitiatedChanges[index].isPending
-            && changed.airlineInitiatedChanges[index].availableActions.contains(.change) {
+            && changed.airlineInitiatedChanges[index].availableActions.contains(.change)
+            && changed.airlineInitiatedChanges[index].removed.contains(where: { removed.contains($0.id) }) {
             changed.airlineInitiatedChanges[index].actionTaken = .changed
             changed.airlineInitiatedChanges[index].actionTakenAt = change.confirmedAt
             changed.airlineInitiatedChanges[index].availableActions = []

@@ -16,7 +16,7 @@ struct OrderWire: Encodable {
         try container.putMoney("tax", order.taxAmount)
         try container.put("owner", WireFragments.carrier(order.owner))
         try container.putList("passengers", order.passengers) { OrderPassengerWire(passenger: $0) }
-        try container.putList("slices", order.slices) { SliceWire(slice: $0, changeable: order.sandboxChangeable) }
+        try container.putList("slices", order.slices) { SliceWire(slice: $0, changeable: order.sandboxChangeable && order.mayChange(sliceID: $0.id)) }
         try container.put("conditions", order.conditions)
         try container.put("available_actions", order.availableActions ?? [])
         try container.put("payment_status", order.paymentStatus)
