@@ -1,0 +1,469 @@
+"""The official Python MCP client (`mcp`) driving `flights mcp` over stdio: the tools listed with their schemas and
+annotations, a search, an offer and its seats, a booking refused at the wrong total and made at the right one, the
+same booking asked for twice, a hold paid, a cancellation quoted and confirmed, a search the API fails, and a dozen
+malformed calls, each step asserted against the tool contract. Agents reach Flights through clients like this one;
+this proves what the server sends is what they read.
+
+    FLIGHTS_BIN=.build/debug/flights python3 test_mcp_client.py
+
+Run by `scripts/check-mcp-client`, which installs the client in a virtual environment and builds `flights`. Every
+server the test starts runs `$FLIGHTS_BIN mcp` with a data directory of its own (`FLIGHTS_DATA_DIR`), under
+`$MCP_WORK_DIR/<server>/` (a new temporary directory without it), its stderr in `stderr.log` beside it.
+`MCP_SERVER_CMD="python3 other_server.py"` runs that command instead of `$FLIGHTS_BIN mcp` (to try the test against
+another server). Every step prints `ok` or `FAILED` with the reason; the exit status is 1 when any step failed.
+"""
+import asyncio
+import contextlib
+import datetime
+import json
+import os
+import re
+import shlex
+import sys
+import tempfile
+import traceback
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Literal
+
+import mcp.types as types
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError
+
+COMMAND = shlex.split(os.environ.get("MCP_SERVER_CMD", "")) or [os.environ["FLIGHTS_BIN"], "mcp"]
+WORK = Path(os.environ.get("MCP_WORK_DIR") or tempfile.mkdtemp(prefix="mcp-client-"))
+INVALID_PARAMS = -32602
+CALL_TIMEOUT = 60  # seconds; a call that takes longer is a hang
+TODAY = datetime.date.today()
+DEPARTURE = (TODAY + datetime.timedelta(days=30)).isoformat()
+RETURN = (TODAY + datetime.timedelta(days=37)).isoformat()
+READS = ["find_places", "search_flights", "search_dates", "get_offer", "seat_map", "list_bookings", "get_booking"]
+DESTRUCTIVE = ["book", "pay", "cancel"]
+PASSENGER = {"title": "ms", "given_name": "Ada", "family_name": "Lovelace", "born_on": "1985-12-10", "gender": "f",
+             "email": "ada@example.com", "phone_number": "+442080160508"}
+state: dict[str, Any] = {}
+outcomes: list[tuple[str, bool]] = []
+
+
+class NotRun(Exception):
+    """An earlier step did not make what this one needs."""
+
+
+class RawToolCall(types.Request[dict[str, Any], Literal["tools/call"]]):
+    """A tools/call whose params go out as given: `call_tool` will not send arguments that are not an object."""
+    method: Literal["tools/call"] = "tools/call"
+    params: dict[str, Any]
+
+
+def need(key):
+    if key not in state:
+        raise NotRun(f"not run: needs {key} from an earlier step")
+    return state[key]
+
+
+async def step(name, body):
+    try:
+        await body()
+        print(f"ok      {name}", flush=True)
+        outcomes.append((name, True))
+    except Exception as error:  # every step is reported; the run fails at the end
+        if isinstance(error, (TimeoutError, asyncio.TimeoutError)):
+            detail = f"no answer within {CALL_TIMEOUT} s"
+        elif isinstance(error, MCPError) and error.code == types.CONNECTION_CLOSED:
+            detail = "the connection closed: the server exited, or closed its stdout"
+        elif isinstance(error, MCPError):
+            detail = f"protocol error {error.code}: {error.message}"
+        elif isinstance(error, KeyError):
+            detail = f"no {error} in the answer"
+        else:
+            detail = str(error) or repr(error)
+        print(f"FAILED  {name}: {detail}", flush=True)
+        if not isinstance(error, (NotRun, AssertionError, MCPError, TimeoutError, asyncio.TimeoutError)):
+            traceback.print_exc(limit=4, file=sys.stdout)
+        outcomes.append((name, False))
+
+
+@contextlib.asynccontextmanager
+async def server(name, faults=None):
+    """A session with a fresh `flights mcp` (its own data directory), initialized by the first step that asks."""
+    folder = WORK / name
+    (folder / "data").mkdir(parents=True)
+    env = {"FLIGHTS_DATA_DIR": str(folder / "data")}
+    if faults:
+        env["FLIGHTS_SANDBOX_FAULTS"] = faults
+    parameters = StdioServerParameters(command=COMMAND[0], args=COMMAND[1:], env=env)
+    unreadable = []
+
+    async def on_message(message):  # the client hands over lines of stdout that are not JSON-RPC as exceptions
+        if isinstance(message, Exception):
+            unreadable.append(message)
+
+    with open(folder / "stderr.log", "w") as errlog:
+        async with stdio_client(parameters, errlog=errlog) as (read, write):
+            async with ClientSession(read, write, message_handler=on_message) as session:
+                yield session
+    if unreadable:
+        first = " ".join(str(unreadable[0]).split())[:300]
+        raise AssertionError(f"{len(unreadable)} lines of its stdout were not JSON-RPC (logs go to stderr): {first}")
+
+
+async def within(awaitable):
+    return await asyncio.wait_for(awaitable, CALL_TIMEOUT)
+
+
+def error_of(result):
+    content = result.structured_content
+    assert isinstance(content, dict) and isinstance(content.get("error"), dict), \
+        f"a tool error without structuredContent.error: {content!r} {text_of(result)!r}"
+    return content["error"]
+
+
+def text_of(result):
+    return " ".join(block.text for block in result.content if block.type == "text")
+
+
+async def answer(session, tool, arguments):
+    """The structuredContent of a successful call (one text content holding the same JSON)."""
+    result = await within(session.call_tool(tool, arguments))
+    if result.is_error:
+        error = error_of(result)
+        raise AssertionError(f"{tool} answered a tool error {error.get('code')}: {error.get('message')}")
+    content = result.structured_content
+    assert isinstance(content, dict), f"{tool}: structuredContent is {content!r}"
+    texts = [block for block in result.content if block.type == "text"]
+    assert len(texts) == 1, f"{tool}: {len(texts)} text contents"
+    assert json.loads(texts[0].text) == content, f"{tool}: the text content is not the structuredContent"
+    return content
+
+
+async def refusal(session, tool, arguments, code):
+    """The error of a call that must be a tool error with `code`."""
+    result = await within(session.call_tool(tool, arguments))
+    assert result.is_error, f"{tool} succeeded where {code} was due: {result.structured_content!r}"
+    error = error_of(result)
+    assert error.get("code") == code, f"{tool}: error code {error.get('code')!r} where {code} was due: {error}"
+    assert isinstance(error.get("message"), str) and error["message"], f"{tool}: no message: {error}"
+    assert isinstance(error.get("what_to_do"), str), f"{tool}: no what_to_do: {error}"
+    return error
+
+
+async def protocol_error(session, request):
+    """The call must be answered with JSON-RPC invalid params (-32602), not a result, a crash or a hang."""
+    try:
+        result = await within(request)
+    except MCPError as error:
+        if error.code == types.CONNECTION_CLOSED:
+            raise
+        assert error.code == INVALID_PARAMS, f"error {error.code} ({error.message}), not {INVALID_PARAMS}"
+        return
+    raise AssertionError(f"answered with a result (isError {result.is_error}): {str(result.structured_content)[:300]}")
+
+
+def assert_money(money, what):
+    assert isinstance(money, dict), f"{what}: {money!r} is not Money"
+    assert isinstance(money.get("amount"), str) and re.fullmatch(r"-?\d+(\.\d+)?", money["amount"]), \
+        f"{what}: amount {money.get('amount')!r}"
+    assert isinstance(money.get("currency"), str) and re.fullmatch(r"[A-Z]{3}", money["currency"]), \
+        f"{what}: currency {money.get('currency')!r}"
+
+
+def same_money(a, b):
+    return a["currency"] == b["currency"] and Decimal(a["amount"]) == Decimal(b["amount"])
+
+
+def plus_one(amount):
+    """An amount that is not `amount`, with as many decimals."""
+    return str(Decimal(amount) + Decimal("1.00"))
+
+
+async def references(session):
+    bookings = (await answer(session, "list_bookings", {}))["bookings"]
+    return [booking["booking_reference"] for booking in bookings]
+
+
+async def booking(session, reference):
+    found = (await answer(session, "get_booking", {"reference": reference}))["booking"]
+    assert found["booking_reference"] == reference, found
+    return found
+
+
+async def story(s):
+    async def initialize():
+        result = await within(s.initialize())
+        assert result.server_info.name, "no server name"
+        assert result.capabilities.tools is not None, "no tools capability"
+        state["initialized"] = True
+    await step("initialize", initialize)
+
+    async def tools():
+        need("initialized")
+        listed = {tool.name: tool for tool in (await within(s.list_tools())).tools}
+        missing = [name for name in READS + DESTRUCTIVE if name not in listed]
+        assert not missing, f"missing tools: {missing}; listed: {sorted(listed)}"
+        for name in READS + DESTRUCTIVE:
+            tool = listed[name]
+            assert isinstance(tool.input_schema, dict) and tool.input_schema.get("type") == "object", \
+                f"{name}: inputSchema {tool.input_schema!r}"
+            assert tool.annotations is not None, f"{name}: no annotations"
+        not_read_only = [name for name in READS if listed[name].annotations.read_only_hint is not True]
+        assert not not_read_only, f"readOnlyHint not true on {not_read_only}"
+        not_destructive = [name for name in DESTRUCTIVE if listed[name].annotations.destructive_hint is not True
+                           or listed[name].annotations.read_only_hint is True]
+        assert not not_destructive, f"destructiveHint not true (or readOnlyHint true) on {not_destructive}"
+    await step("tools listed: every contract tool, with an input schema and annotations", tools)
+
+    async def places():
+        need("initialized")
+        found = (await answer(s, "find_places", {"query": "london"}))["places"]
+        codes = [place.get("iata_code") for place in found]
+        assert "LHR" in codes or "LON" in codes, f"neither LHR nor LON in {codes}"
+        assert all(place.get("type") in ("airport", "city") for place in found), found
+    await step("find_places london: LHR or LON", places)
+
+    async def search():
+        need("initialized")
+        found = await answer(s, "search_flights", {
+            "origin": "LHR", "destination": "JFK", "departure_date": DEPARTURE, "return_date": RETURN})
+        offers = found["offers"]
+        assert offers, "no offers"
+        assert found["count"] == len(offers), (found["count"], len(offers))
+        assert found["offer_request_id"].startswith("orq_"), found["offer_request_id"]
+        for offer in offers:
+            assert offer["id"].startswith("off_"), offer["id"]
+            assert_money(offer["total"], offer["id"])
+            assert Decimal(offer["total"]["amount"]) > 0, offer["total"]
+            legs = [(leg["origin"], leg["destination"]) for leg in offer["slices"]]
+            assert legs == [("LHR", "JFK"), ("JFK", "LHR")], f"{offer['id']}: slices {legs}"
+        state["offer_id"] = offers[0]["id"]
+    await step(f"search_flights LHR → JFK, {DEPARTURE} back {RETURN}: offers with ids and totals", search)
+
+    async def dates():
+        need("initialized")
+        cells = (await answer(s, "search_dates", {
+            "origin": "LHR", "destination": "JFK", "departure_date": DEPARTURE, "return_date": RETURN}))["cells"]
+        assert cells, "no cells"
+        priced = [cell for cell in cells if cell.get("lowest_total") is not None]
+        assert priced, f"no cell with a lowest_total among {len(cells)}"
+        for cell in priced:
+            assert_money(cell["lowest_total"], cell["departure_date"])
+    await step("search_dates around those dates: cells, at least one with a lowest_total", dates)
+
+    async def offer():
+        offer_id = need("offer_id")
+        read = (await answer(s, "get_offer", {"offer_id": offer_id}))["offer"]
+        assert read["id"] == offer_id, read["id"]
+        assert_money(read["total"], "total")
+        passengers = read["passengers"]
+        assert passengers and all(p["id"].startswith("pas_") for p in passengers), passengers
+        state["offer"] = read
+    await step("get_offer on the first offer: its passengers and total", offer)
+
+    async def seats():
+        offer_id = need("offer_id")
+        maps = (await answer(s, "seat_map", {"offer_id": offer_id}))["seat_maps"]
+        with_seats = [m for m in maps if m.get("seats")]
+        assert with_seats, f"no segment with seats among {len(maps)} seat maps"
+        assert all(seat["designator"] for m in with_seats for seat in m["seats"])
+    await step("seat_map on the first offer: a segment with seats", seats)
+
+    async def wrong_total():
+        read = need("offer")
+        before = await references(s)
+        error = await refusal(s, "book", {
+            "offer_id": read["id"], "passengers": [PASSENGER] * len(read["passengers"]),
+            "confirm_total": plus_one(read["total"]["amount"])}, "price_changed")
+        assert_money(error.get("total"), "the error's total")
+        assert same_money(error["total"], read["total"]), (error["total"], read["total"])
+        after = await references(s)
+        assert after == before, f"bookings before {before}, after {after}"
+    await step("book at a wrong confirm_total: price_changed with the real total, nothing booked", wrong_total)
+
+    async def book():
+        read = need("offer")
+        arguments = {"offer_id": read["id"], "passengers": [PASSENGER] * len(read["passengers"]),
+                     "confirm_total": read["total"]["amount"]}
+        booked = await answer(s, "book", arguments)
+        assert booked["status"] == "booked", booked
+        assert isinstance(booked["booking_reference"], str) and booked["booking_reference"], booked
+        assert booked["already_booked"] is False, booked
+        assert same_money(booked["total"], read["total"]), (booked["total"], read["total"])
+        state["booked"] = booked
+        state["book_arguments"] = arguments
+    await step("book at the right total: booked, with a booking_reference", book)
+
+    async def book_again():
+        booked, arguments = need("booked"), need("book_arguments")
+        again = await answer(s, "book", arguments)
+        assert again["booking_reference"] == booked["booking_reference"], (again, booked)
+        assert again["already_booked"] is True, again
+        listed = await references(s)
+        assert listed.count(booked["booking_reference"]) == 1, f"{booked['booking_reference']} in {listed}"
+    await step("book again with the same arguments: the same booking, already_booked, listed once", book_again)
+
+    async def read_back():
+        booked = need("booked")
+        reference = booked["booking_reference"]
+        listed = [b for b in (await answer(s, "list_bookings", {}))["bookings"] if b["booking_reference"] == reference]
+        assert len(listed) == 1, listed
+        assert listed[0]["state"] == "confirmed", listed[0]
+        assert listed[0]["order_id"] == booked["order_id"], (listed[0], booked)
+        assert same_money(listed[0]["total"], booked["total"]), listed[0]
+        found = await booking(s, reference)
+        assert found["order_id"] == booked["order_id"], found
+        assert found["state"] == "confirmed", found
+        assert found["awaiting_payment"] is False, found
+        assert found["cancelled_at"] is None, found
+        assert same_money(found["total"], booked["total"]), found
+    await step("list_bookings and get_booking show it confirmed", read_back)
+
+    async def hold():
+        need("initialized")
+        candidates = []
+        # Any route's offers may be holdable; JFK → EWR is the sandbox's route where every offer is.
+        for origin, destination in (("LHR", "JFK"), ("JFK", "EWR")):
+            offers = (await answer(s, "search_flights", {
+                "origin": origin, "destination": destination, "departure_date": DEPARTURE, "limit": 50}))["offers"]
+            candidates = [offer for offer in offers if offer.get("can_hold") is True]
+            if candidates:
+                break
+        assert candidates, "no offer can be held, LHR → JFK or JFK → EWR"
+        read = (await answer(s, "get_offer", {"offer_id": candidates[0]["id"]}))["offer"]
+        held = await answer(s, "book", {
+            "offer_id": read["id"], "passengers": [PASSENGER] * len(read["passengers"]), "hold": True,
+            "confirm_total": read["total"]["amount"]})
+        assert held["status"] == "held", held
+        assert held["payment_required_by"], held
+        assert held["already_booked"] is False, held
+        found = await booking(s, held["booking_reference"])
+        assert found["awaiting_payment"] is True, found
+        assert found["state"] == "held", found
+        state["held"] = held
+    await step("hold: an offer that can be held, booked with hold: held, awaiting payment", hold)
+
+    async def pay():
+        held = need("held")
+        reference = held["booking_reference"]
+        error = await refusal(s, "pay", {"reference": reference, "confirm_total": plus_one(held["total"]["amount"])},
+                              "price_changed")
+        assert_money(error.get("total"), "the error's total")
+        assert same_money(error["total"], held["total"]), (error["total"], held["total"])
+        assert (await booking(s, reference))["awaiting_payment"] is True, "paid at the wrong total"
+        paid = await answer(s, "pay", {"reference": reference, "confirm_total": held["total"]["amount"]})
+        assert paid["status"] == "paid", paid
+        assert paid["booking_reference"] == reference, paid
+        assert same_money(paid["total"], held["total"]), paid
+        assert (await booking(s, reference))["awaiting_payment"] is False, "still awaiting payment once paid"
+    await step("pay the hold at a wrong total: price_changed; at the right total: paid", pay)
+
+    async def cancel():
+        booked = need("booked")
+        reference = booked["booking_reference"]
+        quote = await answer(s, "cancel", {"reference": reference})
+        assert quote["status"] == "quoted", quote
+        assert isinstance(quote["token"], str) and quote["token"], quote
+        refund = quote["refund"]
+        if refund is not None:
+            assert_money(refund, "refund")
+        assert (await booking(s, reference))["state"] != "cancelled", "cancelled by the quote"
+
+        error = await refusal(s, "cancel", {
+            "reference": reference, "token": quote["token"],
+            "confirm_refund": plus_one(refund["amount"] if refund else "0.00")}, "refund_changed")
+        if refund is not None:
+            assert_money(error.get("refund"), "the error's refund")
+            assert same_money(error["refund"], refund), (error["refund"], refund)
+        assert (await booking(s, reference))["state"] != "cancelled", "cancelled at the wrong refund"
+
+        confirm = {"confirm_refund": refund["amount"]} if refund else {}
+        await refusal(s, "cancel", {"reference": reference, "token": "not-a-token", **confirm}, "invalid_token")
+        if "held" in state:  # a real token, from a quote of another booking
+            other = await answer(s, "cancel", {"reference": state["held"]["booking_reference"]})
+            await refusal(s, "cancel", {"reference": reference, "token": other["token"], **confirm}, "invalid_token")
+        assert (await booking(s, reference))["state"] != "cancelled", "cancelled with an invalid token"
+
+        cancelled = await answer(s, "cancel", {"reference": reference, "token": quote["token"], **confirm})
+        assert cancelled["status"] == "cancelled", cancelled
+        assert cancelled["booking_reference"] == reference, cancelled
+        found = await booking(s, reference)
+        assert found["state"] == "cancelled", found
+        assert found["cancelled_at"], found
+    await step("cancel: quoted; a wrong refund, then a bad token, refused; then cancelled", cancel)
+
+
+async def service_error(s):
+    async def search_fails():
+        await within(s.initialize())
+        error = await refusal(s, "search_flights", {
+            "origin": "LHR", "destination": "JFK", "departure_date": DEPARTURE}, "service_error")
+        message = error["message"].lower()
+        assert any(word in message for word in ("500", "error", "fail", "fault")), \
+            f"the message does not say what happened: {error['message']!r}"
+        places = (await answer(s, "find_places", {"query": "london"}))["places"]
+        assert places, "find_places found nothing after the failed search"
+    await step("a search the API answers with 500: tool error service_error, then find_places still answers",
+               search_fails)
+
+
+async def malformed(s):
+    def call(name, arguments):
+        return s.call_tool(name, arguments)
+
+    offer = {"offer_id": "off_0000000000000000000000", "passengers": [PASSENGER]}
+    trip = {"origin": "LHR", "destination": "JFK", "departure_date": DEPARTURE}
+    cases = [
+        ("an unknown tool", lambda: call("no_such_tool", {})),
+        ("search_flights without origin", lambda: call("search_flights", {"destination": "JFK",
+                                                                           "departure_date": DEPARTURE})),
+        ('search_flights with limit "ten"', lambda: call("search_flights", {**trip, "limit": "ten"})),
+        ("search_flights with limit 0", lambda: call("search_flights", {**trip, "limit": 0})),
+        ("search_flights with limit 1000", lambda: call("search_flights", {**trip, "limit": 1000})),
+        ("search_flights with passengers not a list", lambda: call("search_flights", {
+            **trip, "passengers": {"type": "adult"}})),
+        ("find_places with a 1 MB query", lambda: call("find_places", {"query": "x" * 1_000_000})),
+        ("find_places with an unknown argument", lambda: call("find_places", {"query": "london", "colour": "blue"})),
+        ("book without confirm_total", lambda: call("book", offer)),
+        ("cancel with reference a number", lambda: call("cancel", {"reference": 12345})),
+        ("get_offer with offer_id null", lambda: call("get_offer", {"offer_id": None})),
+        ("tools/call with arguments not an object", lambda: s.send_request(
+            RawToolCall(params={"name": "find_places", "arguments": ["london"]}), types.CallToolResult)),
+    ]
+
+    async def initialize():
+        await within(s.initialize())
+        await within(s.list_tools())
+        state["malformed session"] = True
+    await step("malformed input: a session to send it on", initialize)
+
+    async def refused(request):
+        need("malformed session")
+        await protocol_error(s, request())
+    for name, request in cases:
+        await step(f"malformed input: {name} → invalid params", lambda request=request: refused(request))
+
+    async def still_answers():
+        need("malformed session")
+        places = (await answer(s, "find_places", {"query": "london"}))["places"]
+        assert places, "find_places found nothing"
+    await step("malformed input: find_places answers after them", still_answers)
+
+
+async def main():
+    for name, faults, run in (("story", None, story),
+                              ("service-error", "error=500,on=POST:/air/offer_requests", service_error),
+                              ("malformed", None, malformed)):
+        try:
+            async with server(name, faults) as session:
+                await run(session)
+        except Exception as error:  # a server that cannot be started or stopped fails its part, not the others
+            print(f"FAILED  the {name} server: {error}", flush=True)
+            if not isinstance(error, (AssertionError, OSError)):
+                traceback.print_exc(limit=6, file=sys.stdout)
+            outcomes.append((f"the {name} server", False))
+
+
+asyncio.run(main())
+failed = [name for name, passed in outcomes if not passed]
+print(f"{len(outcomes) - len(failed)} of {len(outcomes)} steps passed"
+      + (f"; failed: {'; '.join(failed)}" if failed else ""), flush=True)
+sys.exit(1 if failed else 0)
