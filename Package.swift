@@ -260,10 +260,31 @@ let app: [Target] = [
             "SandboxServer",
             "TerminalUI",
             "ModuleCore",
+            "FlightsMCP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ] + featureModules.map { .target(name: $0) },
         path: "App",
+        exclude: ["MCP"],
+        swiftSettings: strict
+    ),
+    // `flights mcp`: the trip as tools for AI assistants, over the Model Context Protocol on stdio. The protocol's
+    // side only (the tools' schemas, their arguments checked, their answers shaped); the App runs each tool through
+    // the same modules as the commands. Its own target, so no feature module depends on the protocol's SDK.
+    .target(
+        name: "FlightsMCP",
+        dependencies: [
+            "Entities",
+            .product(name: "MCP", package: "swift-sdk"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "App/MCP/Sources/FlightsMCP",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "FlightsMCPTests",
+        dependencies: ["FlightsMCP", "Entities", .product(name: "MCP", package: "swift-sdk")],
+        path: "App/MCP/Tests/FlightsMCPTests",
         swiftSettings: strict
     ),
     // What a traveller waits for on screen, timed through a module against a running server (scripts/bench).
@@ -325,6 +346,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: services + terminal + fixtures + sandbox + modules + app
 )

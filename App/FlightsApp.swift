@@ -29,7 +29,7 @@ struct Flights: AsyncParsableCommand {
         subcommands: [
             Start.self, PlacesCommand.self, SearchCommand.self, SeatsCommand.self, BookCommand.self, BookingsCommand.self,
             BookingCommand.self, CancelCommand.self, PayCommand.self, ChangeCommand.self, AddBagsCommand.self,
-            ReplayCommand.self,
+            MCPCommand.self, ReplayCommand.self,
         ],
         defaultSubcommand: Start.self
     )
@@ -158,12 +158,12 @@ enum AppRuntime {
 
     private static var loggingReady = false
 
-    /// Logs go to standard error, quiet unless `FLIGHTS_LOG_LEVEL` asks (`debug`, `info`, …), so they never mix
-    /// with the screens.
-    private static func bootstrapLogging() {
+    /// Logs go to standard error, quiet (`fallback`) unless `FLIGHTS_LOG_LEVEL` asks (`debug`, `info`, …), so they
+    /// never mix with the screens (or, for `flights mcp`, with the protocol on standard output).
+    static func bootstrapLogging(default fallback: Logger.Level = .critical) {
         guard !loggingReady else { return }
         loggingReady = true
-        let level = ProcessInfo.processInfo.environment["FLIGHTS_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
+        let level = ProcessInfo.processInfo.environment["FLIGHTS_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? fallback
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -29,14 +29,14 @@ struct ModuleFactory {
         changes: (any OrderChangeService)? = nil, airlineChanges: (any AirlineChangeService)? = nil,
         orderExtras: (any OrderExtrasService)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-        recorder: SessionRecorder? = nil
+        recorder: SessionRecorder? = nil, makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.terminal = terminal
         searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone, recorder: recorder)
         availabilityBuilder = FlightAvailabilityBuilder(offers: offers, now: now, timeZone: timeZone, recorder: recorder)
         summaryBuilder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
-            recorder: recorder, extras: extras)
+            makeBookingKey: makeBookingKey, recorder: recorder, extras: extras)
         seatsBuilder = extras.map { FlightSeatsBuilder(extras: $0, recorder: recorder) }
         changeBuilder = changes.map {
             FlightChangeBuilder(changes: $0, orders: orders, now: now, timeZone: timeZone, recorder: recorder)

@@ -375,7 +375,7 @@ async def story(s):
             assert same_money(error["refund"], refund), (error["refund"], refund)
         assert (await booking(s, reference))["state"] != "cancelled", "cancelled at the wrong refund"
 
-        confirm = {"confirm_refund": refund["amount"]} if refund else {}
+        confirm = {"confirm_refund": refund["amount"] if refund else "0"}
         await refusal(s, "cancel", {"reference": reference, "token": "not-a-token", **confirm}, "invalid_token")
         if "held" in state:  # a real token, from a quote of another booking
             other = await answer(s, "cancel", {"reference": state["held"]["booking_reference"]})
@@ -389,6 +389,42 @@ async def story(s):
         assert found["state"] == "cancelled", found
         assert found["cancelled_at"], found
     await step("cancel: quoted; a wrong refund, then a bad token, refused; then cancelled", cancel)
+
+    async def change():
+        need("initialized")
+        offers = (await answer(s, "search_flights", {
+            "origin": "LHR", "destination": "JFK", "departure_date": DEPARTURE, "return_date": RETURN, "limit": 20}))["offers"]
+        changeable = None
+        for offer in offers:
+            read = (await answer(s, "get_offer", {"offer_id": offer["id"]}))["offer"]
+            rule = (read.get("conditions") or {}).get("change_before_departure") or {}
+            if rule.get("allowed") is True:
+                changeable = read
+                break
+        assert changeable, "no offer of twenty allows changes"
+        booked = await answer(s, "book", {
+            "offer_id": changeable["id"], "passengers": [PASSENGER] * len(changeable["passengers"]),
+            "confirm_total": changeable["total"]["amount"]})
+        reference = booked["booking_reference"]
+        before = await booking(s, reference)
+        move = {"reference": reference, "flights": [{"flight": 2, "date": "+2"}]}
+        quote = await answer(s, "change_booking", move)
+        assert quote["status"] == "quoted", quote
+        assert_money(quote["change_total"], "change_total")
+        assert quote["new_flights"], quote
+        assert (await booking(s, reference))["slices"] == before["slices"], "changed by the quote"
+        error = await refusal(s, "change_booking", {**move, "confirm_total": plus_one(quote["change_total"]["amount"])},
+                              "price_changed")
+        assert_money(error.get("total"), "the error's total")
+        assert (await booking(s, reference))["slices"] == before["slices"], "changed at the wrong total"
+        changed = await answer(s, "change_booking", {**move, "confirm_total": quote["change_total"]["amount"]})
+        assert changed["status"] == "changed", changed
+        after = await booking(s, reference)
+        old_return = before["slices"][1]["departing_at"][:10]
+        new_return = after["slices"][1]["departing_at"][:10]
+        assert new_return != old_return, (old_return, new_return)
+        assert after["slices"][0] == before["slices"][0], "the outbound moved too"
+    await step("change_booking: quoted; a wrong total refused; then the return moved two days", change)
 
 
 async def service_error(s):

@@ -1,0 +1,267 @@
+import Entities
+import FlightAvailability
+import FlightBookings
+import FlightChange
+import FlightSearch
+import FlightSummary
+import FlightsMCP
+import Foundation
+import LocalStore
+import Services
+
+/// The tools of `flights mcp`, done as the commands do them: each call that searches, books, pays or cancels runs
+/// the same flow as `flights search --json`, `flights book --yes --total`, `flights pay` or `flights cancel` (the
+/// same modules, bookings file, idempotency and lost-answer recovery), on a terminal that keeps what the flow says.
+/// Reads that change nothing (places, an offer, seat maps, the list) ask the backend's services directly.
+final class FlowToolbox: FlightsToolbox {
+    private let backend: Backend
+    private let bookingsFile: any BookingStore
+
+    init(backend: Backend, bookings: any BookingStore) {
+        self.backend = backend
+        self.bookingsFile = bookings
+    }
+
+    // MARK: Reads
+
+    func places(matching query: String) async throws(ToolFailure) -> [Place] {
+        do {
+            return try await backend.places.suggestions(for: query)
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    func offer(id: String) async throws(ToolFailure) -> Offer {
+        do {
+            return try await backend.extras.offerWithServices(id: id)
+        } catch {
+            throw Self.failure(error, missing: .offerUnavailable)
+        }
+    }
+
+    func seatMaps(offerID: String) async throws(ToolFailure) -> [SeatMap] {
+        do {
+            return try await backend.extras.seatMaps(offerID: offerID)
+        } catch {
+            throw Self.failure(error, missing: .offerUnavailable)
+        }
+    }
+
+    /// The bookings file, newest first, pending bookings of this backend settled by the ledger first (found means
+    /// booked), as the bookings list does.
+    func bookings() async throws(ToolFailure) -> [BookingRecord] {
+        let records: [BookingRecord]
+        do {
+            records = try bookingsFile.records()
+        } catch {
+            throw ToolFailure(.notSaved, "The bookings file could not be read: \(error)")
+        }
+        let pending = records.filter { $0.state == .pending && $0.backend == backend.name }
+        let settled = pending.isEmpty ? records : await BookingLedger(
+            orders: backend.orders, store: bookingsFile, now: { Date() }).reconcile(pending).applied(to: records)
+        return settled.sorted { $0.createdAt > $1.createdAt }
+    }
+
+    // MARK: Flows
+
+    func searchFlights(_ search: TripSearch) async throws(ToolFailure) -> FoundOffers {
+        let sort = AvailabilitySort(rawValue: search.sort) ?? .price
+        let run = await FlowRun.run(backend, bookings: bookingsFile, listing: .json(sort: sort, limit: search.limit)) {
+            $0.startSearch(Self.input(search))
+        }
+        if let found = try? DuffelJSON.decoder().decode(OfferListDocument.self, from: Data(run.output.utf8)) {
+            return FoundOffers(offerRequestID: found.offerRequestID, offers: found.offers)
+        }
+        throw run.failure(searching: true)
+    }
+
+    func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell] {
+        let run = await FlowRun.run(backend, bookings: bookingsFile, listing: .json(sort: .price, limit: nil, dateGrid: true)) {
+            $0.startSearch(Self.input(search))
+        }
+        if let grid = try? JSONDecoder().decode(DateGridCells.self, from: Data(run.output.utf8)) { return grid.cells }
+        throw run.failure(searching: true)
+    }
+
+    private static func input(_ search: TripSearch) -> FlightSearchInput {
+        FlightSearchInput(
+            legs: search.legs.map { FlightSearchInput.Leg(from: $0.origin, to: $0.destination, date: $0.date) },
+            returnDate: search.returnDate, adults: search.adults, childAges: search.childAges, infants: search.infants,
+            cabin: search.cabin.map(CabinClass.init(rawValue:)), maxConnections: search.maxConnections,
+            departureWindow: search.departureWindow, mode: .unattended)
+    }
+
+    /// Books as `flights book OFFER --passengers FILE --yes --total T [--hold]` does, with the call's key as the
+    /// booking key. A booking made by an earlier call with the same key is answered from the bookings file (a
+    /// pending one settled by the ledger first), and nothing is sent again.
+    func book(_ request: BookingRequest) async throws(ToolFailure) -> BookingMade {
+        if let made = try await madeBefore(key: request.key) { return made }
+        let input = FlightSummaryInput(
+            offerID: request.offerID, mode: .unattended(travellers: request.travellers, assumeYes: true), output: .json,
+            acceptedTotal: request.agreedTotal, hold: request.hold)
+        let run = await FlowRun.run(backend, bookings: bookingsFile, bookingKey: request.key) { $0.startSummary(input) }
+        switch run.summaryOutcome {
+        case .booked(let order)?:
+            return BookingMade(order: order, alreadyBooked: false)
+        case .priceChanged(let agreed, let now)?:
+            throw ToolFailure(
+                .priceChanged, "Nothing was booked: the total is now \(now.formatted), not the \(agreed.formatted) agreed to.",
+                whatToDo: "Tell the traveller the new total; book again with confirm_total \(now.wireAmount) if they agree.",
+                detail: run.said, total: now)
+        case .invalidInput(let problems)?:
+            throw ToolFailure(.invalidInput, "Nothing was booked: the passengers' details need correcting.",
+                              whatToDo: "Correct what each line of detail names and call book again.", detail: problems)
+        case .offerUnavailable(let reason)?:
+            throw ToolFailure(.offerUnavailable, "Nothing was booked: the offer is no longer sold.",
+                              whatToDo: "Search again and choose another offer.", detail: [reason] + run.said)
+        case .notSaved?:
+            throw ToolFailure(.notSaved, "Nothing was sent: the booking could not be written on this machine first.",
+                              whatToDo: "Free some disk space, or check the bookings folder can be written, then call book again.",
+                              detail: run.said)
+        case .failed?, .declined?, nil:
+            throw run.failure(searching: false)
+        }
+    }
+
+    /// The booking an earlier call with `key` made, if it made one.
+    private func madeBefore(key: String) async throws(ToolFailure) -> BookingMade? {
+        guard var record = try? bookingsFile.record(key: key) else { return nil }
+        if record.state == .pending {
+            let settled = await BookingLedger(orders: backend.orders, store: bookingsFile, now: { Date() }).reconcile([record])
+            record = settled.settled[key] ?? record
+        }
+        guard record.state != .pending, record.state != .failed, let orderID = record.orderID else { return nil }
+        do {
+            return BookingMade(order: try await backend.orders.order(id: orderID), alreadyBooked: true)
+        } catch {
+            throw ToolFailure(
+                .serviceError, "Booking \(record.bookingReference ?? orderID) was made by an earlier call, but it cannot be read now: \(error.message)",
+                whatToDo: "Nothing was sent again. Read it later with get_booking.")
+        }
+    }
+
+    func booking(reference: String) async throws(ToolFailure) -> BookingFound {
+        let run = await FlowRun.run(backend, bookings: bookingsFile) {
+            $0.startBookings(FlightBookingsInput(request: .show(reference: reference), presentation: .json))
+        }
+        let record = try? bookingsFile.record(reference: reference)
+        if let order = try? DuffelJSON.decoder().decode(Order.self, from: Data(run.output.utf8)) {
+            return BookingFound(record: record, order: order)
+        }
+        throw run.failure(reference: reference)
+    }
+
+    func pay(reference: String, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
+        let run = await FlowRun.run(backend, bookings: bookingsFile) {
+            $0.startBookings(FlightBookingsInput(
+                request: .pay(reference: reference), presentation: .json, assumeYes: true, acceptedTotal: agreedTotal))
+        }
+        if let order = try? DuffelJSON.decoder().decode(Order.self, from: Data(run.output.utf8)) { return order }
+        switch run.bookingsOutcome {
+        case .done?:
+            // Already paid: done, not a failure, so an assistant that retries does not loop.
+            guard let order = try await booking(reference: reference).order else { throw run.failure(reference: reference) }
+            return order
+        case .declined?:
+            let now = try? await booking(reference: reference).order?.totalAmount
+            throw ToolFailure(
+                .priceChanged, "Nothing was paid: the booking's total is not the one agreed to.",
+                whatToDo: now.map { "Tell the traveller the total now, \($0.formatted); pay with confirm_total \($0.wireAmount) if they agree." },
+                detail: run.said, total: now ?? nil)
+        default:
+            throw run.failure(reference: reference)
+        }
+    }
+
+    func quoteCancellation(reference: String) async throws(ToolFailure) -> OrderCancellation {
+        let run = await FlowRun.run(backend, bookings: bookingsFile) {
+            $0.startBookings(FlightBookingsInput(request: .cancel(reference: reference), presentation: .json))
+        }
+        if let quote = try? DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(run.output.utf8)) { return quote }
+        throw run.failure(reference: reference)
+    }
+
+    func cancel(reference: String, agreedRefund: Decimal) async throws(ToolFailure) -> OrderCancellation {
+        let run = await FlowRun.run(backend, bookings: bookingsFile) {
+            $0.startBookings(FlightBookingsInput(
+                request: .cancel(reference: reference), presentation: .json, assumeYes: true, acceptedTotal: agreedRefund))
+        }
+        let quote = try? DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(run.output.utf8))
+        switch run.bookingsOutcome {
+        case .done?:
+            if let quote { return quote }
+        case .declined?:
+            let refund = quote.map { $0.refundAmount ?? Money.zero($0.refundAmount?.currency ?? "") }
+            throw ToolFailure(
+                .refundChanged, "Nothing was cancelled: the refund is not the one agreed to.",
+                whatToDo: refund.map { "Tell the traveller the refund now, \($0.formatted); confirm with confirm_refund \($0.wireAmount) if they agree." },
+                detail: run.said, refund: refund)
+        default:
+            break
+        }
+        throw run.failure(reference: reference)
+    }
+
+    func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer {
+        let run = await changeRun(reference, plan, agreedTotal: nil)
+        if let offer = try? DuffelJSON.decoder().decode(OrderChangeOffer.self, from: Data(run.output.utf8)) { return offer }
+        throw changeFailure(run, reference: reference)
+    }
+
+    func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
+        let run = await changeRun(reference, plan, agreedTotal: agreedTotal)
+        if case .changed(let order)? = run.changeOutcome { return order }
+        throw changeFailure(run, reference: reference)
+    }
+
+    /// `flights change REF --flight N --date DAY … --json`, with `--yes --total T` when a total was agreed.
+    private func changeRun(_ reference: String, _ plan: ChangePlan, agreedTotal: Decimal?) async -> FlowRun {
+        let input = FlightChangeInput(
+            reference: reference,
+            plan: FlightChangePlan(
+                moves: plan.moves.map { FlightChangePlan.Move(slice: $0.flight, day: $0.day) },
+                cabin: plan.cabin.flatMap(CabinClass.init(typed:))),
+            presentation: .json, assumeYes: agreedTotal != nil, agreedTotal: agreedTotal)
+        return await FlowRun.run(backend, bookings: bookingsFile) { $0.startChange(input) }
+    }
+
+    private func changeFailure(_ run: FlowRun, reference: String) -> ToolFailure {
+        switch run.changeOutcome {
+        case .priceChanged(let now)?:
+            return ToolFailure(
+                .priceChanged, "Nothing was changed: the change now costs \(now.formatted), not the total agreed to.",
+                whatToDo: "Tell the traveller; call again with confirm_total \(now.wireAmount) if they agree.",
+                detail: run.said, total: now)
+        case .invalid(let reason)?:
+            return ToolFailure(.invalidInput, reason, whatToDo: "Name flights the booking has and days that can be flown.", detail: run.said)
+        case .refused(let reason)?:
+            return ToolFailure(.notPossible, reason, detail: run.said)
+        case .failed(let reason)?:
+            return ToolFailure(.serviceError, reason, detail: run.said)
+        case .changed?, .declined?, nil:
+            return run.failure(reference: reference)
+        }
+    }
+
+    /// A service's failure as a tool's: what happened and what to do, in our words.
+    static func failure(_ error: ServiceError, missing: ToolFailure.Code = .notFound) -> ToolFailure {
+        let code: ToolFailure.Code = error.apiError?.status == 404 ? missing : .serviceError
+        return ToolFailure(code, error.message, whatToDo: error.suggestion)
+    }
+}
+
+/// `flights search --json`'s document, as far as the tools read it.
+private struct OfferListDocument: Decodable {
+    var offerRequestID: String
+    var offers: [Offer]
+
+    private enum CodingKeys: String, CodingKey {
+        case offerRequestID = "offer_request_id", offers
+    }
+}
+
+/// `flights search --grid --json`'s document, as far as the tools read it.
+private struct DateGridCells: Decodable {
+    var cells: [DateCell]
+}

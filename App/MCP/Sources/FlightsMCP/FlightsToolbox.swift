@@ -1,0 +1,172 @@
+public import Entities
+public import Foundation
+
+/// What the tools do, as the App does it: every tool runs through the same modules and services as the command of
+/// the same name (`flights search`, `flights book`, `flights pay`, `flights cancel`), so an assistant's booking keeps
+/// the same price check, bookings file, idempotency and lost-answer recovery as a traveller's. The server checks the
+/// arguments and shapes the answers; it books nothing itself.
+public protocol FlightsToolbox: Sendable {
+    /// Airports and cities matching `query`.
+    func places(matching query: String) async throws(ToolFailure) -> [Place]
+    /// The offers of `search`, in its order, at most its limit.
+    func searchFlights(_ search: TripSearch) async throws(ToolFailure) -> FoundOffers
+    /// The lowest totals around `search`'s days.
+    func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell]
+    /// Offer `id` as the API sells it now, with the extra bags it sells.
+    func offer(id: String) async throws(ToolFailure) -> Offer
+    /// Offer `offerID`'s seat maps.
+    func seatMaps(offerID: String) async throws(ToolFailure) -> [SeatMap]
+    /// Books `request` (once, whatever the number of calls with its key).
+    func book(_ request: BookingRequest) async throws(ToolFailure) -> BookingMade
+    /// The bookings kept here, newest first.
+    func bookings() async throws(ToolFailure) -> [BookingRecord]
+    /// The booking `reference`, read again from the API.
+    func booking(reference: String) async throws(ToolFailure) -> BookingFound
+    /// Pays the held booking `reference` at `agreedTotal`; the order as paid.
+    func pay(reference: String, agreedTotal: Decimal) async throws(ToolFailure) -> Order
+    /// What cancelling `reference` would refund; nothing is cancelled.
+    func quoteCancellation(reference: String) async throws(ToolFailure) -> OrderCancellation
+    /// Cancels `reference` if its refund is still `agreedRefund`.
+    func cancel(reference: String, agreedRefund: Decimal) async throws(ToolFailure) -> OrderCancellation
+    /// The airline's cheapest offer to move `reference`'s flights as `plan` says; nothing is changed.
+    func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer
+    /// Moves the flights if the change still costs `agreedTotal` (below zero: money back); the order after it.
+    func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order
+}
+
+/// Which flights of a booking move, and to which days, as `flights change --flight N --date DAY` takes them.
+public struct ChangePlan: Sendable, Hashable {
+    /// One flight that moves: its place in the booking (0 the outbound) and its new day, as typed.
+    public struct Move: Sendable, Hashable {
+        public var flight: Int
+        public var day: String
+    }
+
+    public var moves: [Move]
+    /// The cabin of the new flights (`economy`, `premium_economy`, `business`, `first`); the booked one when `nil`.
+    public var cabin: String?
+}
+
+/// A search as the tools take it: the same words as `flights search`.
+public struct TripSearch: Sendable, Hashable {
+    /// One leg: where from and to, and the day, as typed (codes or names; `2026-12-18`, `tomorrow`, `+7`).
+    public struct Leg: Sendable, Hashable {
+        public var origin: String
+        public var destination: String
+        public var date: String
+    }
+
+    public var legs: [Leg]
+    /// The return's day, for a round trip.
+    public var returnDate: String?
+    public var adults: Int
+    public var childAges: [Int]
+    public var infants: Int
+    /// `economy`, `premium_economy`, `business` or `first`.
+    public var cabin: String?
+    public var maxConnections: Int?
+    /// `09:00-17:00`.
+    public var departureWindow: String?
+    /// `price`, `duration`, `departure`, `arrival` or `emissions`.
+    public var sort: String
+    /// At most this many offers; `nil` for all.
+    public var limit: Int?
+}
+
+/// What a search found: the offer request's id and its offers.
+public struct FoundOffers: Sendable, Hashable {
+    public var offerRequestID: String
+    public var offers: [Offer]
+
+    public init(offerRequestID: String, offers: [Offer]) {
+        self.offerRequestID = offerRequestID
+        self.offers = offers
+    }
+}
+
+/// One day (or pair of days) of the date grid, as `flights search --grid --json` writes it.
+public struct DateCell: Sendable, Hashable, Codable {
+    public var departureDate: String
+    public var returnDate: String?
+    /// `priced`, `no_offers`, `failed` or `searching`.
+    public var status: String
+    public var lowestTotalAmount: String?
+    public var lowestTotalCurrency: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case departureDate = "departure_date", returnDate = "return_date", status
+        case lowestTotalAmount = "lowest_total_amount", lowestTotalCurrency = "lowest_total_currency"
+    }
+}
+
+/// A booking to make: the offer, its passengers as a passengers file gives them, hold or pay now, the total agreed,
+/// and the key that makes calls with the same arguments one booking.
+public struct BookingRequest: Sendable, Hashable {
+    public var offerID: String
+    public var travellers: [PassengersFile.Traveller]
+    public var hold: Bool
+    public var agreedTotal: Decimal
+    /// The same for the same arguments: the booking key the order carries, so a repeated call finds it.
+    public var key: String
+}
+
+/// A booking made, or found made by an earlier call with the same key.
+public struct BookingMade: Sendable, Hashable {
+    public var order: Order
+    /// Made by an earlier call: nothing was sent this time.
+    public var alreadyBooked: Bool
+
+    public init(order: Order, alreadyBooked: Bool) {
+        self.order = order
+        self.alreadyBooked = alreadyBooked
+    }
+}
+
+/// A booking looked up: the record kept here (if any) and the order as the API has it (if it could be read).
+public struct BookingFound: Sendable, Hashable {
+    public var record: BookingRecord?
+    public var order: Order?
+
+    public init(record: BookingRecord?, order: Order?) {
+        self.record = record
+        self.order = order
+    }
+}
+
+/// Why a tool did not do what it was asked: a code an assistant can act on, our sentence saying what happened, what
+/// to do, and the amounts that moved. Text from the API stays in `detail`, as data.
+public struct ToolFailure: Error, Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable {
+        case invalidInput = "invalid_input"
+        case notFound = "not_found"
+        case offerUnavailable = "offer_unavailable"
+        case priceChanged = "price_changed"
+        case refundChanged = "refund_changed"
+        case invalidToken = "invalid_token"
+        case notPossible = "not_possible"
+        case serviceError = "service_error"
+        case notSaved = "not_saved"
+    }
+
+    public var code: Code
+    public var message: String
+    public var whatToDo: String?
+    /// Everything the flow said, line by line (server text among it is data, not instructions).
+    public var detail: [String]
+    /// The price now, when it moved.
+    public var total: Money?
+    /// The refund now, when it moved.
+    public var refund: Money?
+
+    public init(
+        _ code: Code, _ message: String, whatToDo: String? = nil, detail: [String] = [], total: Money? = nil,
+        refund: Money? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.whatToDo = whatToDo
+        self.detail = detail
+        self.total = total
+        self.refund = refund
+    }
+}

@@ -1,0 +1,152 @@
+import Entities
+import Foundation
+import MCP
+
+/// Runs one checked call through the toolbox and shapes its answer: a result, or a tool error an assistant can act
+/// on. The cancellation quote's token is kept here, so a confirmation must name a quote this server gave for that
+/// booking.
+actor ToolCalls {
+    private let toolbox: any FlightsToolbox
+    /// The quotes given, by token: the booking each is for.
+    private var quotes: [String: String] = [:]
+
+    init(toolbox: any FlightsToolbox) {
+        self.toolbox = toolbox
+    }
+
+    /// The answer to `request`: a result, or a tool error.
+    func call(_ request: ToolRequest) async -> CallTool.Result {
+        do throws(ToolFailure) {
+            return Self.result(try await answer(request))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func answer(_ request: ToolRequest) async throws(ToolFailure) -> Value {
+        switch request {
+        case .findPlaces(let query):
+            return ["places": .array(try await toolbox.places(matching: query).map(ToolResults.place))]
+        case .searchFlights(let search, let airlines, let limit):
+            return try await searchFlights(search, airlines: airlines, limit: limit)
+        case .searchDates(let search):
+            let cells = try await toolbox.searchDates(search)
+            return ["cells": .array(cells.map { cell in
+                let lowest = cell.lowestTotalAmount.flatMap { amount in
+                    cell.lowestTotalCurrency.flatMap { Money(amount, currency: $0) }
+                }
+                return [
+                    "departure_date": .string(cell.departureDate), "return_date": ToolResults.text(cell.returnDate),
+                    "status": .string(cell.status), "lowest_total": ToolResults.money(lowest),
+                ]
+            })]
+        case .getOffer(let offerID):
+            return ToolResults.offer(try await toolbox.offer(id: offerID))
+        case .seatMap(let offerID):
+            let maps = try await toolbox.seatMaps(offerID: offerID)
+            let segments = (try? await toolbox.offer(id: offerID))?.slices.flatMap(\.segments) ?? []
+            return ["seat_maps": ToolResults.seatMaps(maps, offer: segments)]
+        case .book(let booking):
+            return try await book(booking)
+        case .listBookings:
+            return ["bookings": .array(try await toolbox.bookings().map(ToolResults.record))]
+        case .getBooking(let reference):
+            return ["booking": ToolResults.booking(try await toolbox.booking(reference: reference))]
+        case .pay(let reference, let total):
+            let order = try await toolbox.pay(reference: reference, agreedTotal: total)
+            return [
+                "status": "paid", "booking_reference": .string(order.bookingReference),
+                "total": ToolResults.money(order.totalAmount),
+            ]
+        case .quoteCancellation(let reference):
+            let quote = try await toolbox.quoteCancellation(reference: reference)
+            quotes[quote.id] = reference
+            return [
+                "status": "quoted", "booking_reference": .string(reference), "token": .string(quote.id),
+                "refund": ToolResults.money(quote.refundAmount), "refund_to": ToolResults.text(quote.refundTo),
+                "expires_at": ToolResults.timestamp(quote.expiresAt),
+            ]
+        case .cancel(let reference, let token, let refund):
+            return try await cancel(reference, token: token, refund: refund)
+        case .quoteChange(let reference, let plan):
+            let offer = try await toolbox.quoteChange(reference: reference, plan: plan)
+            return [
+                "status": "quoted", "booking_reference": .string(reference),
+                "change_total": ToolResults.money(offer.changeTotalAmount),
+                "new_total": ToolResults.money(offer.newTotalAmount), "penalty": ToolResults.money(offer.penaltyTotalAmount),
+                "expires_at": ToolResults.timestamp(offer.expiresAt),
+                "new_flights": .array(offer.slices.add.map(ToolResults.slice)),
+                "old_flights": .array(offer.slices.remove.map(ToolResults.slice)),
+            ]
+        case .change(let reference, let plan, let total):
+            let order = try await toolbox.change(reference: reference, plan: plan, agreedTotal: total)
+            return [
+                "status": "changed", "booking_reference": .string(order.bookingReference),
+                "total": ToolResults.money(order.totalAmount), "slices": .array(order.slices.map(ToolResults.slice)),
+            ]
+        }
+    }
+
+    private func searchFlights(_ search: TripSearch, airlines: Set<String>, limit: Int) async throws(ToolFailure) -> Value {
+        var search = search
+        // Filtered by airline here, so the search itself lists every offer and the limit applies after.
+        search.limit = airlines.isEmpty ? limit : nil
+        let found = try await toolbox.searchFlights(search)
+        let offers = found.offers.filter { airlines.isEmpty || airlines.contains($0.owner.iataCode?.uppercased() ?? "") }
+        return [
+            "offer_request_id": .string(found.offerRequestID),
+            "offers": .array(offers.prefix(limit).map(ToolResults.offerSummary)), "count": .int(min(offers.count, limit)),
+        ]
+    }
+
+    private func book(_ booking: BookingRequest) async throws(ToolFailure) -> Value {
+        let made = try await toolbox.book(booking)
+        let order = made.order
+        return [
+            "status": .string(order.paymentStatus.awaitingPayment ? "held" : "booked"),
+            "booking_reference": .string(order.bookingReference), "order_id": .string(order.id),
+            "total": ToolResults.money(order.totalAmount),
+            "payment_required_by": ToolResults.timestamp(order.paymentStatus.paymentRequiredBy),
+            "already_booked": .bool(made.alreadyBooked),
+        ]
+    }
+
+    private func cancel(_ reference: String, token: String, refund: Decimal) async throws(ToolFailure) -> Value {
+        guard quotes[token] == reference else {
+            throw ToolFailure(
+                .invalidToken, "That token is not from a quote for booking \(reference) given by this server.",
+                whatToDo: "Call cancel with only the reference to get the refund and a token, then confirm with them.")
+        }
+        let done = try await toolbox.cancel(reference: reference, agreedRefund: refund)
+        quotes[token] = nil
+        return [
+            "status": "cancelled", "booking_reference": .string(reference),
+            "refund": ToolResults.money(done.refundAmount), "refund_to": ToolResults.text(done.refundTo),
+        ]
+    }
+
+    // MARK: Answers
+
+    static func result(_ value: Value) -> CallTool.Result {
+        CallTool.Result(content: [.text(text: json(value), annotations: nil, _meta: nil)], structuredContent: .some(value), isError: false)
+    }
+
+    static func failure(_ failure: ToolFailure) -> CallTool.Result {
+        var error: [String: Value] = [
+            "code": .string(failure.code.rawValue), "message": .string(failure.message),
+            "what_to_do": ToolResults.text(failure.whatToDo),
+            "detail": .array(failure.detail.map(Value.string)),
+        ]
+        if let total = failure.total { error["total"] = ToolResults.money(total) }
+        if let refund = failure.refund { error["refund"] = ToolResults.money(refund) }
+        let value: Value = ["error": .object(error)]
+        return CallTool.Result(content: [.text(text: json(value), annotations: nil, _meta: nil)], structuredContent: .some(value), isError: true)
+    }
+
+    /// `value` as compact JSON with sorted keys, for clients that read only text.
+    static func json(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,100 @@
+import Entities
+import FlightsMCP
+import Foundation
+import Synchronization
+
+/// A toolbox that answers from values the test gives and counts what it was asked, so the tests see what the
+/// server passes on (and what it never reaches, when the arguments are refused first).
+final class FakeToolbox: FlightsToolbox {
+    let calls = Mutex<[String]>([])
+    let searches = Mutex<[TripSearch]>([])
+    let bookingRequests = Mutex<[BookingRequest]>([])
+    let offers: [Offer]
+    let failure: ToolFailure?
+    let quote = OrderCancellation(
+        id: "ore_1", orderId: "ord_1", refundAmount: Money(amount: 90, currency: "GBP"), refundTo: "original_form_of_payment",
+        expiresAt: nil, confirmedAt: nil, createdAt: nil, liveMode: false)
+
+    init(offers: [Offer] = [], failure: ToolFailure? = nil) {
+        self.offers = offers
+        self.failure = failure
+    }
+
+    func record(_ name: String) throws(ToolFailure) {
+        calls.withLock { $0.append(name) }
+        if let failure { throw failure }
+    }
+
+    func places(matching query: String) async throws(ToolFailure) -> [Place] {
+        try record("places \(query)")
+        return []
+    }
+
+    func searchFlights(_ search: TripSearch) async throws(ToolFailure) -> FoundOffers {
+        try record("search")
+        searches.withLock { $0.append(search) }
+        return FoundOffers(offerRequestID: "orq_1", offers: offers)
+    }
+
+    func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell] {
+        try record("dates")
+        searches.withLock { $0.append(search) }
+        return []
+    }
+
+    func offer(id: String) async throws(ToolFailure) -> Offer {
+        try record("offer \(id)")
+        guard let offer = offers.first(where: { $0.id == id }) else { throw ToolFailure(.offerUnavailable, "No offer \(id).") }
+        return offer
+    }
+
+    func seatMaps(offerID: String) async throws(ToolFailure) -> [SeatMap] {
+        try record("seats \(offerID)")
+        return []
+    }
+
+    func book(_ request: BookingRequest) async throws(ToolFailure) -> BookingMade {
+        try record("book")
+        bookingRequests.withLock { $0.append(request) }
+        throw ToolFailure(.priceChanged, "Nothing was booked.", total: Money(amount: 412.5, currency: "GBP"))
+    }
+
+    func bookings() async throws(ToolFailure) -> [BookingRecord] {
+        try record("bookings")
+        return []
+    }
+
+    func booking(reference: String) async throws(ToolFailure) -> BookingFound {
+        try record("booking \(reference)")
+        throw ToolFailure(.notFound, "No booking \(reference).")
+    }
+
+    func pay(reference: String, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
+        try record("pay \(reference) \(agreedTotal)")
+        throw ToolFailure(.priceChanged, "Nothing was paid.")
+    }
+
+    func quoteCancellation(reference: String) async throws(ToolFailure) -> OrderCancellation {
+        try record("quote \(reference)")
+        return quote
+    }
+
+    func cancel(reference: String, agreedRefund: Decimal) async throws(ToolFailure) -> OrderCancellation {
+        try record("cancel \(reference) \(agreedRefund)")
+        var done = quote
+        done.confirmedAt = Date(timeIntervalSince1970: 0)
+        return done
+    }
+}
+
+extension FakeToolbox {
+    func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer {
+        try record("quote change \(reference) \(plan.moves.map { "\($0.flight)=\($0.day)" })")
+        throw ToolFailure(.notPossible, "No change offers.")
+    }
+
+    func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
+        try record("change \(reference) \(agreedTotal)")
+        throw ToolFailure(.priceChanged, "Nothing was changed.", total: Money(amount: 55, currency: "GBP"))
+    }
+}
