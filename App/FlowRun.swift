@@ -59,13 +59,14 @@ struct FlowRun: Sendable {
         case .cannotSave?, .cannotUseBookingsFile?:
             return ToolFailure(.notSaved, first, whatToDo: "Check the bookings folder can be read and written.", detail: said)
         case .declined?:
-            return ToolFailure(.notPossible, first, detail: said)
+            return ToolFailure(.notPossible, "It was not done; the detail says why.", detail: said)
         case .backendError?, .done?, nil:
-            if case .failed(let reason)? = bookingsOutcome, !reason.contains("answer was lost"), reason.contains("cannot") {
-                return ToolFailure(.notPossible, reason, detail: said)
-            }
-            return ToolFailure(.serviceError, first, whatToDo: "Try again in a moment; if it keeps failing, the detail says why.",
-                               detail: said)
+            // The flow's own lines say what failed and what stands (a change that may have been made says so); they
+            // quote the flight service's messages, so they are the detail, and the message is ours.
+            return ToolFailure(
+                .serviceError, searching ? "The search failed at the flight service." : "The flight service did not do it.",
+                whatToDo: "Read the detail: it says what happened and whether anything was done. If the flight service failed, try again in a moment.",
+                detail: said)
         }
     }
 }

@@ -120,15 +120,29 @@ final class FlowToolbox: FlightsToolbox {
                               whatToDo: "Free some disk space, or check the bookings folder can be written, then call book again.",
                               detail: run.said)
         case .failed?, .declined?, nil:
+            // Still pending under the call's key: the answer was lost and the order may have been made. The same
+            // call looks it up by its key before anything is sent again.
+            if (try? bookingsFile.record(key: request.key))?.state == .pending {
+                throw ToolFailure(
+                    .answerLost, "The booking's answer was lost: it may have been made.",
+                    whatToDo: "Call book again with exactly the same arguments: it looks the booking up by its key and never books twice. Do not search for another offer first.",
+                    detail: run.said)
+            }
             throw run.failure(searching: false)
         }
     }
 
-    /// The booking an earlier call with `key` made, if it made one.
+    /// The booking an earlier call with `key` made, if it made one. A pending one (its answer lost) is looked up by
+    /// its key first; when the orders cannot be read, nothing is sent (it may have been made).
     private func madeBefore(key: String) async throws(ToolFailure) -> BookingMade? {
         guard var record = try? bookingsFile.record(key: key) else { return nil }
         if record.state == .pending {
             let settled = await BookingLedger(orders: backend.orders, store: bookingsFile, now: { Date() }).reconcile([record])
+            if case .lookupFailed(_, let error)? = settled.outcomes.first {
+                throw ToolFailure(
+                    .answerLost, "An earlier call's booking may have been made, and the bookings cannot be read to check.",
+                    whatToDo: "Nothing was sent. Call book again with the same arguments in a moment.", detail: [error.message])
+            }
             record = settled.settled[key] ?? record
         }
         guard record.state != .pending, record.state != .failed, let orderID = record.orderID else { return nil }
@@ -136,8 +150,8 @@ final class FlowToolbox: FlightsToolbox {
             return BookingMade(order: try await backend.orders.order(id: orderID), alreadyBooked: true)
         } catch {
             throw ToolFailure(
-                .serviceError, "Booking \(record.bookingReference ?? orderID) was made by an earlier call, but it cannot be read now: \(error.message)",
-                whatToDo: "Nothing was sent again. Read it later with get_booking.")
+                .serviceError, "Booking \(record.bookingReference ?? orderID) was made by an earlier call, but it cannot be read now.",
+                whatToDo: "Nothing was sent again. Read it later with get_booking.", detail: [error.message])
         }
     }
 
@@ -246,8 +260,11 @@ final class FlowToolbox: FlightsToolbox {
 
     /// A service's failure as a tool's: what happened and what to do, in our words.
     static func failure(_ error: ServiceError, missing: ToolFailure.Code = .notFound) -> ToolFailure {
-        let code: ToolFailure.Code = error.apiError?.status == 404 ? missing : .serviceError
-        return ToolFailure(code, error.message, whatToDo: error.suggestion)
+        if error.apiError?.status == 404 {
+            return ToolFailure(missing, "The flight service has no such thing (404).", whatToDo: error.suggestion, detail: [error.message])
+        }
+        return ToolFailure(.serviceError, "The flight service failed: \(error.howTheAnswerWasLost).", whatToDo: error.suggestion,
+                           detail: [error.message])
     }
 }
 

@@ -497,6 +497,12 @@ async def main():
                 traceback.print_exc(limit=6, file=sys.stdout)
             outcomes.append((f"the {name} server", False))
 
+    async def nothing_personal_logged():
+        log = (WORK / "story" / "stderr.log").read_text(errors="replace")
+        for personal in (PASSENGER["family_name"], PASSENGER["email"], PASSENGER["phone_number"], PASSENGER["born_on"]):
+            assert personal not in log, f"the server's stderr holds a passenger's {personal!r}"
+    await step("the story server's stderr holds no passenger's details", nothing_personal_logged)
+
 
 asyncio.run(main())
 failed = [name for name, passed in outcomes if not passed]

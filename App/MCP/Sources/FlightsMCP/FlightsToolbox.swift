@@ -145,6 +145,8 @@ public struct ToolFailure: Error, Sendable, Hashable {
         case invalidToken = "invalid_token"
         case notPossible = "not_possible"
         case serviceError = "service_error"
+        /// The answer to a booking was lost: it may have been made; the same call again finds it.
+        case answerLost = "answer_lost"
         case notSaved = "not_saved"
     }
 

@@ -133,14 +133,26 @@ actor ToolCalls {
 
     static func failure(_ failure: ToolFailure) -> CallTool.Result {
         var error: [String: Value] = [
-            "code": .string(failure.code.rawValue), "message": .string(failure.message),
-            "what_to_do": ToolResults.text(failure.whatToDo),
-            "detail": .array(failure.detail.map(Value.string)),
+            "code": .string(failure.code.rawValue), "message": .string(plain(failure.message)),
+            "what_to_do": ToolResults.text(failure.whatToDo.map(plain)),
+            "detail": .array(failure.detail.map { .string(plain($0)) }),
         ]
         if let total = failure.total { error["total"] = ToolResults.money(total) }
         if let refund = failure.refund { error["refund"] = ToolResults.money(refund) }
         let value: Value = ["error": .object(error)]
         return CallTool.Result(content: [.text(text: json(value), annotations: nil, _meta: nil)], structuredContent: .some(value), isError: true)
+    }
+
+    /// `text` without control characters or the marks that reorder text on screen: what the flow said quotes the
+    /// flight service, and an assistant may show it on a terminal.
+    static func plain(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .control: false
+            case .format: !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value)
+            default: true
+            }
+        }))
     }
 
     /// `value` as compact JSON with sorted keys, for clients that read only text.
