@@ -1,12 +1,9 @@
 import Entities
 import FlightAvailability
-import FlightBookings
-import FlightChange
 import FlightSearch
 import FlightSummary
 import FlightsMCP
 import Foundation
-import LocalStore
 import Services
 
 /// The tools of `flights mcp`, done as the commands do them: each call that searches, books, pays or cancels runs
