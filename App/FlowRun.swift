@@ -2,6 +2,7 @@ import FlightBookings
 import FlightChange
 import Foundation
 import FlightSummary
+import FlightsMCP
 import Services
 
 /// One flow run for a tool of `flights mcp`, as a command runs it but on a ``ToolTerminal``: the same modules, built
