@@ -155,4 +155,20 @@ import Testing
         #expect(done.structuredContent?.objectValue?["status"] == "cancelled")
         #expect(toolbox.calls.withLock { $0 } == ["quote ABC123", "cancel ABC123 90"])
     }
+
+    @Test func aChangeIsQuotedWithoutATotalAndMadeOnlyWithOneMoneyBackIncluded() async throws {
+        let toolbox = FakeToolbox()
+        let (client, server) = try await connect(toolbox)
+        defer { Task { await server.stop() } }
+        let move: [String: Value] = ["reference": "abc123", "flights": [["flight": 2, "date": "+3"]]]
+        _ = try await call(client, "change_booking", move)
+        var withTotal = move
+        withTotal["confirm_total"] = "-12.40"
+        let refused = try await call(client, "change_booking", withTotal)
+        #expect(refused.structuredContent?.objectValue?["error"]?.objectValue?["total"] == ["amount": "55.00", "currency": "GBP"])
+        var twice = move
+        twice["flights"] = [["flight": 1, "date": "+1"], ["flight": 1, "date": "+2"]]
+        #expect(await refusal(client, "change_booking", twice)?.code == -32602)
+        #expect(toolbox.calls.withLock { $0 } == ["quote change ABC123 [\"1=+3\"]", "change ABC123 -12.4"])
+    }
 }
