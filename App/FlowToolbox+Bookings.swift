@@ -6,7 +6,9 @@ import Foundation
 import Services
 
 /// The tools that act on a booking made: read it, pay a hold, cancel, move a flight; each through the bookings or
-/// change module's flow, as `flights booking`, `flights pay`, `flights cancel` and `flights change` run it.
+/// change module's flow, as `flights booking`, `flights pay`, `flights cancel` and `flights change` run it. When a
+/// flow ends without saying it was done, the order is read again: what was done is answered as done, what cannot
+/// be told is `answer_lost`, and only what surely was not done is a failure.
 extension FlowToolbox {
     func booking(reference: String) async throws(ToolFailure) -> BookingFound {
         let run = await FlowRun.run(backend, bookings: bookingsFile) {
@@ -25,20 +27,22 @@ extension FlowToolbox {
                 request: .pay(reference: reference), presentation: .json, assumeYes: true, acceptedTotal: agreedTotal))
         }
         if let order = try? DuffelJSON.decoder().decode(Order.self, from: Data(run.output.utf8)) { return order }
-        switch run.bookingsOutcome {
-        case .done?:
-            // Already paid: done, not a failure, so an assistant that retries does not loop.
-            guard let order = try await booking(reference: reference).order else { throw run.failure(reference: reference) }
-            return order
-        case .declined?:
-            let now = try? await booking(reference: reference).order?.totalAmount
+        let order = try await orderNow(reference, after: run, what: "paid")
+        // Paid (now, or before: a retry must not loop) whatever the flow's answer said.
+        if !order.paymentStatus.awaitingPayment, order.cancelledAt == nil { return order }
+        if case .declined? = run.bookingsOutcome, let now = order.totalAmount, now.amount != agreedTotal {
             throw ToolFailure(
-                .priceChanged, "Nothing was paid: the booking's total is not the one agreed to.",
-                whatToDo: now.map { "Tell the traveller the total now, \($0.formatted); pay with confirm_total \($0.wireAmount) if they agree." },
-                detail: run.said, total: now ?? nil)
-        default:
-            throw run.failure(reference: reference)
+                .priceChanged, "Nothing was paid: the booking costs \(now.formatted) now, not the total agreed to.",
+                whatToDo: "Tell the traveller; pay with confirm_total \(now.wireAmount) if they agree.", detail: run.said,
+                total: now)
         }
+        if order.cancelledAt != nil || order.paymentStatus.paymentRequiredBy.map({ $0 < Date() }) == true {
+            throw ToolFailure(
+                .notPossible, "Booking \(reference) cannot be paid: it is \(order.cancelledAt != nil ? "cancelled" : "past its payment deadline").",
+                detail: run.said)
+        }
+        throw ToolFailure(.serviceError, "Nothing was paid: the booking still awaits payment.",
+                          whatToDo: "Try again in a moment; the detail says what failed.", detail: run.said)
     }
 
     func quoteCancellation(reference: String) async throws(ToolFailure) -> OrderCancellation {
@@ -46,7 +50,15 @@ extension FlowToolbox {
             $0.startBookings(FlightBookingsInput(request: .cancel(reference: reference), presentation: .json))
         }
         if let quote = try? DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(run.output.utf8)) { return quote }
-        throw run.failure(reference: reference)
+        if case .noResults? = run.outcome { throw run.failure(reference: reference) }
+        let order = try await orderNow(reference, after: run, what: "quoted")
+        if order.cancelledAt != nil {
+            throw ToolFailure(.notPossible, "Booking \(reference) is already cancelled.", detail: run.said)
+        }
+        throw ToolFailure(
+            order.canBeCancelled ? .serviceError : .notPossible,
+            order.canBeCancelled ? "The airline did not quote the cancellation." : "The airline does not take cancellations of booking \(reference).",
+            whatToDo: order.canBeCancelled ? "Try again in a moment." : nil, detail: run.said)
     }
 
     func cancel(reference: String, agreedRefund: Decimal) async throws(ToolFailure) -> OrderCancellation {
@@ -54,20 +66,28 @@ extension FlowToolbox {
             $0.startBookings(FlightBookingsInput(
                 request: .cancel(reference: reference), presentation: .json, assumeYes: true, acceptedTotal: agreedRefund))
         }
-        let quote = try? DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(run.output.utf8))
-        switch run.bookingsOutcome {
-        case .done?:
-            if let quote { return quote }
-        case .declined?:
-            let refund = quote.map { $0.refundAmount ?? Money.zero($0.refundAmount?.currency ?? "") }
+        let printed = try? DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(run.output.utf8))
+        if case .done? = run.bookingsOutcome, let printed { return printed }
+        if case .declined? = run.bookingsOutcome, let printed {
+            var refund = printed.refundAmount ?? Money.zero("")
+            if printed.refundAmount == nil, let order = try? await orderNow(reference, after: run, what: "cancelled") {
+                refund = Money.zero(order.totalAmount?.currency ?? "")
+            }
             throw ToolFailure(
-                .refundChanged, "Nothing was cancelled: the refund is not the one agreed to.",
-                whatToDo: refund.map { "Tell the traveller the refund now, \($0.formatted); confirm with confirm_refund \($0.wireAmount) if they agree." },
+                .refundChanged, "Nothing was cancelled: the refund is \(refund.formatted) now, not the one agreed to.",
+                whatToDo: "Tell the traveller; confirm with confirm_refund \(refund.wireAmount) if they agree.",
                 detail: run.said, refund: refund)
-        default:
-            break
         }
-        throw run.failure(reference: reference)
+        let order = try await orderNow(reference, after: run, what: "cancelled")
+        if let cancelledAt = order.cancelledAt {
+            // Cancelled, by this call or an earlier one whose answer was lost: done.
+            return OrderCancellation(
+                id: printed?.id ?? "", orderId: order.id, refundAmount: printed?.refundAmount, refundTo: printed?.refundTo,
+                expiresAt: nil, confirmedAt: cancelledAt, createdAt: nil)
+        }
+        throw ToolFailure(
+            order.canBeCancelled ? .serviceError : .notPossible, "Nothing was cancelled: the booking still stands.",
+            whatToDo: order.canBeCancelled ? "Try again in a moment; the detail says what failed." : nil, detail: run.said)
     }
 
     func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer {
@@ -77,8 +97,18 @@ extension FlowToolbox {
     }
 
     func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
+        // Already flying the quoted flights (an earlier confirmation whose answer was lost): done, nothing sent.
+        if !plan.expected.isEmpty, let order = try? await booking(reference: reference).order,
+           plan.expected.isSubset(of: ChangePlan.flights(of: order.slices)) {
+            return order
+        }
         let run = await changeRun(reference, plan, agreedTotal: agreedTotal)
         if case .changed(let order)? = run.changeOutcome { return order }
+        if case .failed? = run.changeOutcome, !plan.expected.isEmpty {
+            // The answer may have been lost: the booking, read again, says whether it flies the quoted flights.
+            let order = try await orderNow(reference, after: run, what: "changed")
+            if plan.expected.isSubset(of: ChangePlan.flights(of: order.slices)) { return order }
+        }
         throw changeFailure(run, reference: reference)
     }
 
@@ -97,17 +127,38 @@ extension FlowToolbox {
         switch run.changeOutcome {
         case .priceChanged(let now)?:
             return ToolFailure(
-                .priceChanged, "Nothing was changed: the change now costs \(now.formatted), not the total agreed to.",
-                whatToDo: "Tell the traveller; call again with confirm_total \(now.wireAmount) if they agree.",
+                .priceChanged, "Nothing was changed: the change costs \(now.formatted) now, not the total agreed to.",
+                whatToDo: "Tell the traveller; confirm again with confirm_total \(now.wireAmount) if they agree.",
                 detail: run.said, total: now)
-        case .invalid(let reason)?:
-            return ToolFailure(.invalidInput, reason, whatToDo: "Name flights the booking has and days that can be flown.", detail: run.said)
-        case .refused(let reason)?:
-            return ToolFailure(.notPossible, reason, detail: run.said)
-        case .failed(let reason)?:
-            return ToolFailure(.serviceError, reason, detail: run.said)
+        case .invalid?:
+            return ToolFailure(.invalidInput, "The flights or days to move are not ones this booking can take.",
+                               whatToDo: "Name flights the booking has (1 the outbound) and days that can be flown.", detail: run.said)
+        case .refused?:
+            return ToolFailure(.notPossible, "The booking cannot be changed this way; the detail says why.", detail: run.said)
+        case .failed?:
+            return ToolFailure(
+                .answerLost, "The change did not finish: it may have been made.",
+                whatToDo: "Read the booking with get_booking before anything else; quote again only if it still flies the old flights.",
+                detail: run.said)
         case .changed?, .declined?, nil:
             return run.failure(reference: reference)
         }
+    }
+
+    /// Booking `reference`'s order as the API has it now, read after a flow ended without saying what was done; when
+    /// it cannot be read, what was asked may have been done (`answer_lost`).
+    private func orderNow(_ reference: String, after run: FlowRun, what: String) async throws(ToolFailure) -> Order {
+        do {
+            let orderID = (try? bookingsFile.record(reference: reference))?.orderID
+            if let orderID { return try await backend.orders.order(id: orderID) }
+            let page = try await backend.orders.orders(OrderQuery(bookingReference: reference))
+            if let order = page.items.first(where: { $0.bookingReference.uppercased() == reference }) { return order }
+        } catch {
+            throw ToolFailure(
+                .answerLost, "Booking \(reference) may have been \(what): the answer was lost and the booking cannot be read now.",
+                whatToDo: "Read it with get_booking before doing anything again.", detail: run.said + [error.message])
+        }
+        throw ToolFailure(.notFound, "No booking \(reference) here or at the flight service.",
+                          whatToDo: "Check the reference with list_bookings.", detail: run.said)
     }
 }

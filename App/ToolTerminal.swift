@@ -11,7 +11,8 @@ final class ToolTerminal: Terminal {
     private(set) var diagnostics = ""
 
     var isInteractive: Bool { false }
-    var columns: Int { 100 }
+    /// Wide enough that no sentence is wrapped: each notice stays one line.
+    var columns: Int { 10_000 }
     var rows: Int { 24 }
     var style: Style { .plain }
 
@@ -23,10 +24,22 @@ final class ToolTerminal: Terminal {
     func holdInterrupts(notice: String, stopping: String) {}
     func releaseInterrupts() {}
 
-    /// What the flow said, line by line, without the progress lines ("Searching…") and blank lines: the problems
-    /// and what to do about them.
+    /// What the flow told the person, one notice per item, without its mark (`✗`, `•`, `✓`, `!`): each problem, what
+    /// happened and what to do (a notice's own second line, indented, joins it). The blocks it printed (a booking's
+    /// details, with its passengers) and its progress lines are left out.
     var said: [String] {
-        diagnostics.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasSuffix("…") }
+        var notices: [String] = []
+        var inNotice = false
+        for line in diagnostics.split(whereSeparator: \.isNewline).map(String.init) {
+            if let mark = line.first, "✗•✓!".contains(mark), line.dropFirst().first == " " {
+                notices.append(line.dropFirst(2).trimmingCharacters(in: .whitespaces))
+                inNotice = true
+            } else if inNotice, line.hasPrefix("  "), !notices.isEmpty {
+                notices[notices.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                inNotice = false
+            }
+        }
+        return notices.filter { !$0.isEmpty }
     }
 }

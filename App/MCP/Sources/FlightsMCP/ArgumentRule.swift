@@ -50,7 +50,7 @@ extension ArgumentRule {
             schema = ["type": "boolean"]
         case .amount:
             schema = [
-                "type": ["string", "number"], "pattern": "^-?[0-9]+(\\.[0-9]+)?$", "maxLength": 24,
+                "type": ["string", "number"], "pattern": "^ *-?[0-9]+(\\.[0-9]+)? *$", "maxLength": 24,
             ]
         case .array(let element, let count):
             schema = [
@@ -82,7 +82,8 @@ extension ArgumentRule {
         switch self {
         case .string(let maxLength, let choices):
             guard case .string(let text) = value else { throw .wrongType(path, expected: "text") }
-            guard text.count <= maxLength else { throw .tooLong(path, maxLength: maxLength) }
+            // Counted as JSON Schema counts (code points), so combining marks cannot stretch a short text.
+            guard text.unicodeScalars.count <= maxLength else { throw .tooLong(path, maxLength: maxLength) }
             if let choices, !choices.contains(text) { throw .notAChoice(path, choices: choices) }
         case .integer(let range):
             guard let number = value.wholeNumber else { throw .wrongType(path, expected: "a whole number") }
@@ -104,14 +105,18 @@ extension ArgumentRule {
             guard case .object(let members) = value else { throw .wrongType(path, expected: "an object") }
             guard members.count <= maxCount else { throw .wrongCount(path, range: 0...maxCount) }
             for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-                guard key.count <= 40 else { throw .tooLong("\(path) key", maxLength: 40) }
+                guard key.unicodeScalars.count <= 40 else { throw .tooLong("\(path) key", maxLength: 40) }
                 try rule.check(member, at: "\(path).\(key)")
             }
         case .either(let first, let second):
             do throws(ArgumentProblem) {
                 try first.check(value, at: path)
             } catch {
-                try second.check(value, at: path)
+                do throws(ArgumentProblem) {
+                    try second.check(value, at: path)
+                } catch {
+                    throw .invalid("\(path) must be \(first.summary), or \(second.summary).")
+                }
             }
         }
     }
@@ -135,6 +140,22 @@ extension ArgumentRule {
     }
 }
 
+extension ArgumentRule {
+    /// A few words for the rule, in a problem's sentence.
+    var summary: String {
+        switch self {
+        case .string: "text"
+        case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .boolean: "true or false"
+        case .amount: "an amount"
+        case .array: "a list"
+        case .object: "an object"
+        case .map(let value, _): "an object of \(value.summary) by name"
+        case .either(let first, let second): "\(first.summary) or \(second.summary)"
+        }
+    }
+}
+
 extension Value {
     /// An integer, or a double with no fraction that fits one.
     var wholeNumber: Int? {
@@ -151,7 +172,8 @@ extension Value {
         switch self {
         case .string(let value): text = value.trimmingCharacters(in: .whitespaces)
         case .int(let number): text = String(number)
-        case .double(let number) where number.isFinite && abs(number) < 1e12: text = String(format: "%.2f", number)
+        // The shortest text that reads back as the same double: 87.416 stays 87.416 (never rounded to a price).
+        case .double(let number) where number.isFinite && abs(number) < 1e12: text = "\(number)"
         default: return nil
         }
         guard text.count <= 24, text.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?/) != nil else { return nil }

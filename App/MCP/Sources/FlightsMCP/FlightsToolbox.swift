@@ -45,6 +45,16 @@ public struct ChangePlan: Sendable, Hashable {
     public var moves: [Move]
     /// The cabin of the new flights (`economy`, `premium_economy`, `business`, `first`); the booked one when `nil`.
     public var cabin: String?
+    /// The flights the quote offered (``flights(of:)``), when confirming one: a booking that holds them after an
+    /// answer was lost has been changed.
+    public var expected: Set<String> = []
+
+    /// Each flight of `slices` as `ZZ117 2027-01-05T10:40:00`: its number and when it leaves.
+    public static func flights(of slices: [Slice]) -> Set<String> {
+        Set(slices.flatMap(\.segments).map {
+            "\($0.marketingCarrier.iataCode ?? "")\($0.marketingCarrierFlightNumber) \($0.departingAt)"
+        })
+    }
 }
 
 /// A search as the tools take it: the same words as `flights search`.

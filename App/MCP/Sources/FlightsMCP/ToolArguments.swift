@@ -125,7 +125,7 @@ enum ToolRequest: Sendable {
     case quoteCancellation(String)
     case cancel(String, token: String, refund: Decimal)
     case quoteChange(String, ChangePlan)
-    case change(String, ChangePlan, total: Decimal)
+    case change(String, token: String, total: Decimal)
 }
 
 extension ToolArguments {
@@ -144,6 +144,7 @@ extension ToolArguments {
             let offerID = string("offer_id") ?? ""
             let hold = bool("hold")
             guard let total = amount("confirm_total") else { throw .missing("confirm_total") }
+            guard total > 0 else { throw .invalid("confirm_total: a booking's total is above zero.") }
             let travellers = try travellers()
             return .book(BookingRequest(
                 offerID: offerID, travellers: travellers, hold: hold, agreedTotal: total,
@@ -152,6 +153,7 @@ extension ToolArguments {
         case .getBooking: return .getBooking(reference)
         case .pay:
             guard let total = amount("confirm_total") else { throw .missing("confirm_total") }
+            guard total > 0 else { throw .invalid("confirm_total: a payment's total is above zero.") }
             return .pay(reference, total: total)
         case .cancel:
             guard let token = string("token") else {
@@ -163,18 +165,30 @@ extension ToolArguments {
             guard let refund = amount("confirm_refund") else {
                 throw .invalid("confirm_refund is required with token: the refund the traveller agreed to (0 when there is none).")
             }
+            guard refund >= 0 else { throw .invalid("confirm_refund: a refund is zero or more.") }
             return .cancel(reference, token: token, refund: refund)
         case .changeBooking:
+            if let token = string("token") {
+                guard values["flights"].map({ $0.isNull }) ?? true, values["cabin_class"].map({ $0.isNull }) ?? true else {
+                    throw .invalid("With token, leave flights and cabin_class out: the token carries the change quoted.")
+                }
+                guard let total = amount("confirm_total") else {
+                    throw .invalid("confirm_total is required with token: the change total the traveller agreed to.")
+                }
+                return .change(reference, token: token, total: total)
+            }
+            guard values["confirm_total"].map({ $0.isNull }) ?? true else {
+                throw .invalid("confirm_total goes with the token a first call to change_booking gave.")
+            }
             let moves = (values["flights"]?.arrayValue ?? []).compactMap { move -> ChangePlan.Move? in
                 guard let fields = move.objectValue, let flight = fields["flight"]?.wholeNumber,
                       let day = fields["date"]?.stringValue
                 else { return nil }
                 return ChangePlan.Move(flight: flight - 1, day: day)
             }
+            guard !moves.isEmpty else { throw .missing("flights") }
             if Set(moves.map(\.flight)).count < moves.count { throw .invalid("flights: each flight moves once.") }
-            let plan = ChangePlan(moves: moves, cabin: string("cabin_class"))
-            guard let total = amount("confirm_total") else { return .quoteChange(reference, plan) }
-            return .change(reference, plan, total: total)
+            return .quoteChange(reference, ChangePlan(moves: moves, cabin: string("cabin_class")))
         }
     }
 

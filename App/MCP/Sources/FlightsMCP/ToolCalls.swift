@@ -3,12 +3,11 @@ import Foundation
 import MCP
 
 /// Runs one checked call through the toolbox and shapes its answer: a result, or a tool error an assistant can act
-/// on. The cancellation quote's token is kept here, so a confirmation must name a quote this server gave for that
-/// booking.
+/// on. The quotes of cancellations and changes are kept here (``Quotes``), so a confirmation must name one this
+/// server gave for that booking, and a confirmation sent twice acts once.
 actor ToolCalls {
     private let toolbox: any FlightsToolbox
-    /// The quotes given, by token: the booking each is for.
-    private var quotes: [String: String] = [:]
+    private var quotes = Quotes()
 
     init(toolbox: any FlightsToolbox) {
         self.toolbox = toolbox
@@ -30,16 +29,7 @@ actor ToolCalls {
         case .searchFlights(let search, let airlines, let limit):
             return try await searchFlights(search, airlines: airlines, limit: limit)
         case .searchDates(let search):
-            let cells = try await toolbox.searchDates(search)
-            return ["cells": .array(cells.map { cell in
-                let lowest = cell.lowestTotalAmount.flatMap { amount in
-                    cell.lowestTotalCurrency.flatMap { Money(amount, currency: $0) }
-                }
-                return [
-                    "departure_date": .string(cell.departureDate), "return_date": ToolResults.text(cell.returnDate),
-                    "status": .string(cell.status), "lowest_total": ToolResults.money(lowest),
-                ]
-            })]
+            return ["cells": .array(try await toolbox.searchDates(search).map(ToolResults.cell))]
         case .getOffer(let offerID):
             return ToolResults.offer(try await toolbox.offer(id: offerID))
         case .seatMap(let offerID):
@@ -60,7 +50,7 @@ actor ToolCalls {
             ]
         case .quoteCancellation(let reference):
             let quote = try await toolbox.quoteCancellation(reference: reference)
-            quotes[quote.id] = reference
+            quotes.add(quote.id, reference: reference, kind: .cancellation)
             return [
                 "status": "quoted", "booking_reference": .string(reference), "token": .string(quote.id),
                 "refund": ToolResults.money(quote.refundAmount), "refund_to": ToolResults.text(quote.refundTo),
@@ -70,20 +60,24 @@ actor ToolCalls {
             return try await cancel(reference, token: token, refund: refund)
         case .quoteChange(let reference, let plan):
             let offer = try await toolbox.quoteChange(reference: reference, plan: plan)
+            quotes.add(offer.id, reference: reference, kind: .change(plan.quoted(by: offer)))
             return [
-                "status": "quoted", "booking_reference": .string(reference),
+                "status": "quoted", "booking_reference": .string(reference), "token": .string(offer.id),
                 "change_total": ToolResults.money(offer.changeTotalAmount),
                 "new_total": ToolResults.money(offer.newTotalAmount), "penalty": ToolResults.money(offer.penaltyTotalAmount),
                 "expires_at": ToolResults.timestamp(offer.expiresAt),
                 "new_flights": .array(offer.slices.add.map(ToolResults.slice)),
                 "old_flights": .array(offer.slices.remove.map(ToolResults.slice)),
             ]
-        case .change(let reference, let plan, let total):
-            let order = try await toolbox.change(reference: reference, plan: plan, agreedTotal: total)
-            return [
-                "status": "changed", "booking_reference": .string(order.bookingReference),
-                "total": ToolResults.money(order.totalAmount), "slices": .array(order.slices.map(ToolResults.slice)),
-            ]
+        case .change(let reference, let token, let total):
+            return try await confirmed(token, for: reference, cancelling: false) { kind throws(ToolFailure) in
+                guard case .change(let plan) = kind else { return [:] }
+                let order = try await self.toolbox.change(reference: reference, plan: plan, agreedTotal: total)
+                return [
+                    "status": "changed", "booking_reference": .string(order.bookingReference),
+                    "total": ToolResults.money(order.totalAmount), "slices": .array(order.slices.map(ToolResults.slice)),
+                ]
+            }
         }
     }
 
@@ -103,7 +97,8 @@ actor ToolCalls {
         let made = try await toolbox.book(booking)
         let order = made.order
         return [
-            "status": .string(order.paymentStatus.awaitingPayment ? "held" : "booked"),
+            // booked, held, or cancelled (an earlier identical call's booking, cancelled since).
+            "status": .string(order.status == .confirmed ? "booked" : ToolResults.state(of: order)),
             "booking_reference": .string(order.bookingReference), "order_id": .string(order.id),
             "total": ToolResults.money(order.totalAmount),
             "payment_required_by": ToolResults.timestamp(order.paymentStatus.paymentRequiredBy),
@@ -112,17 +107,36 @@ actor ToolCalls {
     }
 
     private func cancel(_ reference: String, token: String, refund: Decimal) async throws(ToolFailure) -> Value {
-        guard quotes[token] == reference else {
-            throw ToolFailure(
-                .invalidToken, "That token is not from a quote for booking \(reference) given by this server.",
-                whatToDo: "Call cancel with only the reference to get the refund and a token, then confirm with them.")
+        try await confirmed(token, for: reference, cancelling: true) { _ throws(ToolFailure) in
+            let done = try await self.toolbox.cancel(reference: reference, agreedRefund: refund)
+            return [
+                "status": "cancelled", "booking_reference": .string(reference),
+                "refund": ToolResults.money(done.refundAmount), "refund_to": ToolResults.text(done.refundTo),
+            ]
         }
-        let done = try await toolbox.cancel(reference: reference, agreedRefund: refund)
-        quotes[token] = nil
-        return [
-            "status": "cancelled", "booking_reference": .string(reference),
-            "refund": ToolResults.money(done.refundAmount), "refund_to": ToolResults.text(done.refundTo),
-        ]
+    }
+
+    /// Confirms the quote under `token` with `act`, once: a repeat after it was done gets the same answer (marked
+    /// `repeated`), a refused one may be confirmed again.
+    private func confirmed(
+        _ token: String, for reference: String, cancelling: Bool,
+        _ act: (Quotes.Kind) async throws(ToolFailure) -> Value
+    ) async throws(ToolFailure) -> Value {
+        switch try quotes.confirm(token, for: reference, cancelling: cancelling) {
+        case .answered(let answer):
+            guard case .object(var fields) = answer else { return answer }
+            fields["repeated"] = true
+            return .object(fields)
+        case .proceed(let kind):
+            do throws(ToolFailure) {
+                let answer = try await act(kind)
+                quotes.finish(token, answer: answer)
+                return answer
+            } catch {
+                quotes.finish(token, answer: nil)
+                throw error
+            }
+        }
     }
 
     // MARK: Answers

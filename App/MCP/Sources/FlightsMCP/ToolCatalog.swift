@@ -52,7 +52,7 @@ enum ToolCatalog {
     static let passengerSpec = ArgumentRule.object([
         ArgumentField("type", .string(maxLength: 20, choices: ["adult", "child", "infant_without_seat"]),
                       "adult (18 and over), child, or infant_without_seat (under 2, on an adult's lap)."),
-        ArgumentField("age", .integer(0...130), "The age on the day of travel; required for a child or an infant."),
+        ArgumentField("age", .integer(0...130), "The age on the day of travel; required for a child."),
     ])
 
     static let leg = ArgumentRule.object([
@@ -159,21 +159,20 @@ enum ToolCatalog {
             readOnly: false, destructive: true),
         ToolDefinition(
             name: .changeBooking, title: "Move a booked flight to another day",
-            description: "Two calls. Without confirm_total: the airline's cheapest offer to move the flights named (the change total: the fare difference and the fee, or below zero, money back) and the new flights; nothing is changed. Then, once the traveller agrees, the same call with confirm_total equal to that total: changed. A total that moved changes nothing and says the total now. Ask the traveller before the second call.",
+            description: "Two calls. First with flights: the airline's cheapest offer to move them (the change total: the fare difference and the fee, or below zero, money back), the new flights, and a token; nothing is changed. Then, once the traveller agrees, with only the reference, that token and confirm_total equal to the change total: changed, to the days quoted. A total that moved changes nothing and says the total now; the same confirmation sent again changes nothing more. Ask the traveller before the second call.",
             fields: [
                 ArgumentField("reference", reference, required: true, "The booking reference."),
                 ArgumentField("flights", .array(.object([
                     ArgumentField("flight", .integer(1...BookingRules.maxSlices), required: true, "Which flight: 1 the outbound, 2 the return (a multi-city trip counts its legs)."),
                     ArgumentField("date", date, required: true, "Its new day: YYYY-MM-DD, 29 dec, or +3 (days after the booked one)."),
-                ]), count: 1...BookingRules.maxSlices), required: true, "The flights that move, each with its new day."),
-                ArgumentField("cabin_class", .string(maxLength: 20, choices: ["economy", "premium_economy", "business", "first"]), "The cabin of the new flights; the booked one when left out."),
-                ArgumentField("confirm_total", .amount, "The change total the traveller agreed to (\"-12.40\" for money back); with it, the call changes the booking."),
+                ]), count: 1...BookingRules.maxSlices), "To quote: the flights that move, each with its new day."),
+                ArgumentField("cabin_class", .string(maxLength: 20, choices: ["economy", "premium_economy", "business", "first"]), "To quote: the cabin of the new flights; the booked one when left out."),
+                ArgumentField("token", identifier, "To confirm: the token the quote gave."),
+                ArgumentField("confirm_total", .amount, "To confirm, with token: the change total the traveller agreed to (\"-12.40\" for money back)."),
             ],
             readOnly: false, destructive: true),
     ]
 
-    /// The definition of `name`.
-    static func definition(_ name: ToolName) -> ToolDefinition {
-        definitions.first { $0.name == name } ?? definitions[0]
-    }
+    /// The definitions by name: every tool has one (a test holds the list to ``ToolName``).
+    static let byName = Dictionary(uniqueKeysWithValues: definitions.map { ($0.name, $0) })
 }

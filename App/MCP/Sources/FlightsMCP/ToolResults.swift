@@ -110,13 +110,31 @@ enum ToolResults {
         }
         return [
             "booking_reference": .string(order.bookingReference), "order_id": .string(order.id),
-            "state": .string(order.status == .awaitingPayment ? "held" : order.status.rawValue), "total": money(order.totalAmount),
+            "state": .string(state(of: order)), "total": money(order.totalAmount),
             "awaiting_payment": .bool(order.paymentStatus.awaitingPayment),
             "payment_required_by": timestamp(order.paymentStatus.paymentRequiredBy),
             "cancelled_at": timestamp(order.cancelledAt), "airline": ["name": .string(order.owner.name)],
             "passengers": .array(order.passengers.map { .string("\($0.givenName) \($0.familyName)") }),
             "slices": .array(order.slices.map(slice)),
             "airline_changes_waiting": .int(order.pendingAirlineChanges.count), "read_from_api": true,
+        ]
+    }
+
+    /// An order's state in the words of the bookings list: `confirmed`, `held` or `cancelled`.
+    static func state(of order: Order) -> String {
+        switch order.status {
+        case .cancelled: "cancelled"
+        case .awaitingPayment: "held"
+        case .confirmed: "confirmed"
+        }
+    }
+
+    /// One day (or pair of days) of the date grid.
+    static func cell(_ cell: DateCell) -> Value {
+        let lowest = cell.lowestTotalAmount.flatMap { amount in cell.lowestTotalCurrency.flatMap { Money(amount, currency: $0) } }
+        return [
+            "departure_date": .string(cell.departureDate), "return_date": text(cell.returnDate),
+            "status": .string(cell.status), "lowest_total": money(lowest),
         ]
     }
 

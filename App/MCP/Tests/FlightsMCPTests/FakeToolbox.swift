@@ -90,11 +90,20 @@ final class FakeToolbox: FlightsToolbox {
 extension FakeToolbox {
     func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer {
         try record("quote change \(reference) \(plan.moves.map { "\($0.flight)=\($0.day)" })")
-        throw ToolFailure(.notPossible, "No change offers.")
+        return OrderChangeOffer(
+            id: "oco_1", changeTotalAmount: Money(amount: -12.4, currency: "GBP"), newTotalAmount: nil,
+            penaltyTotalAmount: nil, expiresAt: nil, refundTo: nil, slices: OrderChangeSlices(), createdAt: nil, updatedAt: nil)
     }
 
     func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
-        try record("change \(reference) \(agreedTotal)")
-        throw ToolFailure(.priceChanged, "Nothing was changed.", total: Money(amount: 55, currency: "GBP"))
+        try record("change \(reference) \(agreedTotal) \(plan.moves.map { "\($0.flight)=\($0.day)" })")
+        guard agreedTotal == Decimal(string: "-12.40") else {
+            throw ToolFailure(.priceChanged, "Nothing was changed.", total: Money(amount: -12.4, currency: "GBP"))
+        }
+        do {
+            return try DuffelJSON.decoder().decode(Order.self, from: Data(#"{"id": "ord_1", "booking_reference": "ABC123"}"#.utf8))
+        } catch {
+            throw ToolFailure(.serviceError, "The test's order does not decode: \(error)")
+        }
     }
 }

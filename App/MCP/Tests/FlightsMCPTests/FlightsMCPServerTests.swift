@@ -156,19 +156,35 @@ import Testing
         #expect(toolbox.calls.withLock { $0 } == ["quote ABC123", "cancel ABC123 90"])
     }
 
-    @Test func aChangeIsQuotedWithoutATotalAndMadeOnlyWithOneMoneyBackIncluded() async throws {
+    @Test func aChangeIsQuotedThenConfirmedWithItsTokenOnceMoneyBackIncluded() async throws {
         let toolbox = FakeToolbox()
         let (client, server) = try await connect(toolbox)
         defer { Task { await server.stop() } }
-        let move: [String: Value] = ["reference": "abc123", "flights": [["flight": 2, "date": "+3"]]]
-        _ = try await call(client, "change_booking", move)
-        var withTotal = move
-        withTotal["confirm_total"] = "-12.40"
-        let refused = try await call(client, "change_booking", withTotal)
-        #expect(refused.structuredContent?.objectValue?["error"]?.objectValue?["total"] == ["amount": "55.00", "currency": "GBP"])
-        var twice = move
-        twice["flights"] = [["flight": 1, "date": "+1"], ["flight": 1, "date": "+2"]]
-        #expect(await refusal(client, "change_booking", twice)?.code == -32602)
-        #expect(toolbox.calls.withLock { $0 } == ["quote change ABC123 [\"1=+3\"]", "change ABC123 -12.4"])
+        let quote = try await call(client, "change_booking", ["reference": "abc123", "flights": [["flight": 2, "date": "+3"]]])
+        let token = try #require(quote.structuredContent?.objectValue?["token"]?.stringValue)
+        let confirm: [String: Value] = ["reference": "ABC123", "token": .string(token)]
+        var wrong = confirm
+        wrong["confirm_total"] = "12.40"
+        let refused = try await call(client, "change_booking", wrong)
+        #expect(refused.structuredContent?.objectValue?["error"]?.objectValue?["total"] == ["amount": "-12.40", "currency": "GBP"])
+        var right = confirm
+        right["confirm_total"] = "-12.40"
+        let changed = try await call(client, "change_booking", right)
+        #expect(changed.structuredContent?.objectValue?["status"] == "changed")
+        let repeated = try await call(client, "change_booking", right)
+        #expect(repeated.structuredContent?.objectValue?["repeated"] == true)
+        #expect(toolbox.calls.withLock { $0 } == [
+            "quote change ABC123 [\"1=+3\"]", "change ABC123 12.4 [\"1=+3\"]", "change ABC123 -12.4 [\"1=+3\"]",
+        ], "a refused confirmation may be sent again; a made one is answered again without acting")
+        for bad: [String: Value] in [
+            ["reference": "ABC123", "flights": [["flight": 1, "date": "+1"], ["flight": 1, "date": "+2"]]],
+            ["reference": "ABC123", "flights": [["flight": 1, "date": "+1"]], "confirm_total": "1.00"],
+            ["reference": "ABC123", "token": .string(token)],
+            ["reference": "ABC123", "token": .string(token), "confirm_total": "1", "flights": [["flight": 1, "date": "+1"]]],
+        ] {
+            #expect(await refusal(client, "change_booking", bad)?.code == -32602, "\(bad)")
+        }
+        let otherToken = try await call(client, "change_booking", ["reference": "ABC123", "token": "oco_9", "confirm_total": "1"])
+        #expect(otherToken.structuredContent?.objectValue?["error"]?.objectValue?["code"] == "invalid_token")
     }
 }
