@@ -275,6 +275,7 @@ let app: [Target] = [
         name: "FlightsMCP",
         dependencies: [
             "Entities",
+            "TerminalUI",
             .product(name: "MCP", package: "swift-sdk"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -93,6 +93,12 @@ extension FlowToolbox {
     func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer {
         let run = await changeRun(reference, plan, agreedTotal: nil)
         if let offer = try? DuffelJSON.decoder().decode(OrderChangeOffer.self, from: Data(run.output.utf8)) { return offer }
+        if case .failed? = run.changeOutcome {
+            // A quote changes nothing: it failed, for want of the booking or of the airline's answer.
+            _ = try await orderNow(reference, after: run, what: "quoted")
+            throw ToolFailure(.serviceError, "The airline did not quote the change.",
+                              whatToDo: "Try again in a moment; the detail says what failed.", detail: run.said)
+        }
         throw changeFailure(run, reference: reference)
     }
 
@@ -148,15 +154,21 @@ extension FlowToolbox {
     /// Booking `reference`'s order as the API has it now, read after a flow ended without saying what was done; when
     /// it cannot be read, what was asked may have been done (`answer_lost`).
     private func orderNow(_ reference: String, after run: FlowRun, what: String) async throws(ToolFailure) -> Order {
+        let readFailure = { (error: ServiceError) -> ToolFailure in
+            what == "quoted"
+                ? ToolFailure(.serviceError, "Booking \(reference) cannot be read now.", whatToDo: "Try again in a moment.",
+                              detail: run.said + [error.message])
+                : ToolFailure(
+                    .answerLost, "Booking \(reference) may have been \(what): the answer was lost and the booking cannot be read now.",
+                    whatToDo: "Read it with get_booking before doing anything again.", detail: run.said + [error.message])
+        }
         do {
             let orderID = (try? bookingsFile.record(reference: reference))?.orderID
             if let orderID { return try await backend.orders.order(id: orderID) }
             let page = try await backend.orders.orders(OrderQuery(bookingReference: reference))
             if let order = page.items.first(where: { $0.bookingReference.uppercased() == reference }) { return order }
         } catch {
-            throw ToolFailure(
-                .answerLost, "Booking \(reference) may have been \(what): the answer was lost and the booking cannot be read now.",
-                whatToDo: "Read it with get_booking before doing anything again.", detail: run.said + [error.message])
+            throw readFailure(error)
         }
         throw ToolFailure(.notFound, "No booking \(reference) here or at the flight service.",
                           whatToDo: "Check the reference with list_bookings.", detail: run.said)

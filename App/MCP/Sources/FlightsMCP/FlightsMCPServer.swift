@@ -22,27 +22,30 @@ public struct FlightsMCPServer: Sendable {
     }
 
     /// Serves on standard input and output until the client closes them.
+    /// Once the client has closed its end, the calls under way are finished first: a booking on its way is made
+    /// and kept (its answer has no one to go to; the bookings list shows it).
     public func run() async throws {
-        let server = try await serve(on: StdioTransport(logger: Logger(label: "flights.mcp.stdio")))
+        let calls = ToolCalls(toolbox: toolbox)
+        let server = try await serve(on: StdioTransport(logger: Logger(label: "flights.mcp.stdio")), calls: calls)
         await server.waitUntilCompleted()
+        await calls.idle()
         await server.stop()
     }
 
     /// Starts serving on `transport` (standard input and output, or a test's in-memory pair).
-    func serve(on transport: any Transport) async throws -> Server {
-        let server = await makeServer()
+    func serve(on transport: any Transport, calls: ToolCalls? = nil) async throws -> Server {
+        let server = await makeServer(calls: calls ?? ToolCalls(toolbox: toolbox))
         try await server.start(transport: transport)
         return server
     }
 
     /// The protocol server with every handler registered (before it starts, so no request finds one missing).
-    func makeServer() async -> Server {
+    func makeServer(calls: ToolCalls) async -> Server {
         let server = Server(
             name: "flights", version: version, title: "Flights",
             instructions: Self.instructions(backend: backend),
             capabilities: .init(prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false),
                                 tools: .init(listChanged: false)))
-        let calls = ToolCalls(toolbox: toolbox)
         let library = BookingLibrary(toolbox: toolbox)
         await register(on: server, calls: calls, library: library)
         return server

@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import MCP
+import TerminalUI
 
 /// Runs one checked call through the toolbox and shapes its answer: a result, or a tool error an assistant can act
 /// on. The quotes of cancellations and changes are kept here (``Quotes``), so a confirmation must name one this
@@ -8,6 +9,9 @@ import MCP
 actor ToolCalls {
     private let toolbox: any FlightsToolbox
     private var quotes = Quotes()
+    /// Calls under way, and who waits for there to be none.
+    private var running = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(toolbox: any FlightsToolbox) {
         self.toolbox = toolbox
@@ -15,11 +19,25 @@ actor ToolCalls {
 
     /// The answer to `request`: a result, or a tool error.
     func call(_ request: ToolRequest) async -> CallTool.Result {
+        running += 1
+        defer {
+            running -= 1
+            if running == 0 {
+                idleWaiters.forEach { $0.resume() }
+                idleWaiters = []
+            }
+        }
         do throws(ToolFailure) {
             return Self.result(try await answer(request))
         } catch {
             return Self.failure(error)
         }
+    }
+
+    /// Returns once no call is under way: the server stops only then, so a booking on its way is answered and kept.
+    func idle() async {
+        guard running > 0 else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
     }
 
     private func answer(_ request: ToolRequest) async throws(ToolFailure) -> Value {
@@ -157,16 +175,10 @@ actor ToolCalls {
         return CallTool.Result(content: [.text(text: json(value), annotations: nil, _meta: nil)], structuredContent: .some(value), isError: true)
     }
 
-    /// `text` without control characters or the marks that reorder text on screen: what the flow said quotes the
+    /// `text` without anything a terminal would interpret (TerminalUI's rule): what the flow said quotes the
     /// flight service, and an assistant may show it on a terminal.
     static func plain(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            switch scalar.properties.generalCategory {
-            case .control: false
-            case .format: !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value)
-            default: true
-            }
-        }))
+        UntrustedText.removingUnsafe(text)
     }
 
     /// `value` as compact JSON with sorted keys, for clients that read only text.
