@@ -86,23 +86,16 @@ extension FlightBookingsReducer {
         case .notAccepted(let failure):
             effects.append(error(
                 "The airline's change to booking \(reference) was not accepted: \(failure.message)", suggestion: failure.suggestion))
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure, let lookup):
             let text = "The airline's change to booking \(reference) may have been accepted: the answer was lost (\(failure.message)) and its changes could not be read again (\(lookup.message))."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before accepting again."))
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func declineChange(_ state: inout State) -> [Effect] {
-        let effects = [message(.info, "Not accepted: the airline's change still waits for an answer.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        backToBooking(&state, [message(.info, "Not accepted: the airline's change still waits for an answer.")], else: .declined)
     }
 }

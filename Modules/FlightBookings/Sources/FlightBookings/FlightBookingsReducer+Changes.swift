@@ -122,9 +122,7 @@ extension FlightBookingsReducer {
             let effects: [Effect] = [
                 hideProgress, error("The booking was not cancelled: \(failure.message)", suggestion: failure.suggestion),
             ]
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure, let lookup):
             let reference = state.current?.reference ?? ""
             let text = "Booking \(reference) may have been cancelled: the answer was lost (\(failure.message)) and the booking could not be read again (\(lookup.message))"
@@ -132,19 +130,14 @@ extension FlightBookingsReducer {
                 hideProgress,
                 error(text, suggestion: "Check with `flights booking \(reference)` before cancelling again."),
             ]
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func decline(_ state: inout State) -> [Effect] {
         state.requotedOnce = false
-        let effects = [message(.info, "Not cancelled.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        return backToBooking(&state, [message(.info, "Not cancelled.")], else: .declined)
     }
 
     // MARK: Paying
@@ -226,24 +219,17 @@ extension FlightBookingsReducer {
             return effects
         case .failed(let failure):
             effects.append(error("Booking \(reference) was not paid: \(failure.message)", suggestion: failure.suggestion))
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure):
             let text = "The payment for booking \(reference) may have been taken: the answer was lost (\(failure.message)) and the booking could not be read again."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before paying again."))
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func declinePayment(_ state: inout State) -> [Effect] {
-        let effects = [message(.info, "Not paid.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        backToBooking(&state, [message(.info, "Not paid.")], else: .declined)
     }
 
     /// The way forward when `blocker` stops a payment.

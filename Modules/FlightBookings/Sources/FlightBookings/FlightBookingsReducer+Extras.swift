@@ -122,23 +122,16 @@ extension FlightBookingsReducer {
         case .notAdded(let failure):
             effects.append(error(
                 "No \(quote?.kind.rawValue ?? "extras") were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion))
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure):
             let text = "The \(quote?.kind.rawValue ?? "extras") for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before adding them again."))
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func declineExtras(_ state: inout State) -> [Effect] {
-        let effects = [message(.info, "Nothing added.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        backToBooking(&state, [message(.info, "Nothing added.")], else: .declined)
     }
 }
