@@ -47,16 +47,9 @@ extension FlightBookingsReducer {
             return [error(text, suggestion: "Move to another flight with `flights change \(reference)`, cancel with `flights cancel \(reference)`, or call the airline.")]
                 + askOrFinish(&state, .failed(text))
         }
-        if !state.isInteractive {
-            if state.input.assumeYes { return acceptChange(&state, change) }
-            guard state.canAsk, state.input.presentation == .text else {
-                return [message(
-                    .info, "Not accepted. This is not a terminal that can answer, so run the command again with --yes to accept the airline's new times.")]
-                    + finish(&state, .declined)
-            }
-        }
-        state.step = .confirmAcceptChange(change)
-        return []
+        return askOrGoAhead(
+            &state, asking: .confirmAcceptChange(change), notDone: "Not accepted.", yesTo: "accept the airline's new times"
+        ) { acceptChange(&$0, change) }
     }
 
     /// Accepts `change` of the open booking.

@@ -71,18 +71,17 @@ extension FlightBookingsReducer {
 
     /// Asks to confirm `quote`; off the interactive screen, `--yes` confirms and no terminal declines.
     private static func askToConfirm(_ state: inout State, _ quote: OrderCancellation) -> [Effect] {
-        if !state.isInteractive {
-            if state.input.assumeYes { return confirm(&state, quote) }
-            guard state.canAsk, state.input.presentation == .text else {
-                var effects: [Effect] = []
-                if state.input.presentation == .json, let json = encode(quote) { effects.append(.note(.output(json))) }
-                effects.append(message(
-                    .info, "Not cancelled. This is not a terminal that can answer, so run the command again with --yes to cancel."))
-                return effects + finish(&state, .declined)
-            }
-        }
-        state.step = .confirmCancel(quote)
-        return []
+        let printed = quoteOutput(state, quote)
+        return askOrGoAhead(
+            &state, asking: .confirmCancel(quote), notDone: "Not cancelled.", yesTo: "cancel", shownFirst: printed
+        ) { confirm(&$0, quote) }
+    }
+
+    /// `quote` as JSON on the output when a JSON run ends with nothing cancelled, for the script to read; nothing
+    /// otherwise (people saw it printed).
+    private static func quoteOutput(_ state: State, _ quote: OrderCancellation) -> [Effect] {
+        guard state.input.presentation == .json, let json = encode(quote) else { return [] }
+        return [.note(.output(json))]
     }
 
     /// Confirms `quote`, unless it has expired (then it is asked for again, once).
@@ -163,23 +162,13 @@ extension FlightBookingsReducer {
 
     /// Asks to pay `total`; off the interactive screen, `--total` must agree, `--yes` confirms, no terminal declines.
     private static func askToPay(_ state: inout State, _ total: Money) -> [Effect] {
-        if !state.isInteractive {
-            if let agreed = state.input.acceptedTotal, agreed != total.amount {
-                let agreedMoney = Money(amount: agreed, currency: total.currency)
-                return [error(
-                    "Nothing was paid: the booking now costs \(total.formatted), not the \(agreedMoney.formatted) agreed to.",
-                    suggestion: "Run the command again with --total \(total.wireAmount) to pay the new price.")]
-                    + finish(&state, .declined)
-            }
-            if state.input.assumeYes { return pay(&state, total) }
-            guard state.canAsk, state.input.presentation == .text else {
-                return [message(
-                    .info, "Not paid. This is not a terminal that can answer, so run the command again with --yes to pay \(total.formatted).")]
-                    + finish(&state, .declined)
-            }
-        }
-        state.step = .confirmPay(total)
-        return []
+        if let refused = refuseOtherAmount(&state, than: total, { agreed in
+            error("Nothing was paid: the booking now costs \(total.formatted), not the \(agreed.formatted) agreed to.",
+                  suggestion: "Run the command again with --total \(total.wireAmount) to pay the new price.")
+        }) { return refused }
+        return askOrGoAhead(
+            &state, asking: .confirmPay(total), notDone: "Not paid.", yesTo: "pay \(total.formatted)"
+        ) { pay(&$0, total) }
     }
 
     /// Pays `amount` for the open booking.

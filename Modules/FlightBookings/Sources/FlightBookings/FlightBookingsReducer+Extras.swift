@@ -56,31 +56,20 @@ extension FlightBookingsReducer {
 
     /// Shows `quote` and asks; off the interactive screen, `--total` must agree, `--yes` confirms, no terminal declines.
     static func askToAdd(_ state: inout State, _ quote: ExtrasQuote) -> [Effect] {
-        var effects: [Effect] = []
-        if !state.isInteractive {
-            effects.append(.print(state.extrasBlocks(quote, reference: state.current?.reference ?? "")))
-            if let agreed = state.input.acceptedTotal, agreed != quote.total.amount {
-                let agreedMoney = Money(amount: agreed, currency: quote.total.currency)
-                return effects + [error(
-                    "Nothing was added: the \(quote.kind.rawValue) cost \(quote.total.formatted), not the \(agreedMoney.formatted) agreed to.",
-                    suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")]
-                    + finish(&state, .declined)
-            }
-            if !quote.unavailable.isEmpty, state.input.acceptedTotal == nil {
-                // Fewer than asked for is not what --yes agreed to: only a --total that names it adds it.
-                return effects + [message(
-                    .info, "Nothing added: the airline sells these for only some passengers and flights. Run the command again with --total \(quote.total.wireAmount) to add them as shown.")]
-                    + finish(&state, .declined)
-            }
-            if state.input.assumeYes { return effects + addExtras(&state, quote) }
-            guard state.canAsk, state.input.presentation == .text else {
-                return effects + [message(
-                    .info, "Nothing added. This is not a terminal that can answer, so run the command again with --yes to add them for \(quote.total.formatted).")]
-                    + finish(&state, .declined)
-            }
+        let shown: [Effect] = state.isInteractive ? [] : [.print(state.extrasBlocks(quote, reference: state.current?.reference ?? ""))]
+        if let refused = refuseOtherAmount(&state, than: quote.total, { agreed in
+            error("Nothing was added: the \(quote.kind.rawValue) cost \(quote.total.formatted), not the \(agreed.formatted) agreed to.",
+                  suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")
+        }) { return shown + refused }
+        if !state.isInteractive, !quote.unavailable.isEmpty, state.input.acceptedTotal == nil {
+            // Fewer than asked for is not what --yes agreed to: only a --total that names it adds it.
+            return shown + [message(
+                .info, "Nothing added: the airline sells these for only some passengers and flights. Run the command again with --total \(quote.total.wireAmount) to add them as shown.")]
+                + finish(&state, .declined)
         }
-        state.step = .confirmExtras(quote)
-        return effects
+        return shown + askOrGoAhead(
+            &state, asking: .confirmExtras(quote), notDone: "Nothing added.", yesTo: "add them for \(quote.total.formatted)"
+        ) { addExtras(&$0, quote) }
     }
 
     /// Adds `quote`'s bags or seats to the open booking.
