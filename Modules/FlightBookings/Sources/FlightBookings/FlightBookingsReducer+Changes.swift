@@ -3,10 +3,11 @@ import Foundation
 import ModuleCore
 import Services
 
-/// The changes sent to the airline. Cancelling: a quote first, then the traveller's (or `--yes`'s) confirmation, then
-/// the cancellation; an expired quote is asked for again, once, before anything is cancelled. Paying for a held
-/// booking: its current total, confirmed by the traveller (or `--yes`, and `--total` when a script agreed one), then
-/// paid; a price the airline changed is shown old and new and asked again, never paid.
+/// The changes sent to the airline. Cancelling: a quote first, then the traveller's (or `--yes`'s, and `--refund`'s
+/// when a script agreed a refund) confirmation, then the cancellation; an expired quote is asked for again, once,
+/// before anything is cancelled. Paying for a held booking: its current total, confirmed by the traveller (or
+/// `--yes`, and `--total` when a script agreed one), then paid; a price the airline changed is shown old and new and
+/// asked again, never paid.
 extension FlightBookingsReducer {
     /// Why `booking` cannot be cancelled now, or `nil` when it can.
     static func cancellationBlocker(_ booking: Booking) -> CancellationBlocker? {
@@ -69,9 +70,18 @@ extension FlightBookingsReducer {
         }
     }
 
-    /// Asks to confirm `quote`; off the interactive screen, `--yes` confirms and no terminal declines.
+    /// Asks to confirm `quote`; off the interactive screen, a refund agreed beforehand (`--refund`) must be the
+    /// quote's, `--yes` confirms and no terminal declines.
     private static func askToConfirm(_ state: inout State, _ quote: OrderCancellation) -> [Effect] {
         let printed = quoteOutput(state, quote)
+        // No refund is a refund of nothing, in the booking's currency when the quote names none (XXX: ISO 4217's
+        // "no currency", when neither does).
+        let refund = quote.refundAmount
+            ?? Money.zero(state.current?.shownOrder?.totalAmount?.currency ?? "XXX")
+        if let refused = refuseOtherAmount(&state, than: refund, { agreed in
+            error("Nothing was cancelled: cancelling now refunds \(quote.refund?.formatted ?? "nothing"), not the \(agreed.formatted) agreed to.",
+                  suggestion: "Run the command again with --refund \(refund.wireAmount) to cancel for that refund.")
+        }) { return printed + refused }
         return askOrGoAhead(
             &state, asking: .confirmCancel(quote), notDone: "Not cancelled.", yesTo: "cancel", shownFirst: printed
         ) { confirm(&$0, quote) }
