@@ -125,28 +125,26 @@ struct PayCommand: AsyncParsableCommand {
     @Argument(help: "The booking reference (PNR).")
     var reference: String
 
-    @Flag(name: .long, help: "Pay without asking.")
-    var yes = false
-
-    @Option(help: ArgumentHelp(
-        "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2).", valueName: "amount"))
-    var total: String?
-
-    @Flag(name: .long, help: "Print the paid order as JSON.")
-    var json = false
+    @OptionGroup var confirmation: ConfirmationOptions<PayCommand>
 
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
         try checkReference(reference)
-        _ = try agreedTotal(total)
+        _ = try confirmation.agreedAmount()
     }
 
     func run() async throws {
         let input = FlightBookingsInput(
-            request: .pay(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
-            acceptedTotal: try agreedTotal(total))
+            request: .pay(reference: reference), presentation: confirmation.json ? .json : .text,
+            assumeYes: confirmation.yes, acceptedTotal: try confirmation.agreedAmount())
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+extension PayCommand: ConfirmationWording {
+    static let yesHelp = "Pay without asking."
+    static let totalHelp = "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2)."
+    static let jsonHelp = "Print the paid order as JSON."
 }
