@@ -108,6 +108,12 @@ let services: [Target] = [
         path: "Services/Tests/DuffelServicesTests",
         swiftSettings: strict
     ),
+    .testTarget(
+        name: "ServicesTests",
+        dependencies: ["Services", "Entities"],
+        path: "Services/Tests/ServicesTests",
+        swiftSettings: strict
+    ),
 ]
 
 let terminal: [Target] = [

@@ -24,29 +24,27 @@ struct AddBagsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Checked bags for each passenger on each flight (1–3).", valueName: "n"))
     var bags = 1
 
-    @Flag(name: .long, help: "Add the bags without asking.")
-    var yes = false
-
-    @Option(help: ArgumentHelp(
-        "The bags' total you agreed to (e.g. 60.00): a different price adds nothing (exit 2).", valueName: "amount"))
-    var total: String?
-
-    @Flag(name: .long, help: "Print the booking after it as JSON.")
-    var json = false
+    @OptionGroup var confirmation: ConfirmationOptions<AddBagsCommand>
 
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
         try checkReference(reference)
-        _ = try agreedTotal(total)
+        _ = try confirmation.agreedAmount()
         guard (1...3).contains(bags) else { throw ValidationError("--bags is 1, 2 or 3 checked bags for each passenger.") }
     }
 
     func run() async throws {
         let input = FlightBookingsInput(
-            request: .addBags(reference: reference, perPassenger: bags), presentation: json ? .json : .text,
-            assumeYes: yes, acceptedTotal: try agreedTotal(total))
+            request: .addBags(reference: reference, perPassenger: bags), presentation: confirmation.json ? .json : .text,
+            assumeYes: confirmation.yes, acceptedTotal: try confirmation.agreedAmount())
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+extension AddBagsCommand: ConfirmationWording {
+    static let yesHelp = "Add the bags without asking."
+    static let totalHelp = "The bags' total you agreed to (e.g. 60.00): a different price adds nothing (exit 2)."
+    static let jsonHelp = "Print the booking after it as JSON."
 }

@@ -71,12 +71,16 @@ struct BookingCommand: AsyncParsableCommand {
     }
 }
 
-/// `flights cancel RZPVYB --yes`: the refund quote, then the cancellation.
+/// `flights cancel RZPVYB --yes`: the refund quote, then the cancellation; `--refund` cancels only at the refund agreed.
 struct CancelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cancel",
         abstract: "Cancel a booking: shows the refund, then cancels once confirmed.",
-        discussion: "On a terminal it asks; in a script add --yes, or nothing is cancelled (exit 2).")
+        discussion: """
+            On a terminal it asks; in a script add --yes, or nothing is cancelled (exit 2). With --refund, only a \
+            quote that refunds that amount is confirmed (--refund 0 when nothing comes back): another refund cancels \
+            nothing (exit 2) and says the refund now.
+            """)
 
     @Argument(help: "The booking reference (PNR).")
     var reference: String
@@ -84,16 +88,24 @@ struct CancelCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Cancel without asking.")
     var yes = false
 
+    @Option(help: ArgumentHelp(
+        "The refund you agreed to (e.g. 372.50, or 0): a different refund cancels nothing (exit 2).", valueName: "amount"))
+    var refund: String?
+
     @Flag(name: .long, help: "Print the cancellation as JSON.")
     var json = false
 
     @OptionGroup var backend: BackendOptions
 
-    func validate() throws { try checkReference(reference) }
+    func validate() throws {
+        try checkReference(reference)
+        _ = try agreedRefund(refund)
+    }
 
     func run() async throws {
         let input = FlightBookingsInput(
-            request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes)
+            request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
+            acceptedTotal: try agreedRefund(refund))
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
@@ -113,28 +125,26 @@ struct PayCommand: AsyncParsableCommand {
     @Argument(help: "The booking reference (PNR).")
     var reference: String
 
-    @Flag(name: .long, help: "Pay without asking.")
-    var yes = false
-
-    @Option(help: ArgumentHelp(
-        "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2).", valueName: "amount"))
-    var total: String?
-
-    @Flag(name: .long, help: "Print the paid order as JSON.")
-    var json = false
+    @OptionGroup var confirmation: ConfirmationOptions<PayCommand>
 
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
         try checkReference(reference)
-        _ = try agreedTotal(total)
+        _ = try confirmation.agreedAmount()
     }
 
     func run() async throws {
         let input = FlightBookingsInput(
-            request: .pay(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
-            acceptedTotal: try agreedTotal(total))
+            request: .pay(reference: reference), presentation: confirmation.json ? .json : .text,
+            assumeYes: confirmation.yes, acceptedTotal: try confirmation.agreedAmount())
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+extension PayCommand: ConfirmationWording {
+    static let yesHelp = "Pay without asking."
+    static let totalHelp = "The total you agreed to (e.g. 412.50): a different price pays nothing (exit 2)."
+    static let jsonHelp = "Print the paid order as JSON."
 }

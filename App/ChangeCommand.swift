@@ -29,22 +29,13 @@ struct ChangeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The cabin of the new flights: economy, premium, business or first.", valueName: "cabin"))
     var cabin: String?
 
-    @Flag(name: .long, help: "Make the change without asking.")
-    var yes = false
-
-    @Option(help: ArgumentHelp(
-        "The change total you agreed to (e.g. 55.00, or --total=-12.40 for money back): a different total changes nothing (exit 2).",
-        valueName: "amount"))
-    var total: String?
-
-    @Flag(name: .long, help: "Print the change to confirm, or the booking after it, as JSON.")
-    var json = false
+    @OptionGroup var confirmation: ConfirmationOptions<ChangeCommand>
 
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
         try checkReference(reference)
-        _ = try agreedTotal(total, moneyBack: true)
+        _ = try confirmation.agreedAmount()
         guard flight.count == date.count else {
             throw ValidationError("Give one --date for each --flight, in the same order (--flight 2 --date 29dec).")
         }
@@ -66,11 +57,19 @@ struct ChangeCommand: AsyncParsableCommand {
     func run() async throws {
         let moves = zip(flight, date).map { FlightChangePlan.Move(slice: $0 - 1, day: $1) }
         let plan = moves.isEmpty ? nil : FlightChangePlan(moves: moves, cabin: try cabinClass())
-        let presentation: FlightChangeInput.Presentation = json ? .json : plan == nil ? .interactive : .text
+        let presentation: FlightChangeInput.Presentation = confirmation.json ? .json : plan == nil ? .interactive : .text
         let input = FlightChangeInput(
-            reference: reference.uppercased(), plan: plan, presentation: presentation, assumeYes: yes,
-            agreedTotal: try agreedTotal(total, moneyBack: true))
+            reference: reference.uppercased(), plan: plan, presentation: presentation, assumeYes: confirmation.yes,
+            agreedTotal: try confirmation.agreedAmount())
         let code = await AppRuntime.run(backend, showsBanner: false) { $0.startChange(input) }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+extension ChangeCommand: ConfirmationWording {
+    static let yesHelp = "Make the change without asking."
+    static let totalHelp =
+        "The change total you agreed to (e.g. 55.00, or --total=-12.40 for money back): a different total changes nothing (exit 2)."
+    static let jsonHelp = "Print the change to confirm, or the booking after it, as JSON."
+    static let totalMayGiveMoneyBack = true
 }

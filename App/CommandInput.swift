@@ -25,6 +25,15 @@ func agreedTotal(_ text: String?, moneyBack: Bool = false) throws -> Decimal? {
     return negative ? -money.amount : money.amount
 }
 
+/// The amount of a `--refund` option (`372.50`, or `0` when nothing comes back), or `nil` when none was given.
+func agreedRefund(_ text: String?) throws -> Decimal? {
+    guard let text else { return nil }
+    guard let money = Money(text.trimmingCharacters(in: .whitespaces), currency: "XXX"), money.amount >= 0 else {
+        throw ValidationError("--refund is the refund agreed to, such as 372.50, or 0 when nothing comes back.")
+    }
+    return money.amount
+}
+
 /// Refuses what cannot be a booking reference (empty, or longer than any airline's) before anything is looked up.
 func checkReference(_ reference: String) throws {
     let trimmed = reference.trimmingCharacters(in: .whitespaces)

@@ -27,16 +27,7 @@ struct SeatsCommand: AsyncParsableCommand {
         valueName: "flight=seat"))
     var seat: [String] = []
 
-    @Flag(name: .long, help: "With --seat: add the seats without asking.")
-    var yes = false
-
-    @Option(help: ArgumentHelp(
-        "With --seat: the seats' total you agreed to (e.g. 13.00): a different price adds nothing (exit 2).",
-        valueName: "amount"))
-    var total: String?
-
-    @Flag(name: .long, help: "Print JSON (Duffel's seat maps, or the booking after the seats were added).")
-    var json = false
+    @OptionGroup var confirmation: ConfirmationOptions<SeatsCommand>
 
     @OptionGroup var backend: BackendOptions
 
@@ -46,15 +37,15 @@ struct SeatsCommand: AsyncParsableCommand {
     func validate() throws {
         if isOffer {
             _ = try offerIDArgument(offer)
-            if !seat.isEmpty || yes || total != nil {
+            if !seat.isEmpty || confirmation.yes || confirmation.total != nil {
                 throw ValidationError("--seat, --yes and --total are for a booking: an offer's seats are chosen when booking it.")
             }
             return
         }
         try checkReference(offer)
-        _ = try agreedTotal(total)
+        _ = try confirmation.agreedAmount()
         _ = try Self.seats(seat)
-        if seat.isEmpty && (yes || total != nil) {
+        if seat.isEmpty && (confirmation.yes || confirmation.total != nil) {
             throw ValidationError("--yes and --total confirm --seat: name the seats with --seat FLIGHT=SEAT.")
         }
     }
@@ -81,7 +72,7 @@ struct SeatsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let json = json
+        let json = confirmation.json
         let code: Int32
         if isOffer {
             let offer = try offerIDArgument(offer)
@@ -92,11 +83,17 @@ struct SeatsCommand: AsyncParsableCommand {
         } else {
             let input = FlightBookingsInput(
                 request: .addSeats(reference: offer, seats: try Self.seats(seat)), presentation: json ? .json : .text,
-                assumeYes: yes, acceptedTotal: try agreedTotal(total))
+                assumeYes: confirmation.yes, acceptedTotal: try confirmation.agreedAmount())
             code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
         }
         if code != 0 { throw ExitCode(code) }
     }
+}
+
+extension SeatsCommand: ConfirmationWording {
+    static let yesHelp = "With --seat: add the seats without asking."
+    static let totalHelp = "With --seat: the seats' total you agreed to (e.g. 13.00): a different price adds nothing (exit 2)."
+    static let jsonHelp = "Print JSON (Duffel's seat maps, or the booking after the seats were added)."
 }
 
 /// An offer id as given on the command line, trimmed; what cannot be one (empty, blank inside, longer than any) is

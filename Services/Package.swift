@@ -115,5 +115,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "ServicesTests",
+            dependencies: [
+                "Services",
+                "Entities",
+            ],
+            swiftSettings: strict
+        ),
     ]
 )

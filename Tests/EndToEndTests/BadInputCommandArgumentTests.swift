@@ -45,6 +45,8 @@ import Testing
         BadInputCase(name: "cancel without a reference", arguments: ["cancel"], message: "Missing expected argument '<reference>'"),
         BadInputCase(name: "cancel a title-setting reference", arguments: ["cancel", "\u{1B}]0;x\u{07}", "--yes"], status: 1,
                      message: "There is no booking ^[]0;X^G"),
+        BadInputCase(name: "cancel with a negative refund", arguments: ["cancel", "ZZZZZZ", "--yes", "--refund=-5"],
+                     message: "--refund is the refund agreed to, such as 372.50, or 0 when nothing comes back."),
         BadInputCase(name: "pay an unknown reference", arguments: ["pay", "ZZZZZZ", "--yes"], status: 1, message: notAReference),
         BadInputCase(name: "pay with a word for a total", arguments: ["pay", "ZZZZZZ", "--total", "abc"],
                      message: "--total is an amount such as 412.50."),

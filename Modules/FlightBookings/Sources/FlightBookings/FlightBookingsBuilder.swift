@@ -140,7 +140,8 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
         case list
         /// One booking in full, refreshed from the API (`flights booking <reference>`).
         case show(reference: String)
-        /// Cancel a booking: quote, confirm, cancel (`flights cancel <reference>`).
+        /// Cancel a booking: quote, confirm, cancel (`flights cancel <reference>`); with ``FlightBookingsInput/acceptedTotal``, only at
+        /// that refund.
         case cancel(reference: String)
         /// Pay for a held booking: its current total, confirmed, then paid (`flights pay <reference>`).
         case pay(reference: String)
@@ -180,6 +181,14 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
     public var assumeYes: Bool
     /// A payment's (or bags' or seats') total agreed beforehand (`--total`): when it is anything else, nothing is
     /// paid. For bags the airline sells to only some passengers and flights, it is what agrees to those.
+    ///
+    /// For ``FlightBookingsInput/Request/cancel(reference:)``, the refund agreed beforehand (`flights cancel
+    /// --refund`): the quote's refund (`refund_amount`; none counts as zero, in the quote's currency) must be it. A
+    /// quote that refunds anything else cancels nothing: the quote is printed (for
+    /// ``FlightBookingsInput/Presentation/json``, as JSON on the output), an error names the refund now, and the run
+    /// ends ``FlightBookingsOutcome/declined``.
+    ///
+    /// Read only off the interactive screen, where nothing is asked; `nil` agrees to any amount.
     public var acceptedTotal: Decimal?
     /// A booking reference to point at in the list (the one just booked).
     public var highlight: String?

@@ -47,16 +47,9 @@ extension FlightBookingsReducer {
             return [error(text, suggestion: "Move to another flight with `flights change \(reference)`, cancel with `flights cancel \(reference)`, or call the airline.")]
                 + askOrFinish(&state, .failed(text))
         }
-        if !state.isInteractive {
-            if state.input.assumeYes { return acceptChange(&state, change) }
-            guard state.canAsk, state.input.presentation == .text else {
-                return [message(
-                    .info, "Not accepted. This is not a terminal that can answer, so run the command again with --yes to accept the airline's new times.")]
-                    + finish(&state, .declined)
-            }
-        }
-        state.step = .confirmAcceptChange(change)
-        return []
+        return askOrGoAhead(
+            &state, asking: .confirmAcceptChange(change), notDone: "Not accepted.", yesTo: "accept the airline's new times"
+        ) { acceptChange(&$0, change) }
     }
 
     /// Accepts `change` of the open booking.
@@ -86,23 +79,16 @@ extension FlightBookingsReducer {
         case .notAccepted(let failure):
             effects.append(error(
                 "The airline's change to booking \(reference) was not accepted: \(failure.message)", suggestion: failure.suggestion))
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure, let lookup):
             let text = "The airline's change to booking \(reference) may have been accepted: the answer was lost (\(failure.message)) and its changes could not be read again (\(lookup.message))."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before accepting again."))
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func declineChange(_ state: inout State) -> [Effect] {
-        let effects = [message(.info, "Not accepted: the airline's change still waits for an answer.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        backToBooking(&state, [message(.info, "Not accepted: the airline's change still waits for an answer.")], else: .declined)
     }
 }

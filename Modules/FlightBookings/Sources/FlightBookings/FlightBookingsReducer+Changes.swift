@@ -3,10 +3,11 @@ import Foundation
 import ModuleCore
 import Services
 
-/// The changes sent to the airline. Cancelling: a quote first, then the traveller's (or `--yes`'s) confirmation, then
-/// the cancellation; an expired quote is asked for again, once, before anything is cancelled. Paying for a held
-/// booking: its current total, confirmed by the traveller (or `--yes`, and `--total` when a script agreed one), then
-/// paid; a price the airline changed is shown old and new and asked again, never paid.
+/// The changes sent to the airline. Cancelling: a quote first, then the traveller's (or `--yes`'s, and `--refund`'s
+/// when a script agreed a refund) confirmation, then the cancellation; an expired quote is asked for again, once,
+/// before anything is cancelled. Paying for a held booking: its current total, confirmed by the traveller (or
+/// `--yes`, and `--total` when a script agreed one), then paid; a price the airline changed is shown old and new and
+/// asked again, never paid.
 extension FlightBookingsReducer {
     /// Why `booking` cannot be cancelled now, or `nil` when it can.
     static func cancellationBlocker(_ booking: Booking) -> CancellationBlocker? {
@@ -69,20 +70,28 @@ extension FlightBookingsReducer {
         }
     }
 
-    /// Asks to confirm `quote`; off the interactive screen, `--yes` confirms and no terminal declines.
+    /// Asks to confirm `quote`; off the interactive screen, a refund agreed beforehand (`--refund`) must be the
+    /// quote's, `--yes` confirms and no terminal declines.
     private static func askToConfirm(_ state: inout State, _ quote: OrderCancellation) -> [Effect] {
-        if !state.isInteractive {
-            if state.input.assumeYes { return confirm(&state, quote) }
-            guard state.canAsk, state.input.presentation == .text else {
-                var effects: [Effect] = []
-                if state.input.presentation == .json, let json = encode(quote) { effects.append(.note(.output(json))) }
-                effects.append(message(
-                    .info, "Not cancelled. This is not a terminal that can answer, so run the command again with --yes to cancel."))
-                return effects + finish(&state, .declined)
-            }
-        }
-        state.step = .confirmCancel(quote)
-        return []
+        let printed = quoteOutput(state, quote)
+        // No refund is a refund of nothing, in the booking's currency when the quote names none (XXX: ISO 4217's
+        // "no currency", when neither does).
+        let refund = quote.refundAmount
+            ?? Money.zero(state.current?.shownOrder?.totalAmount?.currency ?? "XXX")
+        if let refused = refuseOtherAmount(&state, than: refund, { agreed in
+            error("Nothing was cancelled: cancelling now refunds \(quote.refund?.formatted ?? "nothing"), not the \(agreed.formatted) agreed to.",
+                  suggestion: "Run the command again with --refund \(refund.wireAmount) to cancel for that refund.")
+        }) { return printed + refused }
+        return askOrGoAhead(
+            &state, asking: .confirmCancel(quote), notDone: "Not cancelled.", yesTo: "cancel", shownFirst: printed
+        ) { confirm(&$0, quote) }
+    }
+
+    /// `quote` as JSON on the output when a JSON run ends with nothing cancelled, for the script to read; nothing
+    /// otherwise (people saw it printed).
+    private static func quoteOutput(_ state: State, _ quote: OrderCancellation) -> [Effect] {
+        guard state.input.presentation == .json, let json = encode(quote) else { return [] }
+        return [.note(.output(json))]
     }
 
     /// Confirms `quote`, unless it has expired (then it is asked for again, once).
@@ -122,9 +131,7 @@ extension FlightBookingsReducer {
             let effects: [Effect] = [
                 hideProgress, error("The booking was not cancelled: \(failure.message)", suggestion: failure.suggestion),
             ]
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure, let lookup):
             let reference = state.current?.reference ?? ""
             let text = "Booking \(reference) may have been cancelled: the answer was lost (\(failure.message)) and the booking could not be read again (\(lookup.message))"
@@ -132,19 +139,14 @@ extension FlightBookingsReducer {
                 hideProgress,
                 error(text, suggestion: "Check with `flights booking \(reference)` before cancelling again."),
             ]
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func decline(_ state: inout State) -> [Effect] {
         state.requotedOnce = false
-        let effects = [message(.info, "Not cancelled.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        return backToBooking(&state, [message(.info, "Not cancelled.")], else: .declined)
     }
 
     // MARK: Paying
@@ -170,23 +172,13 @@ extension FlightBookingsReducer {
 
     /// Asks to pay `total`; off the interactive screen, `--total` must agree, `--yes` confirms, no terminal declines.
     private static func askToPay(_ state: inout State, _ total: Money) -> [Effect] {
-        if !state.isInteractive {
-            if let agreed = state.input.acceptedTotal, agreed != total.amount {
-                let agreedMoney = Money(amount: agreed, currency: total.currency)
-                return [error(
-                    "Nothing was paid: the booking now costs \(total.formatted), not the \(agreedMoney.formatted) agreed to.",
-                    suggestion: "Run the command again with --total \(total.wireAmount) to pay the new price.")]
-                    + finish(&state, .declined)
-            }
-            if state.input.assumeYes { return pay(&state, total) }
-            guard state.canAsk, state.input.presentation == .text else {
-                return [message(
-                    .info, "Not paid. This is not a terminal that can answer, so run the command again with --yes to pay \(total.formatted).")]
-                    + finish(&state, .declined)
-            }
-        }
-        state.step = .confirmPay(total)
-        return []
+        if let refused = refuseOtherAmount(&state, than: total, { agreed in
+            error("Nothing was paid: the booking now costs \(total.formatted), not the \(agreed.formatted) agreed to.",
+                  suggestion: "Run the command again with --total \(total.wireAmount) to pay the new price.")
+        }) { return refused }
+        return askOrGoAhead(
+            &state, asking: .confirmPay(total), notDone: "Not paid.", yesTo: "pay \(total.formatted)"
+        ) { pay(&$0, total) }
     }
 
     /// Pays `amount` for the open booking.
@@ -226,24 +218,17 @@ extension FlightBookingsReducer {
             return effects
         case .failed(let failure):
             effects.append(error("Booking \(reference) was not paid: \(failure.message)", suggestion: failure.suggestion))
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure):
             let text = "The payment for booking \(reference) may have been taken: the answer was lost (\(failure.message)) and the booking could not be read again."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before paying again."))
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func declinePayment(_ state: inout State) -> [Effect] {
-        let effects = [message(.info, "Not paid.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        backToBooking(&state, [message(.info, "Not paid.")], else: .declined)
     }
 
     /// The way forward when `blocker` stops a payment.

@@ -56,31 +56,20 @@ extension FlightBookingsReducer {
 
     /// Shows `quote` and asks; off the interactive screen, `--total` must agree, `--yes` confirms, no terminal declines.
     static func askToAdd(_ state: inout State, _ quote: ExtrasQuote) -> [Effect] {
-        var effects: [Effect] = []
-        if !state.isInteractive {
-            effects.append(.print(state.extrasBlocks(quote, reference: state.current?.reference ?? "")))
-            if let agreed = state.input.acceptedTotal, agreed != quote.total.amount {
-                let agreedMoney = Money(amount: agreed, currency: quote.total.currency)
-                return effects + [error(
-                    "Nothing was added: the \(quote.kind.rawValue) cost \(quote.total.formatted), not the \(agreedMoney.formatted) agreed to.",
-                    suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")]
-                    + finish(&state, .declined)
-            }
-            if !quote.unavailable.isEmpty, state.input.acceptedTotal == nil {
-                // Fewer than asked for is not what --yes agreed to: only a --total that names it adds it.
-                return effects + [message(
-                    .info, "Nothing added: the airline sells these for only some passengers and flights. Run the command again with --total \(quote.total.wireAmount) to add them as shown.")]
-                    + finish(&state, .declined)
-            }
-            if state.input.assumeYes { return effects + addExtras(&state, quote) }
-            guard state.canAsk, state.input.presentation == .text else {
-                return effects + [message(
-                    .info, "Nothing added. This is not a terminal that can answer, so run the command again with --yes to add them for \(quote.total.formatted).")]
-                    + finish(&state, .declined)
-            }
+        let shown: [Effect] = state.isInteractive ? [] : [.print(state.extrasBlocks(quote, reference: state.current?.reference ?? ""))]
+        if let refused = refuseOtherAmount(&state, than: quote.total, { agreed in
+            error("Nothing was added: the \(quote.kind.rawValue) cost \(quote.total.formatted), not the \(agreed.formatted) agreed to.",
+                  suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")
+        }) { return shown + refused }
+        if !state.isInteractive, !quote.unavailable.isEmpty, state.input.acceptedTotal == nil {
+            // Fewer than asked for is not what --yes agreed to: only a --total that names it adds it.
+            return shown + [message(
+                .info, "Nothing added: the airline sells these for only some passengers and flights. Run the command again with --total \(quote.total.wireAmount) to add them as shown.")]
+                + finish(&state, .declined)
         }
-        state.step = .confirmExtras(quote)
-        return effects
+        return shown + askOrGoAhead(
+            &state, asking: .confirmExtras(quote), notDone: "Nothing added.", yesTo: "add them for \(quote.total.formatted)"
+        ) { addExtras(&$0, quote) }
     }
 
     /// Adds `quote`'s bags or seats to the open booking.
@@ -122,23 +111,16 @@ extension FlightBookingsReducer {
         case .notAdded(let failure):
             effects.append(error(
                 "No \(quote?.kind.rawValue ?? "extras") were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion))
-            guard state.isInteractive else { return effects + finish(&state, .failed(failure.message)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(failure.message))
         case .unknown(let failure):
             let text = "The \(quote?.kind.rawValue ?? "extras") for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before adding them again."))
-            guard state.isInteractive else { return effects + finish(&state, .failed(text)) }
-            state.step = .detail
-            return effects
+            return backToBooking(&state, effects, else: .failed(text))
         }
     }
 
     /// The traveller said no (or Esc).
     static func declineExtras(_ state: inout State) -> [Effect] {
-        let effects = [message(.info, "Nothing added.")]
-        guard state.isInteractive else { return effects + finish(&state, .declined) }
-        state.step = .detail
-        return effects
+        backToBooking(&state, [message(.info, "Nothing added.")], else: .declined)
     }
 }

@@ -159,6 +159,14 @@ enum FlightBookingsReducer: ScreenFeature {
         state.isInteractive ? [] : finish(&state, outcome)
     }
 
+    /// After `effects`, goes back to the open booking's page on the interactive screen (its question asked again);
+    /// a printed run ends with `outcome` instead. What a "no", Esc or a failed change does.
+    static func backToBooking(_ state: inout State, _ effects: [Effect], else outcome: FlightBookingsOutcome) -> [Effect] {
+        guard state.isInteractive else { return effects + finish(&state, outcome) }
+        state.step = .detail
+        return effects
+    }
+
     /// Shows `booking` in full: on the interactive screen as its page, asking what next; printed once otherwise.
     static func show(_ state: inout State, _ booking: Booking) -> [Effect] {
         state.current = booking

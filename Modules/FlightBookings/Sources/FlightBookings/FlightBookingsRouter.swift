@@ -47,7 +47,8 @@ public enum FlightBookingsOutcome: Sendable, Hashable, Codable {
     case done
     /// No booking with this reference on this machine or at the flight service.
     case notFound(reference: String)
-    /// A cancellation was quoted and not confirmed (no `--yes` off a terminal, or the traveller said no).
+    /// A change was offered and not made: not confirmed (no `--yes` off a terminal, or the traveller said no), or
+    /// its amount (a total, or a cancellation's refund) was not the one agreed beforehand.
     case declined
     /// Something failed; the message says what and what to do.
     case failed(String)

@@ -67,20 +67,20 @@ extension FlightBookingsServices {
         _ change: AirlineInitiatedChange, of booking: Booking, order: Order, lost: ServiceError,
         delays: [Duration]? = nil
     ) async -> AirlineChangeOutcome {
-        var lookup: ServiceError?
-        for delay in delays ?? lookupDelays {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            do {
-                let listed = try await airlineChanges?.airlineChanges(orderID: order.id) ?? []
-                lookup = nil
-                guard listed.first(where: { $0.id == change.id })?.actionTaken == .accepted else { continue }
-                return .accepted(await reread(order, of: booking, accepting: change), recovered: true)
-            } catch {
-                lookup = error
-            }
+        let resolution = await LostAnswer.resolve(
+            delays: delays ?? lookupDelays
+        ) { () async throws(ServiceError) -> AirlineInitiatedChange? in
+            let listed = try await airlineChanges?.airlineChanges(orderID: order.id) ?? []
+            return listed.first { $0.id == change.id && $0.actionTaken == .accepted }
         }
-        if let lookup { return .unknown(lost, lookup: lookup) }
-        return .notAccepted(lost)
+        switch resolution {
+        case .found:
+            return .accepted(await reread(order, of: booking, accepting: change), recovered: true)
+        case .notFound:
+            return .notAccepted(lost)
+        case .lookupFailed(let lookup):
+            return .unknown(lost, lookup: lookup)
+        }
     }
 
     /// The booking after `change` was accepted: its order read again. The airline's answer is its word: a read that

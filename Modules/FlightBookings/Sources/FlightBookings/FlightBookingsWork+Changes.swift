@@ -77,25 +77,22 @@ extension FlightBookingsServices {
     private func recoverCancellation(
         _ quote: OrderCancellation, of booking: Booking, lost: ServiceError, delays: [Duration]? = nil
     ) async -> CancellationOutcome {
-        var lookup: ServiceError?
-        for delay in delays ?? lookupDelays {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            do {
-                let order = try await orders.order(id: quote.orderId)
-                lookup = nil
-                guard let cancelledAt = order.cancelledAt else { continue }
-                var cancellation = quote
-                cancellation.confirmedAt = cancelledAt
-                let after = booking.record.map { follow(order, record: $0) } ?? Booking(order: order)
-                return .cancelled(CancellationDone(cancellation: cancellation, booking: after), recovered: true)
-            } catch {
-                lookup = error
-            }
+        let resolution = await LostAnswer.resolve(delays: delays ?? lookupDelays) { () async throws(ServiceError) -> Order? in
+            let order = try await orders.order(id: quote.orderId)
+            return order.cancelledAt == nil ? nil : order
         }
-        if let lookup { return .unknown(lost, lookup: lookup) }
-        return .notCancelled(lost)
+        switch resolution {
+        case .found(let order):
+            var cancellation = quote
+            cancellation.confirmedAt = order.cancelledAt
+            let after = booking.record.map { follow(order, record: $0) } ?? Booking(order: order)
+            return .cancelled(CancellationDone(cancellation: cancellation, booking: after), recovered: true)
+        case .notFound:
+            return .notCancelled(lost)
+        case .lookupFailed(let lookup):
+            return .unknown(lost, lookup: lookup)
+        }
     }
-
 
     /// Pays `booking`'s held order with `amount` (the total the traveller confirmed). A `price_changed` reads the
     /// order again for its new total; a lost answer reads it again to see whether it was paid, never paying twice.
@@ -123,21 +120,23 @@ extension FlightBookingsServices {
     /// The payment failed or its answer was lost: the order, read again, says whether it was paid (a lost answer
     /// is read a few times, as the airline may still be taking it) or what its new price is.
     private func recoverPayment(of booking: Booking, order: Order, amount: Money, lost error: ServiceError) async -> PaymentOutcome {
-        let delays = error.mayHaveTakenEffect ? lookupDelays : [.zero]
-        var reread: Order?
-        for delay in delays {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            guard let read = try? await orders.order(id: order.id) else { continue }
-            reread = read
+        var answered = false
+        let resolution = await LostAnswer.resolve(
+            delays: error.mayHaveTakenEffect ? lookupDelays : [.zero]
+        ) { () async throws(ServiceError) -> PaymentOutcome? in
+            let read = try await orders.order(id: order.id)
+            answered = true
             if !read.paymentStatus.awaitingPayment, read.cancelledAt == nil {
                 return .paid(nil, updated(booking, with: read))
             }
             if error.has(.priceChanged), let total = read.totalAmount, total != amount {
                 return .priceChanged(old: amount, booking: updated(booking, with: read))
             }
+            return nil
         }
-        if error.mayHaveTakenEffect, reread == nil { return .unknown(error) }
-        return .failed(error)
+        if case .found(let outcome) = resolution { return outcome }
+        // Any read answered says the payment was not taken then; only when none was is it not known.
+        return error.mayHaveTakenEffect && !answered ? .unknown(error) : .failed(error)
     }
 
     /// `booking` with `order`, its record (when it has one) following it.

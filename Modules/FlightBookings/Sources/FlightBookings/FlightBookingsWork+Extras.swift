@@ -33,20 +33,15 @@ extension FlightBookingsServices {
             return .added(updated(booking, with: added), recovered: false)
         } catch {
             guard error.mayHaveTakenEffect else { return .notAdded(error) }
-            var lookup: ServiceError?
-            for delay in lookupDelays {
-                if delay > .zero { try? await Task.sleep(for: delay) }
-                do {
-                    let read = try await orders.order(id: order.id)
-                    lookup = nil
-                    if quote.isHeld(by: read) {
-                        return .added(updated(booking, with: read), recovered: true)
-                    }
-                } catch {
-                    lookup = error
-                }
+            let resolution = await LostAnswer.resolve(delays: lookupDelays) { () async throws(ServiceError) -> Order? in
+                let read = try await orders.order(id: order.id)
+                return quote.isHeld(by: read) ? read : nil
             }
-            return lookup == nil ? .notAdded(error) : .unknown(error)
+            switch resolution {
+            case .found(let read): return .added(updated(booking, with: read), recovered: true)
+            case .notFound: return .notAdded(error)
+            case .lookupFailed: return .unknown(error)
+            }
         }
     }
 }

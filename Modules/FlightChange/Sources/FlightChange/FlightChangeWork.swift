@@ -104,25 +104,23 @@ struct FlightChangeServices: Sendable {
     /// what it costs now.
     private func recover(_ change: OrderChange, orderID: String, lost error: ServiceError) async -> FlightChangeConfirmation {
         if Self.isGone(error) { return .expired }
-        let delays = error.mayHaveTakenEffect ? lookupDelays : [.zero]
-        var lookup: ServiceError?
-        for delay in delays {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            do {
-                let read = try await changes.orderChange(id: change.id)
-                lookup = nil
-                if read.isConfirmed {
-                    return .changed(read, try? await orders.order(id: orderID), recovered: error.mayHaveTakenEffect)
-                }
-                if error.has(.priceChanged), read.changeTotalAmount != change.changeTotalAmount {
-                    return .priceChanged(read)
-                }
-            } catch {
-                lookup = error
+        let resolution = await LostAnswer.resolve(
+            delays: error.mayHaveTakenEffect ? lookupDelays : [.zero]
+        ) { () async throws(ServiceError) -> FlightChangeConfirmation? in
+            let read = try await changes.orderChange(id: change.id)
+            if read.isConfirmed {
+                return .changed(read, try? await orders.order(id: orderID), recovered: error.mayHaveTakenEffect)
             }
+            if error.has(.priceChanged), read.changeTotalAmount != change.changeTotalAmount {
+                return .priceChanged(read)
+            }
+            return nil
         }
-        if error.mayHaveTakenEffect, let lookup { return .unknown(error, lookup: lookup) }
-        return .failed(error)
+        switch resolution {
+        case .found(let confirmation): return confirmation
+        case .lookupFailed(let lookup) where error.mayHaveTakenEffect: return .unknown(error, lookup: lookup)
+        case .notFound, .lookupFailed: return .failed(error)
+        }
     }
 
     /// Whether the airline says the offer (or the change made from it) is no longer there to take.

@@ -183,19 +183,18 @@ final class FlightSummaryServices: Sendable {
             }
             // The server may still be making the order when the answer is lost: look a few times before saying
             // it is not there, and never send it again from here.
-            var lastLookup: Result<Order?, ServiceError> = .success(nil)
-            for delay in lookupDelays {
-                if delay > .zero { try? await Task.sleep(for: delay) }
-                lastLookup = await findOrder(key: pending.bookingKey, since: pending.createdAt)
-                if case .success(let order?) = lastLookup { return await confirm(order, record: pending, recovered: true) }
+            let resolution = await LostAnswer.resolve(delays: lookupDelays) { () async throws(ServiceError) -> Order? in
+                try await findOrder(key: pending.bookingKey, since: pending.createdAt).get()
             }
-            switch lastLookup {
-            case .success where saysAlreadyBooked:
+            switch resolution {
+            case .found(let order):
+                return await confirm(order, record: pending, recovered: true)
+            case .notFound where saysAlreadyBooked:
                 // No order carries our key: the offer was booked by another attempt, and this one made nothing.
                 return .refused(error, storeProblem: markFailed(pending) ?? storeProblem)
-            case .success:
+            case .notFound:
                 return .notFound(error, storeProblem: storeProblem)
-            case .failure(let lookupError):
+            case .lookupFailed(let lookupError):
                 return .unknown(error, lookup: lookupError, storeProblem: storeProblem)
             }
         }
