@@ -303,7 +303,7 @@ let app: [Target] = [
     ),
     .testTarget(
         name: "AppTests",
-        dependencies: ["FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "FlightSearch"],
+        dependencies: ["FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "FlightSearch", "FlightsMCP"],
         swiftSettings: strict
     ),
     .testTarget(

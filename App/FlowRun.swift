@@ -21,7 +21,7 @@ struct FlowRun: Sendable {
     /// Runs the flow `start` begins, with `listing` for a search and `bookingKey` as the key a booking carries.
     @MainActor
     static func run(
-        _ backend: Backend, bookings: any BookingStore, listing: BookingFlow.Listing = .interactive,
+        _ backend: FlowServices, bookings: any BookingStore, listing: BookingFlow.Listing = .interactive,
         bookingKey: String? = nil, _ start: @MainActor (BookingFlow) -> Void
     ) async -> FlowRun {
         let terminal = ToolTerminal()
@@ -30,8 +30,8 @@ struct FlowRun: Sendable {
         let modules = ModuleFactory(
             terminal: terminal, places: backend.places, offers: backend.offers, orders: backend.orders,
             bookings: bookings, backendName: backend.name, extras: backend.extras, changes: backend.changes,
-            airlineChanges: backend.airlineChanges, orderExtras: backend.orderExtras,
-            makeBookingKey: makeKey)
+            airlineChanges: backend.airlineChanges, orderExtras: backend.orderExtras, now: backend.now,
+            timeZone: backend.timeZone, makeBookingKey: makeKey)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

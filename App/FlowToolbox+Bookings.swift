@@ -36,7 +36,7 @@ extension FlowToolbox {
                 whatToDo: "Tell the traveller; pay with confirm_total \(now.wireAmount) if they agree.", detail: run.said,
                 total: now)
         }
-        if order.cancelledAt != nil || order.paymentStatus.paymentRequiredBy.map({ $0 < Date() }) == true {
+        if order.cancelledAt != nil || order.paymentStatus.paymentRequiredBy.map({ $0 < backend.now() }) == true {
             throw ToolFailure(
                 .notPossible, "Booking \(reference) cannot be paid: it is \(order.cancelledAt != nil ? "cancelled" : "past its payment deadline").",
                 detail: run.said)

@@ -11,10 +11,10 @@ import Services
 /// same modules, bookings file, idempotency and lost-answer recovery), on a terminal that keeps what the flow says.
 /// Reads that change nothing (places, an offer, seat maps, the list) ask the backend's services directly.
 final class FlowToolbox: FlightsToolbox {
-    let backend: Backend
+    let backend: FlowServices
     let bookingsFile: any BookingStore
 
-    init(backend: Backend, bookings: any BookingStore) {
+    init(backend: FlowServices, bookings: any BookingStore) {
         self.backend = backend
         self.bookingsFile = bookings
     }
@@ -56,7 +56,7 @@ final class FlowToolbox: FlightsToolbox {
         }
         let pending = records.filter { $0.state == .pending && $0.backend == backend.name }
         let settled = pending.isEmpty ? records : await BookingLedger(
-            orders: backend.orders, store: bookingsFile, now: { Date() }).reconcile(pending).applied(to: records)
+            orders: backend.orders, store: bookingsFile, now: backend.now).reconcile(pending).applied(to: records)
         return settled.sorted { $0.createdAt > $1.createdAt }
     }
 
@@ -134,7 +134,7 @@ final class FlowToolbox: FlightsToolbox {
     private func madeBefore(key: String) async throws(ToolFailure) -> BookingMade? {
         guard var record = try? bookingsFile.record(key: key) else { return nil }
         if record.state == .pending {
-            let settled = await BookingLedger(orders: backend.orders, store: bookingsFile, now: { Date() }).reconcile([record])
+            let settled = await BookingLedger(orders: backend.orders, store: bookingsFile, now: backend.now).reconcile([record])
             if case .lookupFailed(_, let error)? = settled.outcomes.first {
                 throw ToolFailure(
                     .answerLost, "An earlier call's booking may have been made, and the bookings cannot be read to check.",

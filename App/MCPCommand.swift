@@ -12,8 +12,9 @@ struct MCPCommand: AsyncParsableCommand {
         discussion: """
         An assistant launches it and talks JSON-RPC on its standard input and output; logs go to standard error \
         (FLIGHTS_LOG_LEVEL=info for more). Tools: find_places, search_flights, search_dates, get_offer, seat_map, \
-        book, list_bookings, get_booking, pay, cancel. Money moves only at the total the traveller agreed to \
-        (confirm_total, confirm_refund), and a repeated book never books twice. It runs on the embedded sandbox \
+        book, list_bookings, get_booking, pay, cancel, change_booking. Money moves only at the amount the traveller \
+        agreed to (confirm_total, confirm_refund), a repeated book never books twice, and a cancellation or change \
+        is confirmed with its quote's token, once. It runs on the embedded sandbox \
         unless --api (or FLIGHTS_API_URL) and DUFFEL_ACCESS_TOKEN name a Duffel-v2 API. Bookings are kept with \
         those of the other commands.
         """)
@@ -40,7 +41,7 @@ struct MCPCommand: AsyncParsableCommand {
             throw ExitCode(FlowOutcome.backendError("").exitCode)
         }
         logger.info("serving on stdio", metadata: ["backend": "\(started.description)"])
-        let toolbox = FlowToolbox(backend: started, bookings: FileBookingStore.standard(environment: environment))
+        let toolbox = FlowToolbox(backend: started.flowServices, bookings: FileBookingStore.standard(environment: environment))
         let server = FlightsMCPServer(toolbox: toolbox, version: FlightsVersion.current, backend: started.description)
         do {
             try await server.run()

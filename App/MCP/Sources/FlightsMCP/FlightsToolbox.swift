@@ -118,6 +118,14 @@ public struct BookingRequest: Sendable, Hashable {
     public var agreedTotal: Decimal
     /// The same for the same arguments: the booking key the order carries, so a repeated call finds it.
     public var key: String
+
+    public init(offerID: String, travellers: [PassengersFile.Traveller], hold: Bool, agreedTotal: Decimal, key: String) {
+        self.offerID = offerID
+        self.travellers = travellers
+        self.hold = hold
+        self.agreedTotal = agreedTotal
+        self.key = key
+    }
 }
 
 /// A booking made, or found made by an earlier call with the same key.
