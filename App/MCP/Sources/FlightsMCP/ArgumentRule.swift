@@ -68,7 +68,10 @@ extension ArgumentRule {
             let required = fields.filter(\.required).map { Value.string($0.name) }
             if !required.isEmpty { schema["required"] = .array(required) }
         case .map(let value, let maxCount):
-            schema = ["type": "object", "additionalProperties": value.schema(), "maxProperties": .int(maxCount)]
+            schema = [
+                "type": "object", "additionalProperties": value.schema(), "maxProperties": .int(maxCount),
+                "propertyNames": ["maxLength": 40],
+            ]
         case .either(let first, let second):
             schema = ["anyOf": [first.schema(), second.schema()]]
         }
