@@ -154,6 +154,10 @@ final class FlowToolbox: FlightsToolbox {
 
     /// A service's failure as a tool's: what happened and what to do, in our words.
     static func failure(_ error: ServiceError, missing: ToolFailure.Code = .notFound) -> ToolFailure {
+        if error.apiError?.has(.offerNoLongerAvailable) == true {
+            return ToolFailure(.offerUnavailable, "The offer is no longer sold.", whatToDo: "Search again and choose another offer.",
+                               detail: [error.message])
+        }
         if error.apiError?.status == 404 {
             return ToolFailure(missing, "The flight service has no such thing (404).", whatToDo: error.suggestion, detail: [error.message])
         }

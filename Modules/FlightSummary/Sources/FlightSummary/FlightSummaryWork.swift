@@ -219,9 +219,13 @@ final class FlightSummaryServices: Sendable {
 
     private func pendingRecord(offer: Offer, passengers: [PassengerDetails], total: Money, type: OrderType) -> BookingRecord {
         let now = clock()
+        // A key made the same for the same booking (a tool's call sent again) may have a record from an earlier
+        // attempt: it is carried on, so its first sending time still bounds the look-up of its order.
+        let fresh = session.withLock { $0 == nil } ? makeBookingKey() : nil
+        let earlier = fresh.flatMap { key in (try? bookings.record(key: key)) ?? nil }
         return session.withLock { current in
-            var record = current ?? BookingRecord(
-                bookingKey: makeBookingKey(), offerID: offer.id, backend: backend, legs: [], passengers: [],
+            var record = current ?? earlier ?? BookingRecord(
+                bookingKey: fresh ?? makeBookingKey(), offerID: offer.id, backend: backend, legs: [], passengers: [],
                 total: offer.totalAmount, state: .pending, createdAt: now, updatedAt: now)
             record.offerID = offer.id
             record.legs = offer.slices.map(BookingRecord.Leg.init)
