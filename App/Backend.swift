@@ -115,13 +115,8 @@ enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A running backend: its services, a line that says what it is, and a way to stop it.
 final class Backend: Sendable {
-    let places: any PlaceService
-    let offers: any OfferService
-    let orders: any OrderService
-    let extras: any ExtrasService
-    let changes: any OrderChangeService
-    let airlineChanges: any AirlineChangeService
-    let orderExtras: any OrderExtrasService
+    /// Its services, under the name bookings are kept under, for every flow.
+    let services: FlowServices
     /// What the banner says: `embedded sandbox (offline test data)` or the API's address.
     let description: String
     /// The name bookings are kept under (`sandbox`, or the API's host).
@@ -131,13 +126,10 @@ final class Backend: Sendable {
 
     private init(client: HTTPClient, duffel: DuffelClient, description: String, name: String, sandbox: Sandbox?) {
         self.client = client
-        self.places = duffel.placeService
-        self.offers = duffel.offerService
-        self.orders = duffel.orderService
-        self.extras = duffel.extrasService
-        self.changes = duffel.orderChangeService
-        self.airlineChanges = duffel.airlineChangeService
-        self.orderExtras = duffel.orderExtrasService
+        self.services = FlowServices(
+            places: duffel.placeService, offers: duffel.offerService, orders: duffel.orderService,
+            extras: duffel.extrasService, changes: duffel.orderChangeService,
+            airlineChanges: duffel.airlineChangeService, orderExtras: duffel.orderExtrasService, name: name)
         self.description = description
         self.name = name
         self.sandbox = sandbox

@@ -138,10 +138,8 @@ enum AppRuntime {
         let navigator = Navigator()
         screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
-            terminal: screens, places: backend.places, offers: backend.offers, orders: backend.orders,
-            bookings: FileBookingStore.standard(environment: environment), backendName: backend.name,
-            extras: backend.extras, changes: backend.changes, airlineChanges: backend.airlineChanges,
-            orderExtras: backend.orderExtras, recorder: recorder)
+            terminal: screens, services: backend.services, bookings: FileBookingStore.standard(environment: environment),
+            recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

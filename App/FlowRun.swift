@@ -27,11 +27,7 @@ struct FlowRun: Sendable {
         let terminal = ToolTerminal()
         let navigator = Navigator()
         let makeKey: @Sendable () -> String = if let bookingKey { { bookingKey } } else { { UUID().uuidString } }
-        let modules = ModuleFactory(
-            terminal: terminal, places: backend.places, offers: backend.offers, orders: backend.orders,
-            bookings: bookings, backendName: backend.name, extras: backend.extras, changes: backend.changes,
-            airlineChanges: backend.airlineChanges, orderExtras: backend.orderExtras, now: backend.now,
-            timeZone: backend.timeZone, makeBookingKey: makeKey)
+        let modules = ModuleFactory(terminal: terminal, services: backend, bookings: bookings, makeBookingKey: makeKey)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         flow.listing = listing
         start(flow)

@@ -1,8 +1,8 @@
 import Foundation
 import Services
 
-/// What a flow run for a tool needs: the backend's services, the name its bookings are kept under, and the clock.
-/// Made from the started backend for `flights mcp`, and from fixture services in the App's tests.
+/// What a flow needs: the backend's services, the name its bookings are kept under, and the clock. The started
+/// backend holds one; the App's tests make one from fixture services.
 struct FlowServices: Sendable {
     var places: any PlaceService
     var offers: any OfferService
@@ -15,13 +15,4 @@ struct FlowServices: Sendable {
     var name: String
     var now: @Sendable () -> Date = { Date() }
     var timeZone: TimeZone = .current
-}
-
-extension Backend {
-    /// The backend's services, for the flows the tools run.
-    var flowServices: FlowServices {
-        FlowServices(
-            places: places, offers: offers, orders: orders, extras: extras, changes: changes,
-            airlineChanges: airlineChanges, orderExtras: orderExtras, name: name)
-    }
 }

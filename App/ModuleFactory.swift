@@ -47,6 +47,18 @@ struct ModuleFactory {
             seatMaps: extras)
     }
 
+    /// The builders over `services`, with their clock and time zone.
+    init(
+        terminal: any Terminal, services: FlowServices, bookings: any BookingStore, recorder: SessionRecorder? = nil,
+        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.init(
+            terminal: terminal, places: services.places, offers: services.offers, orders: services.orders,
+            bookings: bookings, backendName: services.name, extras: services.extras, changes: services.changes,
+            airlineChanges: services.airlineChanges, orderExtras: services.orderExtras, now: services.now,
+            timeZone: services.timeZone, recorder: recorder, makeBookingKey: makeBookingKey)
+    }
+
     /// How a recorded session replays each module.
     static let replays: [ModuleReplay] = [
         FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay, FlightSummaryBuilder.replay,
