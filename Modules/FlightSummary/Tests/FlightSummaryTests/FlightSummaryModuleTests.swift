@@ -98,7 +98,9 @@ struct FlightSummaryModuleTests {
         try await terminal.waitForOutput(containing: "What next?")
         terminal.press(.down, .enter)
         try await terminal.waitForOutput(containing: "Hold the booking for 1 passenger, £412.50 to pay later?")
-        terminal.enter("y")
+        // The question acts at the key: an Enter typed after it would be left for "Press Enter to see your bookings",
+        // and answer it whenever the screen reads it before the cancellation below lands.
+        terminal.type("y")
         try await terminal.waitForOutput(containing: "Held: booking reference ERDAH6")
         #expect(orders.created.first?.type == .hold)
         #expect(orders.created.first?.passengers.first?.title == .ms)
