@@ -38,6 +38,10 @@ def targets():
     return found
 
 
+def within(path, folder):
+    return path == folder or path.startswith(folder + "/")
+
+
 def tests(found):
     return sorted(name for name, target in found.items() if target["type"] == "test" and name != END_TO_END)
 
@@ -45,14 +49,13 @@ def tests(found):
 def in_folders(found, folders):
     folders = [folder.rstrip("/") for folder in folders]
     return [name for name in tests(found)
-            if any(found[name]["path"] == folder or found[name]["path"].startswith(folder + "/") for folder in folders)]
+            if any(within(found[name]["path"], folder) for folder in folders)]
 
 
 def changed(found, files):
     if any(file == "Package.swift" for file in files):
         return tests(found)
-    touched = {name for name, target in found.items() for file in files
-               if file == target["path"] or file.startswith(target["path"] + "/")}
+    touched = {name for name, target in found.items() for file in files if within(file, target["path"])}
 
     def reaches(name, seen):
         if name in touched:
