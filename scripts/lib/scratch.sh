@@ -12,7 +12,7 @@
 # that needs them fetches and builds them again (about three minutes).
 scratch="${FLIGHTS_SCRATCH:-$PWD/.build}"
 shared_build=(--scratch-path "$scratch" --disable-build-manifest-caching)
-# scripts/test builds every product and test of the root here first, then sets FLIGHTS_ROOT_BUILT=1 for the checks
-# that use the build: a build with nothing left to do still plans for about six seconds, so they skip theirs. Run by
-# hand, each builds what it needs.
-root_built() { [ "${FLIGHTS_ROOT_BUILT:-}" = 1 ]; }
+# scripts/test builds every product and test of the root in this folder first, then, once that succeeded, sets
+# FLIGHTS_ROOT_BUILT to the folder for the checks that use the build: a build with nothing left to do still plans for
+# about six seconds, so they skip theirs when it names their folder. Run by hand, each builds what it needs.
+root_built() { [ -n "${FLIGHTS_ROOT_BUILT:-}" ] && [ "$FLIGHTS_ROOT_BUILT" = "$scratch" ]; }

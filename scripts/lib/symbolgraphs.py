@@ -46,13 +46,13 @@ def _compile_commands(plan):
 
 
 def c_module_options(scratch, module):
-    """The `-Xcc` options the build compiled `module` with (C module maps and header folders), in order."""
+    """The `-Xcc` options the build compiled `module` with (C module maps and header folders), in order. The plan is
+    that of the last package built in the folder: when it does not compile `module` (another package was built there
+    since), none; a module that needs them then fails to load, with the compiler's own error."""
     plan = Path(scratch) / "debug.yaml"
-    if not plan.is_file():
-        raise SymbolGraphError(f"no build plan at {plan}: build the root package first (swift build --build-tests)")
-    arguments = _compile_commands(str(plan)).get(module)
+    arguments = _compile_commands(str(plan)).get(module) if plan.is_file() else None
     if arguments is None:
-        raise SymbolGraphError(f"the build plan {plan} compiles no target {module}")
+        return []
     options = []
     for index, argument in enumerate(arguments[:-1]):
         if argument == "-Xcc":
