@@ -14,7 +14,8 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-/// The feature modules. Each sees Services (Entities and the service protocols), TerminalUI and ModuleCore only, and
+/// The feature modules. Each sees Services (Entities and the service protocols), Trips (the trip's core: the use cases
+/// a screen's work calls), TerminalUI and ModuleCore only, and
 /// its tests add FixtureServices: the rule that keeps modules apart is this dependency list, and the compiler holds
 /// every module to it (`--explicit-target-dependency-import-check error`). `scripts/new-module` adds a name here.
 let featureModules = [
@@ -26,7 +27,7 @@ let featureModules = [
     "FlightChange",
 ]
 
-let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "TerminalUI", "ModuleCore"]
+let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "Trips", "TerminalUI", "ModuleCore"]
 
 let modules: [Target] = featureModules.flatMap { name -> [Target] in
     [
@@ -60,6 +61,10 @@ let services: [Target] = [
     ),
     .target(name: "Entities", path: "Services/Sources/Entities", swiftSettings: strict),
     .target(name: "Services", dependencies: ["Entities"], path: "Services/Sources/Services", swiftSettings: strict),
+    // The trip's core: what a traveller does, as typed use cases over the service protocols (book at the agreed
+    // total, the bookings, pay, cancel, change, extras), with the rules that keep money safe written once. Screens,
+    // commands and MCP tools are faces over it; it knows no terminal.
+    .target(name: "Trips", dependencies: ["Services", "Entities"], path: "Services/Sources/Trips", swiftSettings: strict),
     .target(
         name: "DuffelServices",
         dependencies: ["Services", "Entities", "CurlHTTP", .product(name: "Logging", package: "swift-log")],
@@ -332,6 +337,7 @@ let package = Package(
         // Services: the value types, the service protocols, Duffel v2 over libcurl, the local bookings ledger.
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "Services", targets: ["Services", "Entities"]),
+        .library(name: "Trips", targets: ["Trips"]),
         .library(name: "DuffelServices", targets: ["DuffelServices"]),
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
         .library(name: "LocalStore", targets: ["LocalStore"]),

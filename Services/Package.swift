@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "Services", targets: ["Services", "Entities"]),
+        .library(name: "Trips", targets: ["Trips"]),
         .library(name: "DuffelServices", targets: ["DuffelServices"]),
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
         .library(name: "LocalStore", targets: ["LocalStore"]),
@@ -43,6 +44,14 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: [
+                "Entities",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Trips",
+            dependencies: [
+                "Services",
                 "Entities",
             ],
             swiftSettings: strict

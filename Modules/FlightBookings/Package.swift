@@ -27,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Services", package: "Services"),
                 .product(name: "Entities", package: "Services"),
+                .product(name: "Trips", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ModuleCore", package: "TerminalUI"),
             ],
@@ -38,6 +39,7 @@ let package = Package(
                 "FlightBookings",
                 .product(name: "Services", package: "Services"),
                 .product(name: "Entities", package: "Services"),
+                .product(name: "Trips", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ModuleCore", package: "TerminalUI"),
                 .product(name: "FixtureServices", package: "Fixtures"),

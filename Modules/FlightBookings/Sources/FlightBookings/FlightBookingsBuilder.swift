@@ -1,6 +1,7 @@
 public import Foundation
 public import ModuleCore
 public import Services
+import Trips
 public import TerminalUI
 
 /// Builds the bookings screen: the bookings kept on this machine, one booking in full from the API, and cancelling.

@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Services
+import Trips
 
 /// The module's own sentences for statuses, payments and why something cannot be done, from the state's clock,
 /// time zone and backend.

@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Services
+import Trips
 
 /// The airline's schedule change to a booking, answered from it: the change shown beside the booking's flights,
 /// accepted once the traveller (or `--yes`) confirms. A lost answer is resolved by listing the order's changes, never

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 
 /// The one way every change to a booking (cancelling, paying, accepting the airline's new times, adding bags or
 /// seats) is agreed to. On the interactive screen the traveller is asked. A printed run goes ahead with `--yes`, asks

@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Services
+import Trips
 
 /// One booking: looking it up by reference, showing it (or printing it once), and what can be done from it.
 extension FlightBookingsReducer {

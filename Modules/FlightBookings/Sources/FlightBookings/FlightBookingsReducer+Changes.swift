@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import Trips
 
 /// The changes sent to the airline. Cancelling: a quote first, then the traveller's (or `--yes`'s, and `--refund`'s
 /// when a script agreed a refund) confirmation, then the cancellation; an expired quote is asked for again, once,
@@ -9,43 +10,12 @@ import Services
 /// `--yes`, and `--total` when a script agreed one), then paid; a price the airline changed is shown old and new and
 /// asked again, never paid.
 extension FlightBookingsReducer {
-    /// Why `booking` cannot be cancelled now, or `nil` when it can.
-    static func cancellationBlocker(_ booking: Booking) -> CancellationBlocker? {
-        if let other = booking.otherBackend { return .otherBackend(other) }
-        guard let order = booking.order else {
-            if let record = booking.record, record.orderID == nil {
-                return record.state == .failed ? .neverBooked : .neverConfirmed
-            }
-            return .unreadable(booking.refreshProblem)
-        }
-        // The API has the last word: an order that offers `cancel` is asked for a quote even when it also says it
-        // was cancelled (Duffel's own examples say both), and one that does not say what it allows is asked too.
-        if order.canBeCancelled { return nil }
-        if let cancelledAt = order.cancelledAt { return .alreadyCancelled(cancelledAt) }
-        return .notAllowed(order.availableActions ?? [])
-    }
-
-    /// Whether `quote` has passed its expiry at `now`, so a new one is needed.
-    static func hasExpired(_ quote: OrderCancellation, at now: Date) -> Bool {
-        quote.expiresAt.map { $0 <= now } ?? false
-    }
-
-    /// Why `booking` cannot be paid now, or `nil` when it is a hold awaiting payment within its deadline at `now`.
-    static func paymentBlocker(_ booking: Booking, at now: Date) -> PaymentBlocker? {
-        if let other = booking.otherBackend { return .otherBackend(other) }
-        guard let order = booking.shownOrder else { return .unreadable(booking.refreshProblem) }
-        if order.cancelledAt != nil { return .cancelled }
-        guard order.paymentStatus.awaitingPayment else { return .notAwaitingPayment }
-        if let deadline = order.paymentStatus.paymentRequiredBy, deadline <= now { return .lapsed(deadline) }
-        return nil
-    }
-
     // MARK: Cancelling
 
     /// Asks the airline what cancelling the open booking would refund, unless it cannot be cancelled.
     static func startCancel(_ state: inout State) -> [Effect] {
         guard let booking = state.current else { return openList(&state) }
-        if let blocker = cancellationBlocker(booking) {
+        if let blocker = booking.cancellationBlocker {
             if case .alreadyCancelled(let date) = blocker {
                 // Asking twice for what is already done is not a failure: a script that retries must not loop.
                 let text = "Booking \(booking.reference ?? "") was already cancelled on \(TravelFormat.instant(date, in: state.timeZone))."
@@ -99,7 +69,7 @@ extension FlightBookingsReducer {
         guard let booking = state.current else { return openList(&state) }
         // A quote that expired while the traveller thought is asked for again, once: one that looks expired as it
         // arrives says more about the clocks than the quote, and the API decides when it is confirmed.
-        if hasExpired(quote, at: state.now), !state.requotedOnce {
+        if quote.hasExpired(at: state.now), !state.requotedOnce {
             state.requotedOnce = true
             return [message(.info, "The refund quote has expired; asking the airline again.")] + startCancel(&state)
         }
@@ -132,6 +102,12 @@ extension FlightBookingsReducer {
                 hideProgress, error("The booking was not cancelled: \(failure.message)", suggestion: failure.suggestion),
             ]
             return backToBooking(&state, effects, else: .failed(failure.message))
+        case .refundChanged(let refund):
+            let effects: [Effect] = [
+                hideProgress, error("Nothing was cancelled: cancelling now refunds \(refund.formatted).",
+                                    suggestion: "Ask for the refund again to see it now."),
+            ]
+            return backToBooking(&state, effects, else: .declined)
         case .unknown(let failure, let lookup):
             let reference = state.current?.reference ?? ""
             let text = "Booking \(reference) may have been cancelled: the answer was lost (\(failure.message)) and the booking could not be read again (\(lookup.message))"
@@ -154,7 +130,7 @@ extension FlightBookingsReducer {
     /// Asks to pay the open booking's total, unless it cannot be paid now.
     static func startPayment(_ state: inout State) -> [Effect] {
         guard let booking = state.current else { return [] }
-        if let blocker = paymentBlocker(booking, at: state.now) {
+        if let blocker = booking.paymentBlocker(at: state.now) {
             let text = "Booking \(booking.reference ?? "") cannot be paid now: \(state.describe(blocker))"
             if case .notAwaitingPayment = blocker,
                booking.shownOrder?.paymentStatus.paidAt != nil || booking.shownOrder?.status == .confirmed {

@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import Trips
 
 /// Checked bags and seats added to a booking after it was made (`x` and `s`, or `flights add-bags REF` and `flights
 /// seats REF --seat …`): priced first, confirmed by the traveller (or `--yes`, and `--total` when a script agreed
@@ -112,6 +113,10 @@ extension FlightBookingsReducer {
             effects.append(error(
                 "No \(quote?.kind.rawValue ?? "extras") were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion))
             return backToBooking(&state, effects, else: .failed(failure.message))
+        case .priceChanged(let now):
+            let text = "No \(quote?.kind.rawValue ?? "extras") were added to booking \(reference): they cost \(now.formatted) now."
+            effects.append(error(text, suggestion: "Ask for them again to see the price now."))
+            return backToBooking(&state, effects, else: .declined)
         case .unknown(let failure):
             let text = "The \(quote?.kind.rawValue ?? "extras") for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again."
             effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before adding them again."))

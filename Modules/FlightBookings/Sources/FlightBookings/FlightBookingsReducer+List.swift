@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import Trips
 import TerminalUI
 
 /// The list of bookings kept here: reading it (and checking the pending ones), printing it, and choosing from it.

@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import Trips
 
 /// Seats chosen for a booking after it was made: on the seats screen (`s`, the App's FlightSeats over this one), or
 /// named in a script (`flights seats REF --seat ZZ117=14C`) and checked on the booked offer's seat maps. Then priced,

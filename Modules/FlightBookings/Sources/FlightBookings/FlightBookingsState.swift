@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import Trips
 import TerminalUI
 
 /// Where the bookings screen is; kept when the screen is covered, so it comes back where it was.

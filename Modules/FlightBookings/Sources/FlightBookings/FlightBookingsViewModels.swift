@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Services
+import Trips
 import TerminalUI
 
 /// The view models, as pure functions of the state: what the list, a booking, a quote and the prompts show.
@@ -35,8 +36,8 @@ extension FlightBookingsState {
 
     /// What the detail's question offers: pay and cancel only when they can be done.
     var detailChoices: String {
-        let pay = current.map { FlightBookingsReducer.paymentBlocker($0, at: now) == nil } == true ? "p to pay, " : ""
-        let cancel = current.map { FlightBookingsReducer.cancellationBlocker($0) == nil } == true ? "c to cancel, " : ""
+        let pay = current.map { $0.paymentBlocker(at: now) == nil } == true ? "p to pay, " : ""
+        let cancel = current.map { $0.cancellationBlocker == nil } == true ? "c to cancel, " : ""
         let change = current.flatMap(changeableOrder) != nil ? "m to move a flight, " : ""
         let accept = current.map { FlightBookingsReducer.canAcceptChange($0, in: self) } == true ? "a to accept the new times, " : ""
         let bags = current.map { FlightBookingsReducer.extrasBlocker($0, in: self) == nil } == true ? "x to add bags, " : ""
@@ -198,7 +199,7 @@ extension FlightBookingsState {
         if FlightBookingsReducer.waitingChange(booking) != nil, let reference = booking.reference {
             actions.append(changeChoices(booking, reference: reference))
         }
-        if let blocker = FlightBookingsReducer.cancellationBlocker(booking) {
+        if let blocker = booking.cancellationBlocker {
             // A cancelled booking says so in its status; "cannot be cancelled" would only contradict the news.
             // An order that could not be read says nothing of whether it can be cancelled.
             switch blocker {
@@ -210,7 +211,7 @@ extension FlightBookingsState {
             let how = isInteractive || booking.reference == nil ? "with c" : "with `flights cancel \(booking.reference ?? "")`"
             actions.append("Can be cancelled \(how): the refund is quoted before anything is cancelled.")
         }
-        if FlightBookingsReducer.paymentBlocker(booking, at: now) == nil {
+        if booking.paymentBlocker(at: now) == nil {
             let how = isInteractive || booking.reference == nil ? "with p" : "with `flights pay \(booking.reference ?? "")`"
             actions.insert("Held: pay for it \(how) before the deadline; the price is checked first.", at: 0)
         }
@@ -229,7 +230,7 @@ extension FlightBookingsState {
         if booking.shownOrder?.mayBeChanged == true {
             ways.append(isInteractive ? (offersChanges ? "move to another flight with m" : "move to another flight") : "move to another flight with `flights change \(reference)`")
         }
-        if FlightBookingsReducer.cancellationBlocker(booking) == nil {
+        if booking.cancellationBlocker == nil {
             ways.append(isInteractive ? "cancel with c" : "cancel with `flights cancel \(reference)`")
         }
         guard !ways.isEmpty else { return "The airline's change cannot be answered here: call the airline." }

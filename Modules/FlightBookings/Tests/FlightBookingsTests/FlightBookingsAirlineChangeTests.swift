@@ -4,6 +4,7 @@ import Foundation
 import ModuleCore
 import Services
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// The airline's schedule change to a booking: shown beside the booked flights, accepted once confirmed (`a`, or

@@ -4,6 +4,7 @@ import Foundation
 import ModuleCore
 import Services
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// Checked bags added after booking (`x`, `flights add-bags`): priced first, added once confirmed; a paid booking

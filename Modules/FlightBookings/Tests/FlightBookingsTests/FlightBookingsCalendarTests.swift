@@ -4,6 +4,7 @@ import Foundation
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// `flights booking REF --ics`: the booking's flights as an iCalendar file on standard output, everything for people

@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import Services
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// What this machine knows beyond the API's answer: an order paid with its booking is paid, and a pending booking
@@ -27,7 +28,7 @@ struct FlightBookingsKnownPaymentTests {
         #expect(booking.shownOrder?.paymentStatus.paidAt != nil)
         // The API's order is kept as it came, for --json.
         #expect(booking.order == answered)
-        #expect(FlightBookingsReducer.paymentBlocker(booking, at: orderTime) == .notAwaitingPayment)
+        #expect(booking.paymentBlocker(at: orderTime) == .notAwaitingPayment)
     }
 
     @Test func aHoldTheAPICallsAwaitingPaymentCanBePaid() async throws {
@@ -35,7 +36,7 @@ struct FlightBookingsKnownPaymentTests {
         #expect(booked.record.paymentSent == nil)
         let booking = interactor(booked, now: orderTime).follow(booked.order, record: booked.record)
         #expect(booking.record?.state == .awaitingPayment)
-        #expect(FlightBookingsReducer.paymentBlocker(booking, at: orderTime) == nil)
+        #expect(booking.paymentBlocker(at: orderTime) == nil)
     }
 
     @Test func aPendingBookingSettlesOnceItsOfferIsNoLongerSoldNotBefore() async throws {

@@ -4,6 +4,7 @@ import Foundation
 import ModuleCore
 import Services
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// Paying for a held booking: the current total is confirmed, then paid; a changed price is never paid without a
@@ -104,11 +105,11 @@ struct FlightBookingsPaymentTests {
             orders: lapsed.orders, bookings: lapsed.store, backend: "fixtures", now: { quoteTime }, timeZone: utc, lookupDelays: [.zero, .zero])
         var order = lapsed.order
         order.paymentStatus.paymentRequiredBy = deadline
-        #expect(FlightBookingsReducer.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .lapsed(deadline))
+        #expect(Booking(record: lapsed.record, order: order).paymentBlocker(at: interactor.now) == .lapsed(deadline))
         order.paymentStatus = PaymentStatus(awaitingPayment: false, paidAt: quoteTime)
-        #expect(FlightBookingsReducer.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .notAwaitingPayment)
+        #expect(Booking(record: lapsed.record, order: order).paymentBlocker(at: interactor.now) == .notAwaitingPayment)
         order.cancelledAt = quoteTime
-        #expect(FlightBookingsReducer.paymentBlocker(Booking(record: lapsed.record, order: order), at: interactor.now) == .cancelled)
+        #expect(Booking(record: lapsed.record, order: order).paymentBlocker(at: interactor.now) == .cancelled)
 
         let instant = try await Booked()
         let h = harness(

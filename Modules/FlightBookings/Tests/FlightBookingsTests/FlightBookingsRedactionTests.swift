@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import ModuleCore
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// What a recording of the screen keeps of personal data.

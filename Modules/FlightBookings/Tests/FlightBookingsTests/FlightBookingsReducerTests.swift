@@ -6,6 +6,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// The reducer as a story: each action, how the state changed, and the exact effects that followed.

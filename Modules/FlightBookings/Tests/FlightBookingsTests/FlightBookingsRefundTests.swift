@@ -5,6 +5,7 @@ import ModuleCore
 import ModuleTesting
 import Services
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// A cancellation at the refund a script agreed beforehand (`acceptedTotal`, `flights cancel --refund`): the quote's

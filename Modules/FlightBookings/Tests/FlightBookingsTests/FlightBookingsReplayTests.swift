@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// A session recorded through the Builder replays step for step through ``FlightBookingsBuilder/replay``.

@@ -5,6 +5,7 @@ import ModuleCore
 import ModuleTesting
 import Services
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// The screen through its runner, as the Builder builds it: what it shows and asks after each thing the traveller

@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import Synchronization
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// Seats added after booking: named by a script and checked on the booked offer's seat maps, or chosen on the App's

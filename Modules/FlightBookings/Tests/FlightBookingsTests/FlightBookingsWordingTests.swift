@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightBookings
 
 /// How the bookings screen words what happened: the booking just made, a hold's deadline off a terminal, a booking

@@ -2,6 +2,7 @@ import Entities
 import FixtureServices
 import Foundation
 import Services
+@testable import Trips
 import ModuleCore
 import ModuleTesting
 import Synchronization
@@ -158,4 +159,28 @@ extension CancellationOutcome {
         if case .cancelled(let done, _) = self { return done }
         return nil
     }
+}
+
+/// The screen's work asks the trip's core; these name the core's use cases as the work's tests call them.
+extension FlightBookingsServices {
+    func loadBookings() async -> Result<BookingList, BookingStoreError> { await ListBookings(trip).list() }
+    func booking(reference: String) async -> BookingLookup { await ListBookings(trip).booking(reference: reference) }
+    func refresh(_ record: BookingRecord) async -> Booking { await ListBookings(trip).refresh(record) }
+    func quoteCancellation(orderID: String) async -> Result<OrderCancellation, ServiceError> {
+        await CancelBooking(trip).quote(orderID: orderID)
+    }
+    func confirmCancellation(_ quote: OrderCancellation, of booking: Booking) async -> CancellationOutcome {
+        await CancelBooking(trip).confirm(quote, of: booking)
+    }
+    func pay(_ booking: Booking, amount: Money) async -> PaymentOutcome { await PayHold(trip).pay(booking, amount: amount) }
+    func accept(_ change: AirlineInitiatedChange, of booking: Booking) async -> AirlineChangeOutcome {
+        await AcceptAirlineChange(trip).accept(change, of: booking)
+    }
+    func availableServices(orderID: String) async -> Result<[AvailableService], ServiceError> {
+        await AddExtras(trip).availableServices(orderID: orderID)
+    }
+    func seatMaps(offerID: String) async -> Result<[SeatMap], ServiceError> { await AddExtras(trip).seatMaps(offerID: offerID) }
+    func add(_ quote: ExtrasQuote, to booking: Booking) async -> ExtrasOutcome { await AddExtras(trip).add(quote, to: booking) }
+    func follow(_ order: Order, record: BookingRecord) -> Booking { trip.follow(order, record: record) }
+    func withAirlineChanges(_ order: Order) async -> Order { await trip.withAirlineChanges(order) }
 }

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -53,7 +54,7 @@ extension FlightChangeReducer {
     }
 
     /// The chosen offer, read again, and the change made from it.
-    static func rechecked(_ state: inout State, _ recheck: FlightChangeRecheck) -> [Effect] {
+    static func rechecked(_ state: inout State, _ recheck: ChangeRecheck) -> [Effect] {
         guard state.step == .rechecking, let listed = state.chosen else { return [] }
         switch recheck {
         case .ready(let offer, let change):
@@ -134,7 +135,7 @@ extension FlightChangeReducer {
     }
 
     /// How the confirmation ended.
-    static func confirmed(_ state: inout State, _ confirmation: FlightChangeConfirmation) -> [Effect] {
+    static func confirmed(_ state: inout State, _ confirmation: ChangeConfirmation) -> [Effect] {
         guard state.step == .confirming else { return [] }
         let reference = state.reference
         switch confirmation {

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -107,32 +108,8 @@ enum FlightChangeAction: Codable, Sendable, Equatable {
     /// The airline's change offers, or why there are none.
     case searched(Outcome<[OrderChangeOffer], ServiceError>, now: Date)
     /// The chosen offer read again and a change made from it, or why not.
-    case rechecked(FlightChangeRecheck, now: Date)
+    case rechecked(ChangeRecheck, now: Date)
     /// How confirming the change ended.
-    case confirmed(FlightChangeConfirmation, now: Date)
+    case confirmed(ChangeConfirmation, now: Date)
 }
 
-/// The chosen offer, read again, and the change made from it.
-enum FlightChangeRecheck: Codable, Sendable, Equatable {
-    /// The offer as it stands and the change to confirm.
-    case ready(OrderChangeOffer, OrderChange)
-    /// The offer is gone or expired: nothing was made.
-    case expired
-    /// The airline refused or did not answer; nothing was made.
-    case failed(ServiceError)
-}
-
-/// How confirming a change ended.
-enum FlightChangeConfirmation: Codable, Sendable, Equatable {
-    /// Confirmed: the change, and the booking read after it (`nil` when it could not be read). `recovered`: the
-    /// answer was lost, and reading the change showed it confirmed.
-    case changed(OrderChange, Order?, recovered: Bool)
-    /// The airline's price moved: nothing was paid; the change as it stands now, to confirm again.
-    case priceChanged(OrderChange)
-    /// The change offer expired before it was confirmed: nothing was paid.
-    case expired
-    /// Refused; nothing was changed.
-    case failed(ServiceError)
-    /// The answer was lost and the change could not be read again: the booking may or may not have changed.
-    case unknown(ServiceError, lookup: ServiceError)
-}

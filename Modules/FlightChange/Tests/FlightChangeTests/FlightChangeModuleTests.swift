@@ -4,6 +4,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightChange
 
 /// The module as a black box: built by its Builder, typed at on a virtual terminal, heard through its router and

@@ -5,6 +5,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightChange
 
 /// The change's rules as a story: each action sent, how the state changed, and the effects that followed.

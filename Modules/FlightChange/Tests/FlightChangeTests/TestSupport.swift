@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+@testable import Trips
 import Synchronization
 @testable import FlightChange
 

@@ -1,4 +1,5 @@
 public import Entities
+import Trips
 public import Foundation
 public import ModuleCore
 public import Services

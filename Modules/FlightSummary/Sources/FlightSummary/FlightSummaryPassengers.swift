@@ -1,33 +1,6 @@
 import Entities
+import Trips
 import Foundation
-
-/// One passenger of the offer as the booking needs them: the id the order must carry, the type, and the age given at
-/// search for anyone under 18.
-struct PassengerSlot: Sendable, Hashable, Codable {
-    /// The position in the offer's passenger list, and in the order body.
-    var index: Int
-    /// `pas_…`.
-    var id: String
-    /// Adult, child or infant on a lap.
-    var type: PassengerType
-    /// The age searched with, for a child or an infant.
-    var age: Int?
-
-    /// The offer's passengers in order, with ages from the offer or, failing that, from the search.
-    static func slots(for offer: Offer, search: SearchRequest?) -> [PassengerSlot] {
-        offer.passengers.enumerated().map { index, passenger in
-            // A stated type wins over an age sent beside it (Duffel's own examples send `adult` with `age: 14`):
-            // an age only matters for whoever is not an adult.
-            let type = passenger.resolvedType
-            var age = type == .adult ? nil : passenger.age
-            if age == nil, let search, index < search.passengers.count,
-               case .child(let searchedAge) = search.passengers[index] {
-                age = searchedAge
-            }
-            return PassengerSlot(index: index, id: passenger.id, type: type, age: age)
-        }
-    }
-}
 
 /// A passenger's detail, asked one at a time, in this order.
 enum PassengerField: Int, CaseIterable, Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -193,7 +194,7 @@ extension FlightSummaryReducer {
         guard let offer = state.offer, let passengers = state.passengerDetails else { return showReview(&state) }
         if type == .hold, !state.extras.services.isEmpty { return refuseHeldExtras(&state) }
         state.step = .booking(type)
-        let booking = FlightSummaryBooking(
+        let booking = OfferBooking(
             offer: offer, passengers: passengers, slots: state.slots, type: type, lookUpFirst: lookUpFirst,
             services: state.extras.services, total: state.totalToPay)
         return [bookingProgress(lookUpFirst ? "Looking for the booking first…" : "Booking…"), .run(.book(booking))]
@@ -225,6 +226,10 @@ extension FlightSummaryReducer {
             return effects + go(&state, .booked(order))
         case .refused(let error, let storeProblem):
             return effects + storeWarning(storeProblem) + explainRefusal(&state, error, type: type)
+        case .priceChanged(_, let now, _):
+            return effects + [
+                error("Nothing was booked: the total is now \(now.formatted).", suggestion: "The new price is checked now."),
+            ] + check(&state, .reprice(type))
         case .notFound(let error, let storeProblem):
             return effects + storeWarning(storeProblem) + [
                 Self.error(

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -107,7 +108,7 @@ extension FlightSummaryReducer {
         }
         let type: OrderType = hold ? .hold : .instant
         state.step = .booking(type)
-        let booking = FlightSummaryBooking(
+        let booking = OfferBooking(
             offer: current, passengers: passengers, slots: state.slots, type: type, lookUpFirst: false,
             services: state.extras.services, total: total)
         return effects + [bookingProgress(hold ? "Holding…" : "Booking…"), .run(.book(booking))]
@@ -139,6 +140,12 @@ extension FlightSummaryReducer {
             effects.append(.print(state.bookingViewModel(shown, storeProblem: storeProblem).blocks))
             if state.input.output == .json { effects.append(json(order)) }
             return effects + finish(&state, .booked(order))
+        case .priceChanged(let agreed, let now, let offer):
+            if let shown = state.offer { effects.append(.print(PriceChangeViewModel.between(shown, offer).blocks)) }
+            return effects + [
+                error("Nothing was booked: the airline changed the price, and an unattended booking never accepts a new price.",
+                      suggestion: "Run the command again to book at \(now.formatted)."),
+            ] + finish(&state, .priceChanged(from: agreed, to: now))
         case .refused(let refusal, let storeProblem):
             effects += storeWarning(storeProblem)
             if refusal.has(.priceChanged), state.offer != nil {

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -215,24 +216,6 @@ enum OfferCheck: Sendable, Hashable, Codable {
     case gone(String)
     /// It could not be checked (a timeout, an outage).
     case failed(ServiceError)
-}
-
-/// How a booking attempt ended. Every case says whether the local store could be written, so the traveller hears
-/// about it without losing the booking reference.
-enum BookingAttempt: Sendable, Hashable, Codable {
-    /// Booked; `recovered` when the answer was lost and the order was found again by its key.
-    case booked(Order, recovered: Bool, storeProblem: BookingStoreError?)
-    /// The API refused the order (a 4xx): nothing was booked, the local record is marked failed.
-    case refused(ServiceError, storeProblem: BookingStoreError?)
-    /// The answer was lost and no order carries the booking's key: as far as the API can tell, nothing was booked.
-    /// The pending record is kept.
-    case notFound(ServiceError, storeProblem: BookingStoreError?)
-    /// The answer was lost and the orders could not be looked up either: it may or may not be booked. The pending
-    /// record is kept.
-    case unknown(ServiceError, lookup: ServiceError, storeProblem: BookingStoreError?)
-    /// The pending record could not be written, so nothing was sent: without it a lost answer could not be found
-    /// again.
-    case notSaved(BookingStoreError)
 }
 
 /// Seats and bags chosen to go with the booking: booked as the order's `services`, paid with the fare.

@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// Bags asked once per passenger for every flight, flight by flight only when the traveller says they differ; the

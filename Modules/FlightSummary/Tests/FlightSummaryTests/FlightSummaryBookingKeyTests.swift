@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import Services
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// A booking key made the same for the same booking (as `flights mcp` makes it from a tool's arguments) may already

@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// Seats and bags from the review: the bags asked one by one with their limits, the seats handed back by the seats

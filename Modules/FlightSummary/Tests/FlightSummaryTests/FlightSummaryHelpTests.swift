@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// `?` at the summary's questions is help, never an answer; its yes-or-no questions take one key, no Enter.

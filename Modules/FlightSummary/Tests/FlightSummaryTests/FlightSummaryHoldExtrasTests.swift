@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// Duffel takes no services with a hold ("do not specify payments or services keys"): a hold with seats or bags,

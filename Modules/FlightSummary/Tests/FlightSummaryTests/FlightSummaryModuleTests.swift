@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// The whole module through its builder, on a virtual terminal, typed at as a person would.

@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import Services
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// The orders of the fixture service, answered as some airlines answer an instant order: `awaiting_payment: true`,

@@ -6,6 +6,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// The reducer as a story: each action sent, how the state changed, and the exact effects that followed.
@@ -231,14 +232,14 @@ struct FlightSummaryReducerTests {
         store.send(.offerRead(id: 1, .success(offer), now: searchTime), effects: [
             .note(.progressEnded),
             Reducer.bookingProgress("Booking…"),
-            .run(.book(FlightSummaryBooking(
+            .run(.book(OfferBooking(
                 offer: offer, passengers: passengers, slots: store.state.slots, type: .instant, lookUpFirst: false,
                 total: offer.totalAmount))),
         ]) {
             $0.checking = nil
             $0.knownBeforeCheck = nil
         }
-        #expect(FlightSummaryWork.book(FlightSummaryBooking(
+        #expect(FlightSummaryWork.book(OfferBooking(
             offer: offer, passengers: passengers, slots: [], type: .instant, lookUpFirst: false)).isShielded)
         #expect(!FlightSummaryWork.check(id: 1, offerID: offer.id).isShielded)
     }
@@ -296,7 +297,7 @@ struct FlightSummaryReducerTests {
         let passengers = try #require(store.state.passengerDetails)
         store.send(.chose(0), effects: [
             Reducer.bookingProgress("Looking for the booking first…"),
-            .run(.book(FlightSummaryBooking(
+            .run(.book(OfferBooking(
                 offer: try recordedOffer(), passengers: passengers, slots: store.state.slots, type: .hold,
                 lookUpFirst: true, total: try recordedOffer().totalAmount))),
         ]) {

@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import Services
 import Testing
+@testable import Trips
 import TerminalUI
 @testable import FlightSummary
 
@@ -311,7 +312,8 @@ struct FlightSummaryRunnerTests {
         let offer = try recordedOffer()
         let orders = FixtureOrderService()
         orders.replyCreates(with: .file(.errorPriceChanged))
-        let offers = ScriptedOfferService([.success(offer), .success(offer), .success(offer.repriced(by: 10))])
+        // Read on appearing, before the review, by the core's agreed-total guard, then after the refusal.
+        let offers = ScriptedOfferService([.success(offer), .success(offer), .success(offer), .success(offer.repriced(by: 10))])
         let h = try harness(offers: offers, orders: orders)
         await h.appear()
         await book(h)
@@ -518,7 +520,8 @@ struct FlightSummaryRunnerTests {
             return
         }
         #expect([from.formatted, to.formatted] == ["£412.50", "£422.50"])
-        #expect(orders.created.count == 1)
+        // The core read the offer again before sending, found the new price, and sent nothing.
+        #expect(orders.created.isEmpty)
     }
 
     @Test func unattendedWithAGoneOfferReportsIt() async throws {

@@ -4,6 +4,7 @@ import Foundation
 import Services
 import Synchronization
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 extension FlightSummaryServices {

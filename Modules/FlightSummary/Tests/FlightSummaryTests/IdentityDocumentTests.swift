@@ -3,6 +3,7 @@ import FixtureServices
 import Foundation
 import Services
 import Testing
+@testable import Trips
 @testable import FlightSummary
 
 /// Serves the recorded offer as one whose airline needs each passenger's passport at booking.

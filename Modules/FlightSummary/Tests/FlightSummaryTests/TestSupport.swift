@@ -2,6 +2,7 @@ import Entities
 import FixtureServices
 import Foundation
 import Services
+@testable import Trips
 import ModuleCore
 import Synchronization
 import TerminalUI
@@ -282,5 +283,29 @@ struct Harness {
             return true
         } }
         await Task.yield()
+    }
+}
+
+/// The screen books through the trip's core; these name its use case as the work's tests call it.
+extension FlightSummaryServices {
+    func book(
+        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, lookUpFirst: Bool = false,
+        services: [SelectedService] = [], total: Money? = nil
+    ) async -> BookingAttempt {
+        await booking.book(OfferBooking(
+            offer: offer, passengers: passengers, slots: slots, type: type, lookUpFirst: lookUpFirst, services: services,
+            total: total))
+    }
+
+    func orderCreation(
+        offer: Offer, passengers: [PassengerDetails], slots: [PassengerSlot], type: OrderType, key: String,
+        services: [SelectedService] = [], total: Money? = nil
+    ) -> OrderCreation {
+        OfferBooking(offer: offer, passengers: passengers, slots: slots, type: type, services: services, total: total)
+            .orderCreation(key: key, total: total ?? offer.totalAmount)
+    }
+
+    func findOrder(key: String, since: Date? = nil) async -> Result<Order?, ServiceError> {
+        await booking.findOrder(key: key, since: since)
     }
 }

@@ -1,47 +1,64 @@
-import Entities
+public import Entities
 import Foundation
-import Services
+public import Services
 
 /// Checked bags or seats added to a booking after it was made, as the airline prices them before anything is paid:
 /// one line per passenger and flight, the services to send and their total. A paid order pays the total now; a held
 /// order adds it to what the hold costs, paid with it.
-struct ExtrasQuote: Sendable, Hashable, Codable {
+public struct ExtrasQuote: Sendable, Hashable, Codable {
     /// What is added.
-    enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         case bags, seats
 
         /// The service type added.
-        var serviceType: ServiceType { self == .bags ? .baggage : .seat }
+        public var serviceType: ServiceType { self == .bags ? .baggage : .seat }
     }
 
     /// Bags or seats.
-    var kind: Kind
+    public var kind: Kind
     /// `Imogen Fairweather · LHR → BCN · 1 checked bag up to 23 kg · £30.00`, `Imogen Fairweather · IB3612 LHR →
     /// MAD · seat 4A · free`.
-    var lines: [String]
+    public var lines: [String]
     /// The services to add, `{id, quantity}` each.
-    var services: [SelectedService]
+    public var services: [SelectedService]
     /// What they cost together.
-    var total: Money
+    public var total: Money
     /// Whether the order is paid, so the bags are paid now; `false` for a hold, which pays them with the order.
-    var paysNow: Bool
+    public var paysNow: Bool
     /// What the hold will cost with them, for a held order.
-    var holdTotal: Money?
+    public var holdTotal: Money?
     /// Passengers and flights the airline sells no more bags for.
-    var unavailable: [String]
+    public var unavailable: [String]
     /// How many of the kind the order holds before the addition (every passenger and flight), to tell after a lost
     /// answer whether they were added.
-    var countBefore: Int
+    public var countBefore: Int
     /// How many it adds, counted the same way.
-    var countAdded: Int
+    public var countAdded: Int
     /// The seats it adds (none for bags): after a lost answer, the order holds each or not.
-    var seats: [SeatChoice] = []
+    public var seats: [SeatChoice] = []
+
+    /// Creates a quote.
+    public init(
+        kind: Kind, lines: [String], services: [SelectedService], total: Money, paysNow: Bool, holdTotal: Money?,
+        unavailable: [String], countBefore: Int, countAdded: Int, seats: [SeatChoice] = []
+    ) {
+        self.kind = kind
+        self.lines = lines
+        self.services = services
+        self.total = total
+        self.paysNow = paysNow
+        self.holdTotal = holdTotal
+        self.unavailable = unavailable
+        self.countBefore = countBefore
+        self.countAdded = countAdded
+        self.seats = seats
+    }
 }
 
 extension ExtrasQuote {
     /// `quantity` checked bags for each passenger on each flight of `order`, the cheapest of `available` that sells
     /// that many; `nil` when the airline sells none.
-    init?(bags available: [AvailableService], order: Order, quantity: Int) {
+    public init?(bags available: [AvailableService], order: Order, quantity: Int) {
         let bags = available.filter { $0.type == .baggage && $0.metadata?.baggageType != .carryOn }
         // One choice per passenger and flight: the services covering the same passengers and segments compete.
         let groups = Dictionary(grouping: bags) { "\($0.passengerIds.sorted())|\($0.segmentIds.sorted())" }
@@ -81,7 +98,7 @@ extension ExtrasQuote {
 
     /// `seats` chosen on the booked offer's maps, for `order`; `nil` when none were, or when they are priced in
     /// more than one currency (one total is paid).
-    init?(seats: [SeatChoice], order: Order) {
+    public init?(seats: [SeatChoice], order: Order) {
         guard let first = seats.first else { return nil }
         let segments = order.slices.flatMap(\.segments)
         var total = Money.zero(first.price.currency)
@@ -103,7 +120,7 @@ extension ExtrasQuote {
 
     /// Whether `order` holds what the quote adds: each of its seats (a seat that replaced another leaves the count
     /// as it was), or as many bags more.
-    func isHeld(by order: Order) -> Bool {
+    public func isHeld(by order: Order) -> Bool {
         guard kind == .seats else { return Self.count(.bags, in: order) >= countBefore + countAdded }
         let held = order.services.filter { $0.type == .seat }
         return seats.allSatisfy { seat in
@@ -124,19 +141,21 @@ extension ExtrasQuote {
     }
 
     /// How many bags (or seats) `order` holds as services, counted once per passenger and segment.
-    static func count(_ kind: Kind, in order: Order) -> Int {
+    public static func count(_ kind: Kind, in order: Order) -> Int {
         order.services.filter { $0.type == kind.serviceType }
             .reduce(0) { $0 + $1.quantity * max(1, $1.passengerIds.count) * max(1, $1.segmentIds.count) }
     }
 }
 
 /// How adding bags or seats ended.
-enum ExtrasOutcome: Sendable, Hashable, Codable {
+public enum ExtrasOutcome: Sendable, Hashable, Codable {
     /// Added; the booking as it stands after it. `recovered` when the answer was lost and the order, read again,
     /// holds them.
     case added(Booking, recovered: Bool)
     /// Refused, or the answer was lost and the order, read again, does not hold them: nothing was added or paid.
     case notAdded(ServiceError)
+    /// Their total is not the one agreed to: nothing was sent. The total now.
+    case priceChanged(Money)
     /// The answer was lost and the order could not be read again: they may or may not have been added.
     case unknown(ServiceError)
 }
