@@ -265,6 +265,7 @@ let app: [Target] = [
         dependencies: [
             "Services",
             "Entities",
+            "Trips",
             "DuffelServices",
             "CurlHTTP",
             "LocalStore",

@@ -35,13 +35,6 @@ final class BookingFlow {
     var listing: Listing = .interactive
     /// How a deep link ended; `nil` while running or for an interactive run.
     private(set) var outcome: FlowOutcome?
-    /// How an unattended summary ended, in the module's words (the tools of `flights mcp` read the order or the new
-    /// price from it).
-    private(set) var summaryOutcome: FlightSummaryOutcome?
-    /// How a bookings run ended, in the module's words.
-    private(set) var bookingsOutcome: FlightBookingsOutcome?
-    /// How a change run ended, in the module's words.
-    private(set) var changeOutcome: FlightChangeOutcome?
     /// The summary on screen, and its offer: left for the offers, it is set aside, so that choosing the same offer
     /// again comes back to it as it was, the passengers' details typed kept (another offer lets it go).
     private weak var shownSummary: (any Screen)?
@@ -175,7 +168,6 @@ extension BookingFlow: FlightSummaryRouter {
     }
 
     func summaryDidFinish(_ outcome: FlightSummaryOutcome) {
-        summaryOutcome = outcome
         switch outcome {
         case .booked: end(.done)
         // A changed price is never accepted unattended: nothing was booked, and running again shows the new one.
@@ -205,7 +197,6 @@ extension BookingFlow: FlightBookingsRouter {
     }
 
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome) {
-        bookingsOutcome = outcome
         switch outcome {
         case .done: end(.done)
         case .notFound: end(.noResults)
@@ -218,7 +209,6 @@ extension BookingFlow: FlightBookingsRouter {
 
 extension BookingFlow: FlightChangeRouter {
     func flightChangeDidFinish(_ outcome: FlightChangeOutcome) {
-        changeOutcome = outcome
         if changeFromBookings {
             // Back to the booking: read again, with its new flights, when it changed.
             changeFromBookings = false

@@ -41,7 +41,7 @@ struct MCPCommand: AsyncParsableCommand {
             throw ExitCode(FlowOutcome.backendError("").exitCode)
         }
         logger.info("serving on stdio", metadata: ["backend": "\(started.description)"])
-        let toolbox = FlowToolbox(backend: started.services, bookings: FileBookingStore.standard(environment: environment))
+        let toolbox = TripToolbox(backend: started.services, bookings: FileBookingStore.standard(environment: environment))
         let server = FlightsMCPServer(toolbox: toolbox, version: FlightsVersion.current, backend: started.description)
         do {
             try await server.run()

@@ -162,7 +162,7 @@ public final class BookOffer: Sendable {
 
 /// Everything a booking needs: the offer as shown, the passengers, the kind of order, the seats and bags, and
 /// whether to look for the order first (an explicit retry after a lost answer).
-public struct OfferBooking: Codable, Sendable, Equatable {
+public struct OfferBooking: Codable, Sendable, Hashable {
     /// The offer, as the traveller saw it.
     public var offer: Offer
     /// One passenger per seat of the offer, in the offer's order.

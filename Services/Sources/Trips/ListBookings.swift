@@ -93,3 +93,34 @@ public struct ListBookings: Sendable {
         }
     }
 }
+
+extension ListBookings {
+    /// The booking an earlier call made under `key` (a caller that repeats itself with the same key: a tool called
+    /// again, a second process), settled first when its answer was lost: ``KeyedBooking/none`` when none was made.
+    public func booking(key: String) async -> KeyedBooking {
+        guard var record = try? trip.bookings.record(key: key) else { return .none }
+        if record.state == .pending {
+            let settled = await BookingLedger(orders: trip.orders, store: trip.bookings, now: trip.now).reconcile([record])
+            if case .lookupFailed(_, let error)? = settled.outcomes.first { return .unknown(error) }
+            record = settled.settled[key] ?? record
+        }
+        guard record.state != .pending, record.state != .failed, let orderID = record.orderID else { return .none }
+        do {
+            return .booked(try await trip.orders.order(id: orderID), record)
+        } catch {
+            return .unreadable(record, error)
+        }
+    }
+}
+
+/// What an earlier call made under a booking key.
+public enum KeyedBooking: Sendable, Hashable {
+    /// Nothing: no record with that key, or one that made no order (refused, or still not found).
+    case none
+    /// Booked: the order as the API has it now, and the record.
+    case booked(Order, BookingRecord)
+    /// Booked, but the order cannot be read now.
+    case unreadable(BookingRecord, ServiceError)
+    /// Its answer was lost and the orders cannot be read to tell: it may have been made.
+    case unknown(ServiceError)
+}

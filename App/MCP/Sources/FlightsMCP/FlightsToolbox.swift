@@ -103,6 +103,17 @@ public struct DateCell: Sendable, Hashable, Codable {
     public var lowestTotalAmount: String?
     public var lowestTotalCurrency: String?
 
+    public init(
+        departureDate: String, returnDate: String?, status: String, lowestTotalAmount: String? = nil,
+        lowestTotalCurrency: String? = nil
+    ) {
+        self.departureDate = departureDate
+        self.returnDate = returnDate
+        self.status = status
+        self.lowestTotalAmount = lowestTotalAmount
+        self.lowestTotalCurrency = lowestTotalCurrency
+    }
+
     private enum CodingKeys: String, CodingKey {
         case departureDate = "departure_date", returnDate = "return_date", status
         case lowestTotalAmount = "lowest_total_amount", lowestTotalCurrency = "lowest_total_currency"

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Services
 
 /// One cell of the date grid as drawn.
@@ -85,7 +86,7 @@ extension AvailabilityViewModels {
         if lowest != nil { footnote += "; * the lowest" }
         footnote += "."
         if !grid.isMatrix, grid.request.slices.count > 1 { footnote += " Every leg moves by the same number of days." }
-        if grid.departures.count < 2 * DateGrid.span + 1 || (grid.isMatrix && grid.returns.count < 2 * DateGrid.span + 1) {
+        if grid.departures.count < 2 * DateGridPlan.span + 1 || (grid.isMatrix && grid.returns.count < 2 * DateGridPlan.span + 1) {
             footnote += " Days already past are left out."
         }
         if grid.isFetching {

@@ -2,6 +2,7 @@ public import Entities
 public import Foundation
 public import ModuleCore
 public import Services
+public import Trips
 public import TerminalUI
 
 /// Creates the availability screen: the offers for one search, to sort, filter, page through and choose from,
@@ -100,19 +101,19 @@ enum FlightAvailabilityWork: ScreenWork {
         }
     }
 
-    /// Asks `offers` and returns the answer as an action.
+    /// Asks the core's ``SearchFlights`` over `offers` and returns the answer as an action.
     func perform(offers: any OfferService) async -> FlightAvailabilityAction {
+        let search = SearchFlights(offers: offers)
         switch self {
         case .search(let id, let request):
-            return .searchAnswered(id: id, await Outcome { () throws(ServiceError) in
-                try await offers.search(request, sort: .totalAmount)
-            })
+            return .searchAnswered(id: id, Outcome(await search.offers(for: request, order: .price)))
         case .searchFare(let id, let days, let request):
-            return .fareAnswered(id: id, days: days, await Outcome { () throws(ServiceError) -> Money? in
-                // The server sorts by price, so one offer is the cheapest; no need to page through the rest.
-                let result = try await offers.search(request, sort: .totalAmount, maxOffers: 1)
-                return result.offers.min { $0.totalAmount.amount < $1.totalAmount.amount }?.totalAmount
-            })
+            let answer: Outcome<Money?, ServiceError> = switch await search.lowestTotal(for: request) {
+            case .cheapest(let money): .success(money)
+            case .noOffers: .success(nil)
+            case .failed(let error): .failure(error)
+            }
+            return .fareAnswered(id: id, days: days, answer)
         }
     }
 }
@@ -162,16 +163,5 @@ public struct FlightAvailabilityInput: Sendable, Hashable {
     }
 }
 
-/// The orders offers can be shown in. Sorting happens on this machine, over every offer found.
-public enum AvailabilitySort: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Cheapest first.
-    case price
-    /// Shortest total journey first.
-    case duration
-    /// Earliest departure of the first leg first.
-    case departure
-    /// Earliest arrival of the first leg first.
-    case arrival
-    /// Least CO₂ first (the airline's estimate, `total_emissions_kg`); offers without an estimate last.
-    case emissions
-}
+/// The orders offers can be shown in: the core's ``OfferOrder``, sorted on this machine over every offer found.
+public typealias AvailabilitySort = OfferOrder

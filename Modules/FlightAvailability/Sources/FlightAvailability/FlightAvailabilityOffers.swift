@@ -1,58 +1,23 @@
 import Entities
 import Foundation
 import Services
+import Trips
 
 /// The rules over a list of offers, as pure functions: sorting, filtering, stops, airlines.
 enum AvailabilityOffers {
-    /// Searches run at once for the date grid: enough to fill it quickly, few enough to stay well inside the API's
-    /// rate limit (a `429` is waited out by the HTTP client, as its `ratelimit-reset` says).
-    static let maxParallelSearches = 4
-
-    /// `offers` in `sort` order; ties go to the cheaper, then to the order found, so the order is stable.
+    /// `offers` in `sort` order (the core's ``OfferOrder``: ties to the cheaper, then to the order found).
     static func sorted(_ offers: [Offer], by sort: AvailabilitySort) -> [Offer] {
-        sortedIndices(offers, by: sort).map { offers[$0] }
+        sort.sorted(offers)
     }
 
     /// The indices of `offers` in `sort` order.
     static func sortedIndices(_ offers: [Offer], by sort: AvailabilitySort) -> [Int] {
-        // Indices are sorted, not offers: an offer is a large value, and moving a thousand of them about was most
-        // of the time a sort took.
-        let keys = offers.map { sortKey($0, sort) }
-        let amounts = offers.map(\.totalAmount.amount)
-        return offers.indices.sorted { lhs, rhs in
-            if keys[lhs] != keys[rhs] { return keys[lhs] < keys[rhs] }
-            if amounts[lhs] != amounts[rhs] { return amounts[lhs] < amounts[rhs] }
-            return lhs < rhs
-        }
+        sort.sortedIndices(offers)
     }
 
-    /// A number to sort by: amounts and instants compare across currencies' digits and time zones.
-    private static func sortKey(_ offer: Offer, _ sort: AvailabilitySort) -> Double {
-        switch sort {
-        case .price:
-            return NSDecimalNumber(decimal: offer.totalAmount.amount).doubleValue
-        case .duration:
-            return Double(offer.totalDuration.seconds)
-        case .departure:
-            guard let slice = offer.slices.first, let first = slice.segments.first else { return .infinity }
-            return first.departingAt.instant(in: first.origin.zone).timeIntervalSince1970
-        case .arrival:
-            guard let slice = offer.slices.first, let last = slice.segments.last else { return .infinity }
-            return last.arrivingAt.instant(in: last.destination.zone).timeIntervalSince1970
-        case .emissions:
-            // Without an estimate an offer goes last; among those, the cheaper first (the tie rule).
-            return emissionsKg(offer).map { NSDecimalNumber(decimal: $0).doubleValue } ?? .infinity
-        }
-    }
-
-    /// The offer's CO₂ estimate in kilograms, read from Duffel's string (`"412"`); `nil` when the airline gives
-    /// none or the text is not a number of kilograms (what the server sends is never shown as it came).
+    /// The offer's CO₂ estimate in kilograms; `nil` when the airline gives none a person could read.
     static func emissionsKg(_ offer: Offer) -> Decimal? {
-        guard let text = offer.totalEmissionsKg?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
-              text.count <= 12, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), text.filter({ $0 == "." }).count <= 1,
-              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value >= 0
-        else { return nil }
-        return value
+        OfferOrder.emissionsKg(offer)
     }
 
     /// Whether any of `offers` carries a CO₂ estimate: the table shows the column only then.

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -32,7 +33,7 @@ extension FlightAvailabilityReducer {
     /// a cell whose search breaks the rules fails at once, without a call.
     static func fetchMissingFares(_ state: inout State) -> Effects {
         guard var grid = state.grid else { return [] }
-        var room = max(0, AvailabilityOffers.maxParallelSearches - grid.pending.count)
+        var room = max(0, SearchFlights.maxParallelSearches - grid.pending.count)
         var effects: Effects = []
         for days in grid.cells where room > 0 && grid.fares[days] == nil && grid.pending[days] == nil {
             let request = grid.search(for: days)

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -132,14 +133,7 @@ enum FlightAvailabilityReducer: ScreenFeature {
     /// The error the API would answer for a request that breaks the search rules, or `nil` when it may be sent:
     /// a bad deep link fails in words without a round trip.
     static func refusal(of request: SearchRequest, today: CalendarDate) -> ServiceError? {
-        let issues = request.validationIssues(today: today)
-        guard !issues.isEmpty else { return nil }
-        let details = issues.map { issue in
-            APIErrorDetail(
-                type: .validation, code: .invalidInputData, title: "Invalid search", message: issue.message,
-                source: APIErrorSource(field: issue.field))
-        }
-        return .api(APIError(status: 422, errors: details), rateLimit: nil)
+        SearchFlights.refusal(of: request, today: today)
     }
 
     /// Stops the running search: its late answer lands nowhere.

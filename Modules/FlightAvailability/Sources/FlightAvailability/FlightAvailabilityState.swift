@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 import ModuleCore
 import Services
@@ -160,16 +161,6 @@ struct AvailabilityFilters: Codable, Sendable, Hashable {
         }
         return true
     }
-}
-
-/// What the search of one cell of the date grid found: its cheapest offer's total, none, or why it failed.
-enum FlexibleDateFare: Codable, Sendable, Hashable {
-    /// The lowest total on that day.
-    case cheapest(Money)
-    /// The search worked and found nothing.
-    case noOffers
-    /// The search of that day failed; the other days are unaffected.
-    case failed(ServiceError)
 }
 
 /// What is over the screen, answered before anything else.

@@ -5,6 +5,7 @@ import Foundation
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// The date grid through the Builder, on a virtual terminal, against the fixture's offers priced by day.
 @Suite("FlightAvailability date grid on a terminal")

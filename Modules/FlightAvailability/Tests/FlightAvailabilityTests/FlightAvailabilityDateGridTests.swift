@@ -7,6 +7,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 private func money(_ amount: String) -> Money { Money(amount: Decimal(string: amount) ?? 0, currency: "GBP") }
 

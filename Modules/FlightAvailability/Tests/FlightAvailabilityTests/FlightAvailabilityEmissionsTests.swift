@@ -5,6 +5,7 @@ import Foundation
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// The recorded one-way search's answer, with the CO₂ estimates changed by `edit` (offer id → new estimate).
 private func oneWay(_ edit: (Offer) -> String? = { $0.totalEmissionsKg }) throws -> OfferSearchResult {

@@ -1,5 +1,6 @@
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// Ctrl-D on the offers: the first asks, the second leaves, and any other key in between keeps the screen, as every
 /// list and answer of the app does.

@@ -4,6 +4,7 @@ import FixtureServices
 import Foundation
 import Services
 import Testing
+@testable import Trips
 
 /// How offers, legs and searches read: the module's own text, and the shared TravelFormat where it is used.
 @Suite("FlightAvailability format")

@@ -6,6 +6,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// Weak references to every role of one built module: the screen (ModuleCore's runner, which holds the state and
 /// runs the work) and the router.

@@ -5,6 +5,7 @@ import Foundation
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 @Suite("Module: the availability screen through its Builder")
 @MainActor

@@ -7,6 +7,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// A screen about to search `request`, as the Builder makes it on 2026-11-22.
 private func initial(

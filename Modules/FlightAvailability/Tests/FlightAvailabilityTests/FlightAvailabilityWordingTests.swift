@@ -5,6 +5,7 @@ import Foundation
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// The recorded one-way search, shown on a screen typed to in `style`, as the Builder makes it.
 private func showingOneWay(style: FlightAvailabilityState.InputStyle) throws -> FlightAvailabilityState {

@@ -6,6 +6,7 @@ import ModuleCore
 import Services
 import Synchronization
 import Testing
+@testable import Trips
 
 @Suite("Work and offers: searching, sorting, filtering, date-grid searches, JSON")
 struct FlightAvailabilityWorkTests {

@@ -1,8 +1,8 @@
 public import Entities
-import Trips
 public import Foundation
 public import ModuleCore
 public import Services
+public import Trips
 public import TerminalUI
 
 /// Builds the change screen: a booked flight moved to another day, through the airline's order changes.
@@ -114,36 +114,5 @@ public struct FlightChangeInput: Sendable, Hashable, Codable {
     }
 }
 
-/// A change said up front: which of the booking's flights move to which day, in which cabin.
-public struct FlightChangePlan: Sendable, Hashable, Codable {
-    /// One flight of the booking (its slice, counted from 0: the outbound, the return) and its new day.
-    public struct Move: Sendable, Hashable, Codable {
-        /// The slice's position in the booking, from 0.
-        public var slice: Int
-        /// The new day of departure, local to the origin, as a traveller types it (`2026-12-29`, `29 dec`, or `+3`:
-        /// three days after the booked one), read as the screen reads it once the booking is known.
-        public var day: String
-
-        /// A move of the `slice`th flight to `day`.
-        public init(slice: Int, day: String) {
-            self.slice = slice
-            self.day = day
-        }
-
-        /// A move of the `slice`th flight to `date`.
-        public init(slice: Int, date: CalendarDate) {
-            self.init(slice: slice, day: date.description)
-        }
-    }
-
-    /// The flights to move.
-    public var moves: [Move]
-    /// The cabin of the new flights; `nil` keeps the booked one.
-    public var cabin: CabinClass?
-
-    /// A plan of `moves`, in `cabin`.
-    public init(moves: [Move], cabin: CabinClass? = nil) {
-        self.moves = moves
-        self.cabin = cabin
-    }
-}
+/// A change said up front: which of the booking's flights move to which day, in which cabin (the core's).
+public typealias FlightChangePlan = ChangePlan

@@ -62,38 +62,26 @@ extension FlightChangeReducer {
         [error(reason)] + finish(&state, .refused(reason))
     }
 
-    /// A command's plan: every move checked as the questions would, then the search.
+    /// A command's plan: what it means for the booking is the core's (``ChangePlan/request(for:today:)``); then
+    /// the search.
     private static func follow(_ state: inout State, _ plan: FlightChangePlan) -> [Effect] {
-        let slices = state.slices
-        func invalid(_ reason: String) -> [Effect] { [error(reason)] + finish(&state, .invalid(reason)) }
-        guard !plan.moves.isEmpty else { return invalid("Say which flight moves to which day.") }
-        for move in plan.moves where !slices.indices.contains(move.slice) {
-            return invalid("Booking \(state.reference) has \(slices.count == 1 ? "one flight" : "\(slices.count) flights"); there is no flight \(move.slice + 1).")
+        guard let order = state.order else { return [] }
+        switch plan.request(for: order, today: state.today) {
+        case .failure(.invalid(let reason)): return [error(reason)] + finish(&state, .invalid(reason))
+        case .failure(.refused(let reason)): return refuse(&state, reason)
+        case .success(let request):
+            state.moving = request.slices.remove.map(\.sliceId)
+            state.newDays = Dictionary(
+                uniqueKeysWithValues: zip(state.moving, request.slices.add.map(\.departureDate)))
+            if let cabin = plan.cabin { state.cabin = cabin }
+            return search(&state)
         }
-        var moves: [String: CalendarDate] = [:]
-        for move in plan.moves {
-            let slice = slices[move.slice]
-            do {
-                moves[slice.id] = try TravelDateReader(today: state.today)
-                    .read(move.day, base: FlightChangeViewModels.bookedDay(slice) ?? state.today)
-            } catch {
-                return invalid(error.message)
-            }
-        }
-        state.moving = slices.map(\.id).filter { moves[$0] != nil }
-        if let problem = fareProblem(state) { return refuse(&state, problem) }
-        state.newDays = moves
-        if let cabin = plan.cabin { state.cabin = cabin }
-        if let problem = dayProblem(state) { return invalid(problem) }
-        return search(&state)
     }
 
     /// Why the flights chosen cannot move, when the fare forbids changes and the airline's schedule change that
     /// allows one was to another flight; `nil` when they can.
     static func fareProblem(_ state: State) -> String? {
-        guard let order = state.order, let locked = state.moving.first(where: { !order.mayChange(sliceID: $0) }),
-              let number = state.slices.firstIndex(where: { $0.id == locked }) else { return nil }
-        return "Booking \(state.reference) cannot move flight \(number + 1): its fare allows no changes, and the airline's schedule change was to another flight. Nothing was sent to the airline."
+        state.order.flatMap { ChangePlan.fareProblem($0, moving: state.moving) }
     }
 
     /// `1`, `2`, `1 2`, `both` or `all`: the flights to move.
@@ -169,20 +157,14 @@ extension FlightChangeReducer {
 
     /// Asks the airline how the booking can change: the flights moving out, a search for each new one.
     static func search(_ state: inout State) -> [Effect] {
-        let adds = state.movingSlices.compactMap { slice -> OrderChangeSliceToAdd? in
-            guard let day = state.newDays[slice.id] else { return nil }
-            return OrderChangeSliceToAdd(
-                origin: slice.origin.iataCode, destination: slice.destination.iataCode, departureDate: day,
-                cabinClass: state.cabin)
-        }
-        guard !adds.isEmpty, let orderID = state.order?.id else { return [] }
+        guard let order = state.order else { return [] }
+        let request = ChangePlan.request(order: order, moving: state.moving, newDays: state.newDays, cabin: state.cabin)
+        let adds = request.slices.add
+        guard !adds.isEmpty else { return [] }
         state.step = .searching
         state.offers = []
         state.chosen = nil
         state.change = nil
-        let request = OrderChangeRequestCreation(
-            orderId: orderID,
-            slices: OrderChangeRequestSlices(add: adds, remove: state.moving.map { OrderChangeSliceToRemove(sliceId: $0) }))
         let days = adds.map { TravelFormat.day($0.departureDate, withYear: false) }.joined(separator: " and ")
         return [progress("Asking the airline for flights on \(days)…"), .run(.search(request))]
     }
@@ -190,20 +172,7 @@ extension FlightChangeReducer {
     /// Why the days, as they would be, cannot be flown: one already past, or a flight leaving before the one
     /// before it.
     static func dayProblem(_ state: State) -> String? {
-        var previous: (name: String, day: CalendarDate)?
-        let names = TravelFormat.legNames(state.slices)
-        for (index, slice) in state.slices.enumerated() {
-            guard let day = state.newDays[slice.id] ?? FlightChangeViewModels.bookedDay(slice) else { continue }
-            let name = (names.indices.contains(index) ? names[index] : "flight \(index + 1)").lowercased()
-            if state.newDays[slice.id] != nil, day < state.today {
-                return "\(TravelFormat.day(day)) has passed; choose \(TravelFormat.day(state.today, withYear: false)) or later."
-            }
-            if let previous, day < previous.day {
-                return "The \(name) would leave on \(TravelFormat.day(day, withYear: false)), before the \(previous.name) on \(TravelFormat.day(previous.day, withYear: false)); choose \(TravelFormat.day(previous.day, withYear: false)) or later."
-            }
-            previous = (name, day)
-        }
-        return nil
+        ChangePlan.dayProblem(state.slices, newDays: state.newDays, today: state.today)
     }
 
     /// The cabin the booking flies in (its first passenger's, on its first flight).

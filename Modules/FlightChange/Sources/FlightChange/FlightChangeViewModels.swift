@@ -8,7 +8,7 @@ import TerminalUI
 enum FlightChangeViewModels {
     /// The day a slice leaves on, local to its origin.
     static func bookedDay(_ slice: Slice) -> CalendarDate? {
-        slice.departingAt?.date
+        ChangePlan.bookedDay(slice)
     }
 
     /// `London (LHR) → New York (JFK), Fri 18 Dec 09:05 – 12:00, direct, BA117`.

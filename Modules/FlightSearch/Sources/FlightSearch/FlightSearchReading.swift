@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 
 
@@ -27,7 +28,7 @@ enum FlightSearchCommands {
     }
 
     /// A departure window as ``TimeWindowReader`` reads it; `nil` for any time. Whether it ends after it starts is
-    /// the booking rules' to say (see ``FlightSearchRules/issues(in:complete:today:)``), in their words.
+    /// the booking rules' to say (see ``SearchRules/issues(in:complete:today:)``), in their words.
     static func departureWindow(_ text: String) throws(TimeWindowReader.Problem) -> TimeWindow? {
         try TimeWindowReader.read(text, checkOrder: false)
     }

@@ -1,10 +1,11 @@
 import Entities
+import Trips
 import ModuleCore
 import Services
 
 /// Reading what is typed into each field of the form.
 extension FlightSearchReducer {
-    static func enterPlace(_ state: inout State, _ text: String, in field: FlightSearchField) -> [Effect] {
+    static func enterPlace(_ state: inout State, _ text: String, in field: SearchField) -> [Effect] {
         state.retryText = nil
         let typed = text.trimmingCharacters(in: .whitespaces)
         guard !typed.isEmpty else {
@@ -38,7 +39,7 @@ extension FlightSearchReducer {
         case .success(let places) where places.isEmpty:
             return effects + error([FlightSearchInputError.unknownPlace(typed).message], state)
         case .success(let places):
-            if let exact = FlightSearchPlaces.exactCode(typed, in: places) {
+            if let exact = PlaceMatching.exactCode(typed, in: places) {
                 return effects + settle(&state, ChosenPlace(exact), in: lookup.field)
             }
             state.suggestions = Array(places.prefix(FlightSearchPlaces.suggestionLimit))
@@ -48,7 +49,7 @@ extension FlightSearchReducer {
     }
 
     static func settle(
-        _ state: inout State, _ place: ChosenPlace, in field: FlightSearchField, listed: Bool = false
+        _ state: inout State, _ place: ChosenPlace, in field: SearchField, listed: Bool = false
     ) -> [Effect] {
         state.suggestions = []
         state.step = field.step
@@ -62,8 +63,8 @@ extension FlightSearchReducer {
     }
 
     /// What `draft` breaks, filled in so far, on the state's today.
-    static func issues(_ draft: FlightSearchDraft, _ state: State) -> [FlightSearchIssue] {
-        FlightSearchRules.issues(in: draft, complete: false, today: state.today)
+    static func issues(_ draft: SearchDraft, _ state: State) -> [SearchIssue] {
+        SearchRules.issues(in: draft, complete: false, today: state.today)
     }
 
     private static func date(_ state: State, _ text: String, base: CalendarDate?) throws(FlightSearchInputError) -> CalendarDate {
@@ -175,7 +176,7 @@ extension FlightSearchReducer {
     }
 }
 
-extension FlightSearchField {
+extension SearchField {
     /// The step that asks this field.
     var step: FlightSearchStep {
         switch self {

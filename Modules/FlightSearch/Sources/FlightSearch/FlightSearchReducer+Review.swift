@@ -1,4 +1,5 @@
 import Entities
+import Trips
 
 /// The review line and the list of legs: searching, changing one thing, adding and removing legs.
 extension FlightSearchReducer {
@@ -24,7 +25,7 @@ extension FlightSearchReducer {
         guard state.draft.legs.count == 1, let first = state.draft.legs.first else { return enter(&state, .legs) }
         if let back = state.draft.returnDate {
             // A round trip is two legs already: show them as such.
-            state.draft.legs.append(FlightSearchDraft.Leg(from: first.to, to: first.from, date: back))
+            state.draft.legs.append(SearchDraft.Leg(from: first.to, to: first.from, date: back))
             state.draft.returnDate = nil
             return enter(&state, .legs)
         }
@@ -37,7 +38,7 @@ extension FlightSearchReducer {
         }
         let index = state.draft.legs.count
         state.draft.returnDate = nil
-        state.draft.legs.append(FlightSearchDraft.Leg(from: state.draft.legs.last?.to))
+        state.draft.legs.append(SearchDraft.Leg(from: state.draft.legs.last?.to))
         state.addingLeg = index
         return start(&state, State.Plan(
             steps: [.origin(leg: index), .destination(leg: index), .departure(leg: index), .legs], exit: .legs))
@@ -65,7 +66,7 @@ extension FlightSearchReducer {
     }
 
     private static func search(_ state: inout State) -> [Effect] {
-        switch FlightSearchRules.request(for: state.draft, today: state.today) {
+        switch SearchRules.request(for: state.draft, today: state.today) {
         case .valid(let request):
             state.step = .done
             return [.leave(.availability(request))]
@@ -78,7 +79,7 @@ extension FlightSearchReducer {
     }
 
     /// Takes the traveller to `field` to fix it, and back to the review after.
-    private static func correct(_ state: inout State, _ field: FlightSearchField) -> [Effect] {
+    private static func correct(_ state: inout State, _ field: SearchField) -> [Effect] {
         switch field {
         case .passengers: start(&state, State.Plan(steps: [.adults, .children, .infants, .review], exit: .review))
         case .legs: enter(&state, .legs)
@@ -94,7 +95,7 @@ extension FlightSearchReducer {
             state.inputProblems.append(
                 "At most \(BookingRules.maxSlices) legs can be searched at once; the first \(BookingRules.maxSlices) are kept.")
         }
-        if !legs.isEmpty { state.draft.legs = legs.map { _ in FlightSearchDraft.Leg() } }
+        if !legs.isEmpty { state.draft.legs = legs.map { _ in SearchDraft.Leg() } }
         for (index, leg) in legs.enumerated() {
             let given: [(FlightSearchStep, String)] = [
                 (.origin(leg: index), leg.from), (.destination(leg: index), leg.to), (.departure(leg: index), leg.date),

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import ModuleCore
 import Services
 
@@ -15,11 +16,16 @@ extension FlightSearchReducer {
     }
 
     /// Each leg's places as typed (trimmed), with their fields, in the order they are looked up.
-    static func unattendedLookups(_ input: FlightSearchInput) -> [(text: String, field: FlightSearchField)] {
-        input.legs.prefix(BookingRules.maxSlices).enumerated().flatMap { index, leg in
-            [(leg.from, FlightSearchField.origin(leg: index)), (leg.to, FlightSearchField.destination(leg: index))]
-                .map { (text: $0.0.trimmingCharacters(in: .whitespaces), field: $0.1) }
-        }
+    static func unattendedLookups(_ input: FlightSearchInput) -> [(text: String, field: SearchField)] {
+        SearchFlights.lookups(query(input))
+    }
+
+    /// The input as the core's query.
+    static func query(_ input: FlightSearchInput) -> TripQuery {
+        TripQuery(
+            legs: input.legs.map { TripQuery.Leg(from: $0.from, to: $0.to, date: $0.date) }, returnDate: input.returnDate,
+            adults: input.adults ?? 1, childAges: input.childAges, infants: input.infants ?? 0, cabin: input.cabin,
+            maxConnections: input.maxConnections, departureWindow: input.departureWindow)
     }
 
     /// The place service answered every place of the input (those not blank, in order): resolve and judge the
@@ -46,88 +52,17 @@ extension FlightSearchReducer {
         }
     }
 
-    /// Everything `input` says, resolved and judged without asking: the request, or every problem at once.
+    /// Everything `input` says, resolved and judged without asking (the core's ``SearchFlights``): the request,
+    /// or every problem at once.
     static func unattendedRequest(
         _ input: FlightSearchInput, found: [[Place]], today: CalendarDate
     ) -> Result<SearchRequest, FlightSearchFailure> {
-        var problems: [FlightSearchIssue] = []
-        var draft = FlightSearchDraft(input: input)
-        if input.legs.isEmpty {
-            problems.append(FlightSearchIssue(field: .origin(leg: 0), message: "Give where from, where to and the departure date."))
-        }
-        if input.legs.count > BookingRules.maxSlices {
-            problems.append(FlightSearchIssue(field: .legs, message: "At most \(BookingRules.maxSlices) legs can be searched at once."))
-        }
-        let legs = Array(input.legs.prefix(BookingRules.maxSlices))
-        draft.legs = legs.map { _ in FlightSearchDraft.Leg() }
-        var answers = found.makeIterator()
-        for lookup in unattendedLookups(input) {
-            let places = lookup.text.isEmpty ? nil : answers.next()
-            switch resolve(lookup.text, places ?? [], field: lookup.field) {
-            case .success(let place): draft.setPlace(place, in: lookup.field)
-            case .failure(let issue): problems.append(issue)
+        SearchFlights.request(for: query(input), found: found, today: today).mapError { failure in
+            switch failure {
+            case .invalidInput(let problems): .invalidInput(problems)
+            case .service(let error): .service(error)
             }
         }
-        let reader = TravelDateReader(today: today)
-        for (index, leg) in legs.enumerated() {
-            do {
-                draft.legs[index].date = try reader.read(leg.date, base: (index > 0 ? draft.legs[index - 1].date : nil) ?? today)
-            } catch {
-                problems.append(FlightSearchIssue(field: .departure(leg: index), message: error.message))
-            }
-        }
-        if let returnText = input.returnDate {
-            if legs.count > 1 {
-                problems.append(FlightSearchIssue(
-                    field: .returnDate, message: "A return date goes with one leg; for multi-city give each leg its own date."))
-            } else if let outbound = draft.legs.first?.date {
-                do {
-                    draft.returnDate = try reader.read(returnText, base: outbound)
-                } catch {
-                    problems.append(FlightSearchIssue(field: .returnDate, message: error.message))
-                }
-            }
-        }
-        if let windowText = input.departureWindow {
-            do {
-                draft.departureWindow = try FlightSearchCommands.departureWindow(windowText)
-            } catch {
-                problems.append(FlightSearchIssue(field: .departureWindow, message: error.message))
-            }
-        }
-        // Fields already reported above (an unknown place, an unreadable date) are missing, not wrong again.
-        let reported = Set(problems.map(\.field))
-        problems += FlightSearchRules.issues(in: draft, complete: false, today: today).filter { !reported.contains($0.field) }
-        let legCount = max(1, draft.legs.count)
-        if problems.isEmpty {
-            switch FlightSearchRules.request(for: draft, today: today) {
-            case .valid(let request): return .success(request)
-            case .invalid(let remaining): problems = remaining
-            }
-        }
-        return .failure(.invalidInput(problems.map { "\($0.field.label(legCount: legCount)): \($0.message)" }))
-    }
-
-    /// The place `text` names without asking, among the places `found` for it, or why it names none.
-    static func resolve(_ text: String, _ found: [Place], field: FlightSearchField) -> Result<ChosenPlace, FlightSearchIssue> {
-        guard !text.isEmpty else {
-            return .failure(FlightSearchIssue(field: field, message: "Give a city, an airport or a three-letter code."))
-        }
-        if found.isEmpty {
-            return .failure(FlightSearchIssue(field: field, message: FlightSearchInputError.unknownPlace(text).message))
-        }
-        if let place = FlightSearchPlaces.unambiguousMatch(text, in: found) {
-            return .success(ChosenPlace(place))
-        }
-        // A code typed in capitals that no suggestion holds is still that code, never another place: the search
-        // sends it as it is and the API says whether it knows it.
-        if BookingRules.isIATACode(text) {
-            return .success(ChosenPlace(Place(kind: .airport, iataCode: text, name: text, iataCountryCode: "")))
-        }
-        let choices = found.prefix(5).map { place in "\(place.iataCode) (\(ChosenPlace(place).longName))" }
-        return .failure(FlightSearchIssue(
-            field: field,
-            message: "“\(text)” could be several places; give one of these codes: \(choices.joined(separator: ", "))."))
     }
 
     /// Reports a failure of a mode that never asks: to the person (diagnostics) and to the router.

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import ModuleCore
 import TerminalUI
 
@@ -189,7 +190,7 @@ enum FlightSearchReducer: ScreenFeature {
     }
 
     /// The form's fast path: each leg's places and date, the return for a one-leg trip, then the review.
-    static func routePlan(_ draft: FlightSearchDraft) -> State.Plan {
+    static func routePlan(_ draft: SearchDraft) -> State.Plan {
         var steps = draft.legs.indices.flatMap { leg -> [FlightSearchStep] in
             [.origin(leg: leg), .destination(leg: leg), .departure(leg: leg)]
         }

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import ModuleCore
 import TerminalUI
 
@@ -95,10 +96,10 @@ extension FlightSearchState {
     private func prompt(for step: FlightSearchStep) -> String {
         let legCount = draft.legs.count
         switch step {
-        case .origin(let leg): return FlightSearchField.origin(leg: leg).label(legCount: legCount) + ":"
-        case .destination(let leg): return FlightSearchField.destination(leg: leg).label(legCount: legCount) + ":"
+        case .origin(let leg): return SearchField.origin(leg: leg).label(legCount: legCount) + ":"
+        case .destination(let leg): return SearchField.destination(leg: leg).label(legCount: legCount) + ":"
         case .departure(let leg):
-            let label = FlightSearchField.departure(leg: leg).label(legCount: legCount)
+            let label = SearchField.departure(leg: leg).label(legCount: legCount)
             return leg == 0 ? "\(label) (e.g. 18 dec, fri, +7):" : "\(label) (a date, or +N after leg \(leg)):"
         case .returnDate:
             return draft.returnDate == nil

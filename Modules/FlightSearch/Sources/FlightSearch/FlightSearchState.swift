@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import ModuleCore
 import Services
 import TerminalUI
@@ -10,7 +11,7 @@ enum FlightSearchStep: Hashable, Sendable, Codable {
     case departure(leg: Int)
     case returnDate
     /// Picking one of the places suggested for what was typed in a place field.
-    case choosePlace(FlightSearchField)
+    case choosePlace(SearchField)
     /// The whole search on one line: Enter searches, a letter changes something.
     case review
     /// The legs of a multi-city trip: add, remove, change.
@@ -56,7 +57,7 @@ struct FlightSearchState: Codable, Equatable, Sendable {
     struct Lookup: Equatable, Codable, Sendable {
         var id: Int
         var text: String
-        var field: FlightSearchField
+        var field: SearchField
     }
 
     /// What the traveller (or a command line) gave, and the mode.
@@ -68,7 +69,7 @@ struct FlightSearchState: Codable, Equatable, Sendable {
     /// The terminal's width when the screen was built, for the lines that wrap between items (key help, summary).
     var columns: Int
     /// The form as filled in so far.
-    var draft: FlightSearchDraft
+    var draft: SearchDraft
     /// Where the traveller is.
     var step: FlightSearchStep = .origin(leg: 0)
     /// The run of steps being gone through, and the position in it.
@@ -100,7 +101,7 @@ struct FlightSearchState: Codable, Equatable, Sendable {
         self.today = today
         self.isInteractive = isInteractive
         self.columns = columns
-        self.draft = FlightSearchDraft(input: input)
+        self.draft = SearchDraft(input: input)
     }
 
     /// The key that goes back a step, as hints name it: `Esc` on a TTY, `b` elsewhere.

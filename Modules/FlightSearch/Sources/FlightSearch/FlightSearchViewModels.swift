@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import ModuleCore
 import TerminalUI
 

@@ -3,6 +3,7 @@ import FlightSearch
 import Foundation
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// Back at the first question and `?`, through the Builder on the virtual terminal, on a TTY and on a pipe.
 @Suite("FlightSearch: leaving and help, as a black box")

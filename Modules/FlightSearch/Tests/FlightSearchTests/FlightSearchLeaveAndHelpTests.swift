@@ -7,6 +7,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// Back at the first question asks before leaving; `?` is help at every question, and changes nothing.
 @Suite("FlightSearchReducer: leaving and help")

@@ -8,6 +8,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 @Suite("FlightSearch as a black box")
 @MainActor

@@ -7,6 +7,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// The reducer as a story: each action, how the state changed, the exact effects, and what the screen then asks.
 @Suite("FlightSearchReducer")
@@ -300,7 +301,7 @@ struct FlightSearchReducerTests {
             legs: [.init(from: "", to: "", date: ""), .init(from: "", to: "", date: "")], returnDate: "+3")))
         store.send(.appeared(today: today), effects: []) {
             $0.appearances = 1
-            $0.draft.legs = [FlightSearchDraft.Leg(), FlightSearchDraft.Leg()]
+            $0.draft.legs = [SearchDraft.Leg(), SearchDraft.Leg()]
             $0.inputProblems = ["A return date goes with one leg; for multi-city, give each leg its own date."]
             $0.plan = FlightSearchReducer.routePlan($0.draft)
         }

@@ -6,11 +6,12 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+@testable import Trips
 
 /// The rules the reducer judges the form by: reading dates, counts and windows, the booking rules on the fields, which
 /// place a text names, and the unattended search (the place service only answers; the reducer decides).
 @Suite("FlightSearch rules")
-struct FlightSearchRulesTests {
+struct SearchRulesTests {
     /// Today when it is `now` in London.
     private static func today(_ now: Date = TestClock.searchDay) -> CalendarDate {
         CalendarDate(now, in: TestClock.londonZone)
@@ -21,7 +22,7 @@ struct FlightSearchRulesTests {
         var now: Date = TestClock.searchDay
 
         func date(_ text: String, base: CalendarDate? = nil) throws(FlightSearchInputError) -> CalendarDate {
-            let today = FlightSearchRulesTests.today(now)
+            let today = SearchRulesTests.today(now)
             do {
                 return try TravelDateReader(today: today).read(text, base: base ?? today)
             } catch {
@@ -29,8 +30,8 @@ struct FlightSearchRulesTests {
             }
         }
 
-        func issues(in draft: FlightSearchDraft, complete: Bool) -> [FlightSearchIssue] {
-            FlightSearchRules.issues(in: draft, complete: complete, today: FlightSearchRulesTests.today(now))
+        func issues(in draft: SearchDraft, complete: Bool) -> [SearchIssue] {
+            SearchRules.issues(in: draft, complete: complete, today: SearchRulesTests.today(now))
         }
     }
 
@@ -194,16 +195,16 @@ struct FlightSearchRulesTests {
 
     @Test("a past date is refused naming the date and today")
     func pastDate() throws {
-        var draft = FlightSearchDraft()
+        var draft = SearchDraft()
         draft.legs[0].date = try rules().date("2026-11-01")
         let issues = rules().issues(in: draft, complete: false)
-        #expect(issues == [FlightSearchIssue(
+        #expect(issues == [SearchIssue(
             field: .departure(leg: 0), message: "2026-11-01 is in the past; choose today (2026-11-22) or later.")])
     }
 
     @Test("a return before the outbound is refused naming both dates")
     func returnBeforeOutbound() throws {
-        var draft = FlightSearchDraft()
+        var draft = SearchDraft()
         draft.legs[0] = try leg("LHR", "JFK", "2026-12-18")
         draft.returnDate = CalendarDate("2026-12-10")
         let issues = rules().issues(in: draft, complete: false)
@@ -216,7 +217,7 @@ struct FlightSearchRulesTests {
 
     @Test("multi-city legs must be in date order")
     func legsInDateOrder() throws {
-        var draft = FlightSearchDraft()
+        var draft = SearchDraft()
         draft.legs = [try leg("LHR", "JFK", "2026-12-18"), try leg("JFK", "LAX", "2026-12-12")]
         let issues = rules().issues(in: draft, complete: false)
         #expect(issues.map(\.field) == [.departure(leg: 1)])
@@ -229,7 +230,7 @@ struct FlightSearchRulesTests {
 
     @Test("passenger rules: an adult per infant, at most nine, children under 18")
     func passengerRules() {
-        var draft = FlightSearchDraft()
+        var draft = SearchDraft()
         draft.adults = 2
         draft.infants = 3
         #expect(rules().issues(in: draft, complete: false).map(\.message)
@@ -280,7 +281,7 @@ struct FlightSearchRulesTests {
         #expect(try FlightSearchCommands.departureWindow("") == nil)
         #expect(throws: TimeWindowReader.Problem.unreadable("lunch")) { try FlightSearchCommands.departureWindow("lunch") }
         #expect(throws: TimeWindowReader.Problem.noSuchTime("25:00")) { try FlightSearchCommands.departureWindow("25:00-26:00") }
-        var draft = FlightSearchDraft()
+        var draft = SearchDraft()
         draft.legs[0] = try leg("LHR", "JFK", "2026-12-18")
         draft.departureWindow = try FlightSearchCommands.departureWindow("17:00-09:00")
         #expect(rules().issues(in: draft, complete: false).map(\.message)
@@ -292,10 +293,10 @@ struct FlightSearchRulesTests {
     @Test("an exact code is taken only when typed in capitals")
     func exactCodes() async throws {
         let places = try await FixturePlaceService().suggestions(for: "lon")
-        #expect(FlightSearchPlaces.exactCode("LON", in: places)?.iataCode == "LON")
-        #expect(FlightSearchPlaces.exactCode("LHR", in: places)?.iataCode == "LHR")
-        #expect(FlightSearchPlaces.exactCode("lon", in: places) == nil)
-        #expect(FlightSearchPlaces.exactCode("JFK", in: places) == nil)
+        #expect(PlaceMatching.exactCode("LON", in: places)?.iataCode == "LON")
+        #expect(PlaceMatching.exactCode("LHR", in: places)?.iataCode == "LHR")
+        #expect(PlaceMatching.exactCode("lon", in: places) == nil)
+        #expect(PlaceMatching.exactCode("JFK", in: places) == nil)
     }
 
     @Test("unattended place matching", arguments: [
@@ -304,14 +305,14 @@ struct FlightSearchRulesTests {
     ])
     func unambiguousPlaces(typed: String, code: String) async throws {
         let places = try await FixturePlaceService().suggestions(for: typed)
-        #expect(FlightSearchPlaces.unambiguousMatch(typed, in: places)?.iataCode == code)
+        #expect(PlaceMatching.unambiguousMatch(typed, in: places)?.iataCode == code)
     }
 
     @Test("several places of the same name are not guessed", arguments: ["springfield", "portland", "sydney", "lo"])
     func ambiguousPlaces(typed: String) async throws {
         let places = try await FixturePlaceService().suggestions(for: typed)
         #expect(!places.isEmpty)
-        #expect(FlightSearchPlaces.unambiguousMatch(typed, in: places) == nil)
+        #expect(PlaceMatching.unambiguousMatch(typed, in: places) == nil)
     }
 
     @Test("a city and one of its own airports are the same place")
@@ -322,7 +323,7 @@ struct FlightSearchRulesTests {
         #expect(ChosenPlace(london).overlaps(ChosenPlace(heathrow)))
         #expect(ChosenPlace(heathrow).overlaps(ChosenPlace(london)))
         #expect(!ChosenPlace(london).overlaps(ChosenPlace(kennedy)))
-        var draft = FlightSearchDraft()
+        var draft = SearchDraft()
         draft.legs[0].from = ChosenPlace(london)
         draft.legs[0].to = ChosenPlace(heathrow)
         #expect(rules().issues(in: draft, complete: false).map(\.field) == [.destination(leg: 0)])
@@ -434,11 +435,11 @@ struct FlightSearchRulesTests {
 
     // MARK: Helpers
 
-    private func leg(_ from: String, _ to: String, _ day: String) throws -> FlightSearchDraft.Leg {
+    private func leg(_ from: String, _ to: String, _ day: String) throws -> SearchDraft.Leg {
         func place(_ code: String) -> ChosenPlace {
             ChosenPlace(Place(kind: .airport, iataCode: code, name: code, iataCountryCode: "GB"))
         }
         let date: CalendarDate = try #require(CalendarDate(day))
-        return FlightSearchDraft.Leg(from: place(from), to: place(to), date: date)
+        return SearchDraft.Leg(from: place(from), to: place(to), date: date)
     }
 }

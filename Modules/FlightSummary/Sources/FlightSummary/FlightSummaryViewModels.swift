@@ -158,18 +158,6 @@ extension PriceChangeViewModel {
     }
 }
 
-extension PassengerDraft {
-    /// The draft a passenger's complete details make, to show them as typed.
-    init(_ details: PassengerDetails) {
-        self.init(
-            title: details.title, givenName: details.givenName, familyName: details.familyName,
-            bornOn: details.bornOn, gender: details.gender, email: details.email, phoneNumber: details.phoneNumber,
-            passportNumber: details.identityDocuments?.first?.uniqueIdentifier,
-            passportCountry: details.identityDocuments?.first?.issuingCountryCode,
-            passportExpiry: details.identityDocuments?.first?.expiresOn)
-    }
-}
-
 // MARK: As blocks
 
 extension OfferSummaryViewModel {

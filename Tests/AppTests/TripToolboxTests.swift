@@ -9,7 +9,7 @@ import Testing
 /// The tools of `flights mcp` as the App does them, over fixture services: a booking asked for twice is one order,
 /// a lost answer is never reported as not booked, and what was paid or cancelled is answered done.
 @MainActor
-@Suite struct FlowToolboxTests {
+@Suite struct TripToolboxTests {
     let offers = FixtureOfferService()
     let orders = FixtureOrderService()
     let bookings = FixtureBookingStore()
@@ -19,8 +19,8 @@ import Testing
           "email": "ada@example.com", "phone_number": "+442080160508"}]
         """#.utf8)).first
 
-    var toolbox: FlowToolbox {
-        FlowToolbox(
+    var toolbox: TripToolbox {
+        TripToolbox(
             backend: FlowServices(
                 places: FixturePlaceService(), offers: offers, orders: orders, extras: FixtureExtrasService(offers: offers),
                 changes: FixtureOrderChangeService(orders: orders), airlineChanges: FixtureAirlineChangeService(orders: orders),

@@ -1,23 +1,22 @@
-import Entities
-import Trips
+public import Entities
 import Foundation
 
 /// A passenger's detail, asked one at a time, in this order.
-enum PassengerField: Int, CaseIterable, Sendable, Hashable, Codable {
+public enum PassengerField: Int, CaseIterable, Sendable, Hashable, Codable {
     case title, givenName, familyName, bornOn, gender, email, phoneNumber
     /// The passport, asked only when the offer requires identity documents.
     case passportNumber, passportCountry, passportExpiry
 
     /// The fields asked for each passenger of an offer: the passport too when the airline requires it.
-    static func asked(documentsRequired: Bool) -> [PassengerField] {
+    public static func asked(documentsRequired: Bool) -> [PassengerField] {
         documentsRequired ? allCases : allCases.filter { !$0.isDocument }
     }
 
     /// Whether it is part of the passport.
-    var isDocument: Bool { self == .passportNumber || self == .passportCountry || self == .passportExpiry }
+    public var isDocument: Bool { self == .passportNumber || self == .passportCountry || self == .passportExpiry }
 
     /// The field's name in Duffel's order body, which is also the name used in passenger files.
-    var wireName: String {
+    public var wireName: String {
         switch self {
         case .title: "title"
         case .givenName: "given_name"
@@ -33,7 +32,7 @@ enum PassengerField: Int, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// The field a Duffel error's `source.field` names, if it is one of these (a missing document is its number).
-    init?(wireName: String) {
+    public init?(wireName: String) {
         if wireName == "identity_documents" || wireName.hasPrefix("identity_documents") && wireName.hasSuffix("unique_identifier") {
             self = .passportNumber
             return
@@ -46,20 +45,52 @@ enum PassengerField: Int, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// What has been given for one passenger so far; each field is set only once it passed its checks.
-struct PassengerDraft: Sendable, Hashable, Codable {
-    var title: PassengerTitle?
-    var givenName: String?
-    var familyName: String?
-    var bornOn: CalendarDate?
-    var gender: Gender?
-    var email: String?
-    var phoneNumber: String?
-    var passportNumber: String?
-    var passportCountry: String?
-    var passportExpiry: CalendarDate?
+public struct PassengerDraft: Sendable, Hashable, Codable {
+    public var title: PassengerTitle?
+    public var givenName: String?
+    public var familyName: String?
+    public var bornOn: CalendarDate?
+    public var gender: Gender?
+    public var email: String?
+    public var phoneNumber: String?
+    public var passportNumber: String?
+    public var passportCountry: String?
+    public var passportExpiry: CalendarDate?
+
+    /// A draft with these answers.
+    public init(
+        title: PassengerTitle? = nil, givenName: String? = nil, familyName: String? = nil, bornOn: CalendarDate? = nil,
+        gender: Gender? = nil, email: String? = nil, phoneNumber: String? = nil, passportNumber: String? = nil,
+        passportCountry: String? = nil, passportExpiry: CalendarDate? = nil
+    ) {
+        self.title = title
+        self.givenName = givenName
+        self.familyName = familyName
+        self.bornOn = bornOn
+        self.gender = gender
+        self.email = email
+        self.phoneNumber = phoneNumber
+        self.passportNumber = passportNumber
+        self.passportCountry = passportCountry
+        self.passportExpiry = passportExpiry
+    }
+
+    /// The draft a passenger's complete details make, to show them as typed.
+    public init(_ details: PassengerDetails) {
+        title = details.title
+        givenName = details.givenName
+        familyName = details.familyName
+        bornOn = details.bornOn
+        gender = details.gender
+        email = details.email
+        phoneNumber = details.phoneNumber
+        passportNumber = details.identityDocuments?.first?.uniqueIdentifier
+        passportCountry = details.identityDocuments?.first?.issuingCountryCode
+        passportExpiry = details.identityDocuments?.first?.expiresOn
+    }
 
     /// The accepted value of `field` as the traveller would type it, to offer again as the default.
-    func text(of field: PassengerField) -> String? {
+    public func text(of field: PassengerField) -> String? {
         switch field {
         case .title: title?.rawValue
         case .givenName: givenName
@@ -75,14 +106,14 @@ struct PassengerDraft: Sendable, Hashable, Codable {
     }
 
     /// The passport, once its number is given.
-    var document: IdentityDocument? {
+    public var document: IdentityDocument? {
         passportNumber.map {
             IdentityDocument(uniqueIdentifier: $0, issuingCountryCode: passportCountry, expiresOn: passportExpiry)
         }
     }
 
     /// The details for the order, once every field is set (the passport's too when `documentsRequired`).
-    func details(id: String, documentsRequired: Bool = false) -> PassengerDetails? {
+    public func details(id: String, documentsRequired: Bool = false) -> PassengerDetails? {
         guard let title, let givenName, let familyName, let bornOn, let gender, let email, let phoneNumber else {
             return nil
         }
@@ -95,13 +126,18 @@ struct PassengerDraft: Sendable, Hashable, Codable {
 
 /// Duffel's rules for passenger details, as the summary asks them one at a time and as a passengers file gives them
 /// all at once. Pure: "today" (for birth dates) is given, never read from a clock.
-struct PassengerRules: Sendable {
+public struct PassengerRules: Sendable {
     /// Today in the traveller's time zone.
-    var today: CalendarDate
+    public var today: CalendarDate
+
+    /// The rules as of `today`.
+    public init(today: CalendarDate) {
+        self.today = today
+    }
 
     /// Checks `answer` for `field` of the passenger in `slot`, and keeps it in `draft` when it passes. Returns what
     /// is wrong, or `nil` when the answer was kept; `draft` keeps its other fields either way.
-    func accept(
+    public func accept(
         _ answer: String, for field: PassengerField, slot: PassengerSlot, offer: Offer, into draft: inout PassengerDraft
     ) -> String? {
         let text = answer.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -191,8 +227,8 @@ struct PassengerRules: Sendable {
 
     /// Checks every traveller of a passengers file against the offer's passengers: the details in offer order, or
     /// every problem found, each naming the passenger and the field.
-    func details(
-        from travellers: [FlightSummaryInput.Traveller], offer: Offer, slots: [PassengerSlot]
+    public func details(
+        from travellers: [PassengersFile.Traveller], offer: Offer, slots: [PassengerSlot]
     ) -> Result<[PassengerDetails], PassengerProblems> {
         var problems: [String] = []
         if travellers.count != slots.count {
@@ -217,7 +253,7 @@ struct PassengerRules: Sendable {
             // Flights books with passports (the form asks for one): the first document of type passport is the one
             // checked and sent, also when the airline does not require it. Another type is never sent as a passport;
             // where a passport is required and none is given, the first document's type says why.
-            let isPassport = { (document: FlightSummaryInput.Traveller.Document) in
+            let isPassport = { (document: PassengersFile.Traveller.Document) in
                 document.type.trimmingCharacters(in: .whitespaces).lowercased() == IdentityDocumentType.passport.rawValue
             }
             let passport = traveller.identityDocuments.enumerated().first { isPassport($0.element) }
@@ -253,19 +289,25 @@ struct PassengerRules: Sendable {
     }
 
     /// The first and last departure days of the offer: birth dates are checked against them.
-    func tripDates(of offer: Offer) -> (first: CalendarDate, last: CalendarDate) {
+    public func tripDates(of offer: Offer) -> (first: CalendarDate, last: CalendarDate) {
         let days = offer.slices.compactMap { $0.departingAt?.date }
         let first = days.min() ?? today
         return (first, days.max() ?? first)
     }
 
     /// The day the trip's last flight lands: a passport must be valid after it.
-    func lastFlightDay(of offer: Offer) -> CalendarDate {
+    public func lastFlightDay(of offer: Offer) -> CalendarDate {
         offer.slices.compactMap { $0.arrivingAt?.date }.max() ?? tripDates(of: offer).last
     }
 }
 
 /// Everything wrong with a passengers file, one line per problem.
-struct PassengerProblems: Error, Sendable, Hashable {
-    var messages: [String]
+public struct PassengerProblems: Error, Sendable, Hashable {
+    /// One line per problem, naming the passenger and the field.
+    public var messages: [String]
+
+    /// Creates the problems.
+    public init(messages: [String]) {
+        self.messages = messages
+    }
 }
