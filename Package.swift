@@ -312,6 +312,16 @@ let app: [Target] = [
         dependencies: ["FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "FlightSearch", "FlightsMCP"],
         swiftSettings: strict
     ),
+    // The trip's core against the fixture services and the in-process sandbox (a root test target: the sandbox's
+    // folder package depends on Fixtures, which depends on Services, so Services' own folder cannot link either).
+    .testTarget(
+        name: "TripsTests",
+        dependencies: [
+            "Trips", "Services", "Entities", "FixtureServices", "SandboxServer", "DuffelServices", "CurlHTTP",
+            "LocalStore", .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: strict
+    ),
     .testTarget(
         name: "EndToEndTests",
         dependencies: [

@@ -3,7 +3,7 @@ import Foundation
 public import Services
 
 /// The bookings kept on this machine, and one booking read again from the API: a pending booking (its answer lost)
-/// is settled by Services' ``BookingLedger`` (found means booked), and the record follows what the API says.
+/// is settled by Services' `BookingLedger` (found means booked), and the record follows what the API says.
 public struct ListBookings: Sendable {
     private let trip: TripServices
 

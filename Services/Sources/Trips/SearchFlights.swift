@@ -64,7 +64,7 @@ public enum SearchFailure: Error, Sendable, Hashable {
     case service(ServiceError)
 }
 
-/// What a search means, and the search itself: places for a text, a typed query resolved into a ``SearchRequest``
+/// What a search means, and the search itself: places for a text, a typed query resolved into a `SearchRequest`
 /// (every problem at once), the offers in the order asked, and the date grid's lowest totals.
 public struct SearchFlights: Sendable {
     private let placeService: (any PlaceService)?

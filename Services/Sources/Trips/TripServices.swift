@@ -31,7 +31,7 @@ public struct TripServices: Sendable {
     public var backend: String
     /// The clock.
     public var now: @Sendable () -> Date
-    /// How long to wait before each read after a lost answer (``LostAnswer/lookupDelays``; tests wait for nothing).
+    /// How long to wait before each read after a lost answer (`LostAnswer.lookupDelays`; tests wait for nothing).
     public var lookupDelays: [Duration]
 
     /// Creates the context of the trip's use cases.

@@ -1,7 +1,7 @@
 import Entities
 import Trips
 
-/// The lowest totals around one search, as the screen knows them: the core's ``DateGridPlan`` (which days, which
+/// The lowest totals around one search, as the screen knows them: the core's `DateGridPlan` (which days, which
 /// search for each), what each cell's search found, the highlight, and the searches in flight. A round trip gets a
 /// departure × return matrix (departure days across, return days down); a one-way or multi-city trip one row.
 struct DateGrid: Codable, Equatable, Sendable {

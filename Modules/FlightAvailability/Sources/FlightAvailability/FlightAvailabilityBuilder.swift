@@ -101,7 +101,7 @@ enum FlightAvailabilityWork: ScreenWork {
         }
     }
 
-    /// Asks the core's ``SearchFlights`` over `offers` and returns the answer as an action.
+    /// Asks the core's `SearchFlights` over `offers` and returns the answer as an action.
     func perform(offers: any OfferService) async -> FlightAvailabilityAction {
         let search = SearchFlights(offers: offers)
         switch self {
@@ -163,5 +163,5 @@ public struct FlightAvailabilityInput: Sendable, Hashable {
     }
 }
 
-/// The orders offers can be shown in: the core's ``OfferOrder``, sorted on this machine over every offer found.
+/// The orders offers can be shown in: the core's `OfferOrder`, sorted on this machine over every offer found.
 public typealias AvailabilitySort = OfferOrder

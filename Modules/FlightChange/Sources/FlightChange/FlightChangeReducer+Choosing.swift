@@ -62,7 +62,7 @@ extension FlightChangeReducer {
         [error(reason)] + finish(&state, .refused(reason))
     }
 
-    /// A command's plan: what it means for the booking is the core's (``ChangePlan/request(for:today:)``); then
+    /// A command's plan: what it means for the booking is the core's (`ChangePlan.request(for:today:)`); then
     /// the search.
     private static func follow(_ state: inout State, _ plan: FlightChangePlan) -> [Effect] {
         guard let order = state.order else { return [] }

@@ -30,7 +30,7 @@ enum FlightChangeWork: ScreenWork {
     }
 }
 
-/// Does the change's work by asking the trip's core (Trips' ``ChangeFlights``), each answer an action with the time.
+/// Does the change's work by asking the trip's core (Trips' `ChangeFlights`), each answer an action with the time.
 struct FlightChangeServices: Sendable {
     let trip: TripServices
 

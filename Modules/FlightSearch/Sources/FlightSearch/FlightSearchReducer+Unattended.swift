@@ -52,7 +52,7 @@ extension FlightSearchReducer {
         }
     }
 
-    /// Everything `input` says, resolved and judged without asking (the core's ``SearchFlights``): the request,
+    /// Everything `input` says, resolved and judged without asking (the core's `SearchFlights`): the request,
     /// or every problem at once.
     static func unattendedRequest(
         _ input: FlightSearchInput, found: [[Place]], today: CalendarDate

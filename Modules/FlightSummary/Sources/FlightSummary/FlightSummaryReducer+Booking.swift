@@ -27,7 +27,7 @@ extension FlightSummaryReducer {
 
     /// Whether `error` says the offer cannot be had any more (rather than that it could not be checked).
     static func meansOfferIsGone(_ error: ServiceError) -> Bool {
-        error.has(.offerNoLongerAvailable) || error.has(.notFound) || error.apiError?.status == 404
+        BookTravellers.meansOfferIsGone(error)
     }
 
     /// Asks the API for the offer again, for `purpose`.
@@ -202,8 +202,7 @@ extension FlightSummaryReducer {
 
     /// Duffel takes no seats or bags with a hold ("do not specify payments or services keys"): a hold request with
     /// extras is refused here, before anything is sent. They are added to the hold afterwards, and paid with it.
-    static let heldExtrasProblem =
-        "Seats and bags cannot be sent with a hold: the airline holds the fare alone. Once held, they are added to it and paid with it."
+    static let heldExtrasProblem = BookTravellers.heldExtrasProblem
 
     /// A hold asked for with seats or bags chosen on the review: said, and the review shown again.
     static func refuseHeldExtras(_ state: inout State) -> [Effect] {

@@ -97,7 +97,7 @@ extension FlightSummaryReducer {
         let hold = state.input.hold
         if hold, !state.extras.services.isEmpty { return effects + heldFileExtras(&state) }
         if hold, !current.canBeHeld {
-            let problem = "This offer must be paid when booking; the airline does not hold it."
+            let problem = BookTravellers.notHeldProblem
             effects.append(error(problem, suggestion: "Run the command again without --hold to book and pay now."))
             return effects + finish(&state, .invalidInput([problem]))
         }

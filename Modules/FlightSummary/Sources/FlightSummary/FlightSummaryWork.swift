@@ -30,7 +30,7 @@ enum FlightSummaryWork: ScreenWork {
 }
 
 /// Does the summary's work: reads the offer and its seat maps, and books through the trip's core (Trips'
-/// ``BookOffer``: the agreed total, the record written first, the booking key, lost answers). What the answers mean
+/// `BookOffer`: the agreed total, the record written first, the booking key, lost answers). What the answers mean
 /// is the reducer's to say.
 final class FlightSummaryServices: Sendable {
     private let offers: any OfferService
