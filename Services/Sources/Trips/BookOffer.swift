@@ -3,9 +3,14 @@ public import Foundation
 public import Services
 import Synchronization
 
-/// Books an offer, or holds it, so that a booking is never lost and never made twice: at the total agreed to (the
-/// offer read again first; at another total nothing is sent), a pending record on this machine before the order
-/// leaves, the booking key in the order's metadata, and a lost answer looked up by that key, never sent again.
+/// Books an offer, or holds it, so that a booking is never lost and never made twice: at the total agreed to (at
+/// another total nothing is sent), a pending record on this machine before the order leaves, the booking key in the
+/// order's metadata, and a lost answer looked up by that key, never sent again.
+///
+/// The offer is not read again here: the caller has just read it (``BookTravellers/prepare(_:today:)`` does, and a
+/// screen's check before it asks), and a second read right after the first would ask the traveller again whenever a
+/// price moves at every read. The airline refuses an order whose payment is not the offer's total now
+/// (`price_changed`): that comes back as ``BookingAttempt/refused(_:storeProblem:)``, nothing booked.
 ///
 /// One `BookOffer` is one booking: a retry after a refusal or a lost answer reuses its key and its record, so the
 /// bookings file keeps one record per booking and a late answer still finds its order.
@@ -25,10 +30,10 @@ public final class BookOffer: Sendable {
     /// The key of the booking made (or being made), once there is one.
     public var bookingKey: String? { session.withLock { $0?.bookingKey } }
 
-    /// Books `request` when its total is `agreedTotal` (`nil`: the request's own total, just shown to the traveller
-    /// and checked by them). The offer is read again first, and at another total nothing is sent
-    /// (``BookingAttempt/priceChanged(agreed:now:offer:)``). With ``OfferBooking/lookUpFirst`` (an explicit retry after
-    /// a lost answer) the order is looked for by its key before anything else.
+    /// Books `request` when its total (what would be paid: ``OfferBooking/total``, or the offer's) is `agreedTotal`
+    /// (`nil`: the request's own total, just shown to the traveller); at another total nothing is sent
+    /// (``BookingAttempt/priceChanged(agreed:now:offer:)``). With ``OfferBooking/lookUpFirst`` (an explicit retry
+    /// after a lost answer) the order is looked for by its key before anything else.
     ///
     /// Runs to the end even if the caller is cancelled: once an order is on its way, its answer must be kept.
     public func book(_ request: OfferBooking, agreedTotal: Decimal? = nil) async -> BookingAttempt {
@@ -44,7 +49,9 @@ public final class BookOffer: Sendable {
                 return await confirm(order, record: pending, recovered: true)
             }
         }
-        if let refusal = await check(request, total: total, agreed: agreedTotal ?? total.amount) { return refusal }
+        if let agreedTotal, !AgreedAmount.matches(agreedTotal, total) {
+            return .priceChanged(agreed: AgreedAmount.money(agreedTotal, as: total), now: total, offer: request.offer)
+        }
         let pending = pendingRecord(request, total: total)
         // No order leaves without its pending record on disk: that record is how a lost answer is found again.
         if let storeProblem = trip.save(pending) { return .notSaved(storeProblem) }
@@ -76,24 +83,6 @@ public final class BookOffer: Sendable {
                 return .unknown(error, lookup: lookupError, storeProblem: nil)
             }
         }
-    }
-
-    /// The agreed-total guard: the offer read again, with the request's extras at their price, must cost `agreed`.
-    /// `nil` when it does; otherwise what to answer, nothing sent.
-    private func check(_ request: OfferBooking, total: Money, agreed: Decimal) async -> BookingAttempt? {
-        guard let offers = trip.offers else { return nil }
-        let current: Offer
-        do {
-            current = try await offers.offer(id: request.offer.id)
-        } catch {
-            return .refused(error, storeProblem: nil)
-        }
-        let extras = total.amount - request.offer.totalAmount.amount
-        let now = Money(amount: current.totalAmount.amount + extras, currency: current.totalAmount.currency)
-        guard AgreedAmount.matches(agreed, now) else {
-            return .priceChanged(agreed: AgreedAmount.money(agreed, as: now), now: now, offer: current)
-        }
-        return nil
     }
 
     /// Saves `pending` as an attempt that made no order; the store's problem, if it could not.
@@ -214,10 +203,9 @@ public struct OfferBooking: Codable, Sendable, Hashable {
 public enum BookingAttempt: Sendable, Hashable, Codable {
     /// Booked; `recovered` when the answer was lost and the order was found again by its key.
     case booked(Order, recovered: Bool, storeProblem: BookingStoreError?)
-    /// The offer, read again, costs another total than the one agreed to: nothing was sent. The offer as it is now.
+    /// The booking costs another total than the one agreed to: nothing was sent. The total it costs, and its offer.
     case priceChanged(agreed: Money, now: Money, offer: Offer)
-    /// The API refused the order (a 4xx), or the offer could not be read again to check its total: nothing was
-    /// booked, the local record (if one was written) is marked failed.
+    /// The API refused the order (a 4xx): nothing was booked, the local record is marked failed.
     case refused(ServiceError, storeProblem: BookingStoreError?)
     /// The answer was lost and no order carries the booking's key: as far as the API can tell, nothing was booked.
     /// The pending record is kept.
