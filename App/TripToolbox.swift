@@ -59,6 +59,11 @@ final class TripToolbox: FlightsToolbox {
     func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell] {
         let request = try await request(for: search)
         let grid = await SearchFlights(trip).dateGrid(around: request, today: today)
+        let failures = grid.fares.values.compactMap { fare -> ServiceError? in
+            if case .failed(let error) = fare { return error } else { return nil }
+        }
+        // Every day failed: the search failed, said as a search's failure is.
+        if let failure = failures.first, failures.count == grid.plan.cells.count { throw Self.failure(failure) }
         return grid.plan.cells.sorted().map { days in
             var cell = DateCell(
                 departureDate: days.departure.description, returnDate: days.returning?.description, status: "searching")
@@ -144,9 +149,13 @@ final class TripToolbox: FlightsToolbox {
             throw Self.priceChanged(agreed: agreed, now: now)
         case .refused(let error, _):
             if BookTravellers.meansOfferIsGone(error) { throw Self.offerGone(error.message) }
+            if error.has(.priceChanged), let now = try? await backend.offers.offer(id: request.offerID) {
+                // The airline moved the price between the check and the order: the total now, read again.
+                let agreed = Money(amount: request.agreedTotal, currency: now.totalAmount.currency)
+                throw Self.priceChanged(agreed: agreed, now: now.totalAmount)
+            }
             throw ToolFailure(
-                error.has(.priceChanged) ? .priceChanged : .notPossible, "Nothing was booked: the airline refused the order.",
-                whatToDo: error.has(.priceChanged) ? "Read the offer again with get_offer and tell the traveller its total." : error.suggestion,
+                .notPossible, "Nothing was booked: the airline refused the order.", whatToDo: error.suggestion,
                 detail: [error.message])
         case .notFound(let error, _), .unknown(let error, _, _):
             throw ToolFailure(

@@ -1,8 +1,8 @@
 // swift-tools-version: 6.2
 // Fuzz: libFuzzer targets for the code that reads what the outside world sends or types: Duffel's JSON, typed dates,
 // typed places, the commands typed over the offers and the bookings file. Built and run by `scripts/fuzz` only
-// (release, `-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`): the internal readers of FlightSearch and
-// FlightAvailability are reached with `@testable import`, so their visibility stays as it is.
+// (release, `-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`): the internal readers of FlightAvailability
+// are reached with `@testable import`, so their visibility stays as it is; the place matching is the core's (Trips).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -23,7 +23,6 @@ let package = Package(
     dependencies: [
         .package(path: "../Services"),
         .package(path: "../Fixtures"),
-        .package(path: "../Modules/FlightSearch"),
         .package(path: "../Modules/FlightAvailability"),
     ],
     targets: [
@@ -49,7 +48,7 @@ let package = Package(
                 .product(name: "Services", package: "Services"),
                 .product(name: "AirportData", package: "Fixtures"),
                 .product(name: "FixtureServices", package: "Fixtures"),
-                .product(name: "FlightSearch", package: "FlightSearch"),
+                .product(name: "Trips", package: "Services"),
             ],
             swiftSettings: strict
         ),

@@ -1,13 +1,13 @@
 import AirportData
 import Entities
 import FixtureServices
-@testable import FlightSearch
 import Foundation
 import FuzzSupport
+import Trips
 
 // Place text as travellers type it in From and To (`paris cdg`, `lon`, `JFK`, `zürich`): the suggestions the
-// sandbox and the fixture place service make from the world's airports, and how FlightSearch picks a place from
-// them without asking (a code in capitals; the one unambiguous match in unattended mode).
+// sandbox and the fixture place service make from the world's airports, and how the trip's core (Trips'
+// PlaceMatching, which the search form and the commands share) picks a place from them without asking (a code in capitals; the one unambiguous match in unattended mode).
 
 /// The world's airports thinned to every metropolitan city with its airports, every airport with passenger figures and
 /// every 16th other: the same data and the same reader, at a sixth of the cost per input (each input scans every
@@ -57,10 +57,10 @@ public func fuzzPlaceText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         check(upper == codes, "“\(text)” suggests \(codes), in capitals \(upper)")
     }
 
-    if let exact = FlightSearchPlaces.exactCode(text, in: places) {
+    if let exact = PlaceMatching.exactCode(text, in: places) {
         check(exact.iataCode == trimmed, "“\(text)” taken as the code \(exact.iataCode)")
     }
-    if let chosen = FlightSearchPlaces.unambiguousMatch(text, in: places) {
+    if let chosen = PlaceMatching.unambiguousMatch(text, in: places) {
         let offered = places.contains(chosen) || places.contains { $0.airports.contains { Place($0) == chosen } }
         check(offered, "“\(text)” taken as \(chosen.iataCode), which was not suggested")
     }

@@ -154,7 +154,11 @@ struct SeatsAndBagsTerminal {
     /// Enter on the seats' review: the summary's review lists each seat at its price and the total with them.
     private func confirmSeats(_ chosen: [SeatsAndBags.ChosenSeat], fare: Decimal) async throws -> String {
         try await terminal.press("Enter")
-        let review = try await waitForReview { $0.contains("Change seats (") }
+        // The whole page, not only its last line: a capture taken mid-redraw can hold the keys and not yet the seats.
+        let review = try await waitForReview { screen in
+            screen.contains("Change seats (") && screen.contains("Total with extras")
+                && chosen.allSatisfy { screen.contains("\($0.seat) for passenger 1 on \($0.flight) ") }
+        }
         #expect(review.contains("Seats and bags"), "\(review)")
         for seat in chosen {
             let line = review.components(separatedBy: "\n").last { $0.contains("\(seat.seat) for passenger 1 on \(seat.flight) ") }
@@ -177,9 +181,13 @@ struct SeatsAndBagsTerminal {
         try await terminal.press("Enter")
         try await terminal.waitForScreen(containing: "• \(other.designator) for passenger 1 (")
         try await terminal.press("Escape")
-        let kept = try await waitForReview { $0.contains("Change seats (") }
         let seatLines = { (screen: String) in
             screen.components(separatedBy: "\n").filter { $0.hasPrefix("  Seat ") }.map { Run.words($0) }
+        }
+        // The whole review drawn again (its seats and total), not only its last line.
+        let kept = try await waitForReview { screen in
+            screen.contains("Change seats (") && screen.contains("Total with extras")
+                && seatLines(screen).count == seatLines(review).count
         }
         #expect(!seatLines(review).isEmpty && seatLines(kept) == seatLines(review), "before:\n\(review)\nafter Esc:\n\(kept)")
         #expect(SeatsAndBags.amount(after: "Total with extras", in: kept) == SeatsAndBags.amount(after: "Total with extras", in: review),
