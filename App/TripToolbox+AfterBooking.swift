@@ -129,18 +129,20 @@ extension TripToolbox {
         guard let cheapest = offers.first else { throw Self.noChangeOffers }
         let changes = ChangeFlights(trip)
         let change: OrderChange
+        let rechecked: OrderChangeOffer
         switch await changes.recheck(cheapest.id) {
-        case .ready(_, let made): change = made
+        case .ready(let offer, let made): (rechecked, change) = (offer, made)
         case .expired: throw Self.changeExpired
         case .failed(let error):
             throw ToolFailure(.serviceError, "The airline did not take the change offer.", whatToDo: "Quote the change again.",
                               detail: [error.message])
         }
-        switch await changes.confirm(change, orderID: order.id, agreedTotal: agreedTotal) {
+        switch await changes.confirm(change, orderID: order.id, agreedTotal: agreedTotal, offer: rechecked) {
         case .changed(_, let after?, _):
             return after
         case .changed:
-            return try await booking(reference: reference).order ?? order
+            // Changed: the booking, read again when it can be; a read that fails does not undo the change.
+            return ((try? await booking(reference: reference))?.order) ?? order
         case .priceChanged(let now):
             let total = now.changeTotalAmount ?? cheapest.changeTotalAmount
             throw ToolFailure(
@@ -148,6 +150,10 @@ extension TripToolbox {
                 whatToDo: "Tell the traveller; confirm again with confirm_total \(total.wireAmount) if they agree.", total: total)
         case .expired:
             throw Self.changeExpired
+        case .failed(let error) where error.mayHaveTakenEffect:
+            // Read back and not confirmed: it was not made, and asking again may work.
+            throw ToolFailure(.serviceError, "Nothing was changed: the airline did not confirm the change.",
+                              whatToDo: "Quote the change again in a moment.", detail: [error.message])
         case .failed(let error):
             throw ToolFailure(.notPossible, "The booking cannot be changed this way; the detail says why.", detail: [error.message])
         case .unknown(let error, let lookup):

@@ -137,6 +137,12 @@ final class TripToolbox: FlightsToolbox {
         case .offerGone(let reason):
             throw Self.offerGone(reason)
         case .failed(let error):
+            if (try? trip.bookings.record(key: request.key))?.state == .pending {
+                // An earlier call's answer was lost, and the orders could not settle it: it may have been made.
+                throw ToolFailure(
+                    .answerLost, "An earlier call's booking may have been made, and the offer cannot be read now.",
+                    whatToDo: "Nothing was sent. Call book again with the same arguments in a moment.", detail: [error.message])
+            }
             throw ToolFailure(
                 .serviceError, "Nothing was booked: the offer could not be checked.", whatToDo: "Try again in a moment.",
                 detail: [error.message])
@@ -162,6 +168,10 @@ final class TripToolbox: FlightsToolbox {
                 .answerLost, "The booking's answer was lost: it may have been made.",
                 whatToDo: "Call book again with exactly the same arguments: it looks the booking up by its key and never books twice. Do not search for another offer first.",
                 detail: [error.message])
+        case .madeEarlier(let record, let error):
+            throw ToolFailure(
+                .serviceError, "Booking \(record.bookingReference ?? record.orderID ?? "") was made by an earlier call, but it cannot be read now.",
+                whatToDo: "Nothing was sent again. Read it later with get_booking.", detail: [error.message])
         case .notSaved(let problem):
             throw ToolFailure(.notSaved, "Nothing was sent: the booking could not be written on this machine first.",
                               whatToDo: "Free some disk space, or check the bookings folder can be written, then call book again.",

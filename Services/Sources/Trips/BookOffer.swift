@@ -17,8 +17,10 @@ import Synchronization
 public final class BookOffer: Sendable {
     private let trip: TripServices
     private let makeBookingKey: @Sendable () -> String
-    /// The booking key, and the record written under it, once there is one.
+    /// The record written under the booking key, once there is one.
     private let session = Mutex<BookingRecord?>(nil)
+    /// The booking key, made once.
+    private let key = Mutex<String?>(nil)
 
     /// The use case over `trip`'s services; `makeBookingKey` names the booking (a fresh UUID by default; the same
     /// key for the same request, when a caller that may repeat itself wants a repeat found rather than booked).
@@ -42,7 +44,18 @@ public final class BookOffer: Sendable {
 
     private func perform(_ request: OfferBooking, agreedTotal: Decimal?) async -> BookingAttempt {
         let total = request.total ?? request.offer.totalAmount
-        if request.lookUpFirst {
+        // A booking made under this key (by this use case before, or by another process with the same key) is found,
+        // never made again.
+        let known = session.withLock { $0 } ?? ((try? trip.bookings.record(key: currentKey())) ?? nil)
+        if let known, let orderID = known.orderID, known.state != .failed {
+            do {
+                return await confirm(try await trip.orders.order(id: orderID), record: known, recovered: true)
+            } catch {
+                return .madeEarlier(known, readProblem: error)
+            }
+        }
+        // An attempt under this key whose answer was lost is looked for before anything is sent again.
+        if request.lookUpFirst || known?.state == .pending {
             let pending = pendingRecord(request, total: total)
             _ = trip.save(pending)
             if case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
@@ -85,8 +98,10 @@ public final class BookOffer: Sendable {
         }
     }
 
-    /// Saves `pending` as an attempt that made no order; the store's problem, if it could not.
+    /// Saves `pending` as an attempt that made no order; the store's problem, if it could not. A record with an order
+    /// is never marked so.
     private func markFailed(_ pending: BookingRecord) -> BookingStoreError? {
+        guard pending.orderID == nil else { return nil }
         var failed = pending
         failed.state = .failed
         failed.updatedAt = trip.now()
@@ -107,11 +122,11 @@ public final class BookOffer: Sendable {
         let offer = request.offer
         // A key made the same for the same booking (a tool's call sent again) may have a record from an earlier
         // attempt: it is carried on, so its first sending time still bounds the look-up of its order.
-        let fresh = session.withLock { $0 == nil } ? makeBookingKey() : nil
-        let earlier = fresh.flatMap { key in (try? trip.bookings.record(key: key)) ?? nil }
+        let key = currentKey()
+        let earlier = session.withLock { $0 == nil } ? ((try? trip.bookings.record(key: key)) ?? nil) : nil
         return session.withLock { current in
             var record = current ?? earlier ?? BookingRecord(
-                bookingKey: fresh ?? makeBookingKey(), offerID: offer.id, backend: trip.backend, legs: [], passengers: [],
+                bookingKey: key, offerID: offer.id, backend: trip.backend, legs: [], passengers: [],
                 total: offer.totalAmount, state: .pending, createdAt: now, updatedAt: now)
             record.offerID = offer.id
             record.legs = offer.slices.map(BookingRecord.Leg.init)
@@ -124,6 +139,16 @@ public final class BookOffer: Sendable {
             record.updatedAt = now
             current = record
             return record
+        }
+    }
+
+    /// The booking key: made on first use, the same for every attempt after.
+    private func currentKey() -> String {
+        key.withLock { key in
+            if let key { return key }
+            let made = makeBookingKey()
+            key = made
+            return made
         }
     }
 
@@ -216,6 +241,9 @@ public enum BookingAttempt: Sendable, Hashable, Codable {
     /// The pending record could not be written, so nothing was sent: without it a lost answer could not be found
     /// again.
     case notSaved(BookingStoreError)
+    /// Booked already, by an earlier attempt under the same key (its record has the order), and the order cannot be
+    /// read now: nothing was sent. Read it later (``ListBookings``).
+    case madeEarlier(BookingRecord, readProblem: ServiceError)
 }
 
 /// One passenger of the offer as the booking needs them: the id the order must carry, the type, and the age given at

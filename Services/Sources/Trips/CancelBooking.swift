@@ -99,8 +99,8 @@ public struct CancelBooking: Sendable {
 }
 
 extension OrderCancellation {
-    /// What the quote refunds: none is zero, in the quote's currency.
-    public var refundOrZero: Money { refundAmount ?? Money.zero(refundAmount?.currency ?? "") }
+    /// What the quote refunds: none is zero (in no currency: a quote without a refund names none; compare amounts).
+    public var refundOrZero: Money { refundAmount ?? Money.zero("") }
 
     /// Whether the quote has passed its expiry at `now`, so a new one is needed.
     public func hasExpired(at now: Date) -> Bool {

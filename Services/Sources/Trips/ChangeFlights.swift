@@ -55,13 +55,21 @@ public struct ChangeFlights: Sendable {
 
     /// Confirms `change` of order `orderID` when its change total is `agreedTotal` (below zero: money back; `nil`
     /// agrees to the change as it is, just shown); at another total nothing is sent
-    /// (``ChangeConfirmation/priceChanged(_:)``). A lost answer is resolved by reading the change (a few times: the
-    /// airline may still be making it), never by confirming again; a price that moved reads the change for its new
-    /// total.
-    public func confirm(_ change: OrderChange, orderID: String, agreedTotal: Decimal? = nil) async -> ChangeConfirmation {
+    /// (``ChangeConfirmation/priceChanged(_:)``). A change that names no total is judged by `offer`'s, the change
+    /// offer it was made from as read just before; with neither, an agreed total cannot be checked and nothing is
+    /// sent. A lost answer is resolved by reading the change (a few times: the airline may still be making it), never
+    /// by confirming again; a price that moved reads the change for its new total.
+    public func confirm(
+        _ change: OrderChange, orderID: String, agreedTotal: Decimal? = nil, offer: OrderChangeOffer? = nil
+    ) async -> ChangeConfirmation {
         guard let changes = trip.changes else { return .failed(.transport("This backend makes no order changes.")) }
-        let total = change.changeTotalAmount
-        if let agreedTotal, let total, !AgreedAmount.matches(agreedTotal, total) { return .priceChanged(change) }
+        let total = change.changeTotalAmount ?? offer?.changeTotalAmount
+        if let agreedTotal {
+            guard let total else {
+                return .failed(.malformedResponse("The change's total is not known, so the total agreed cannot be checked; nothing was changed."))
+            }
+            if !AgreedAmount.matches(agreedTotal, total) { return .priceChanged(change) }
+        }
         // Money back, or nothing to pay, goes where `refund_to` says: Duffel takes no payment then.
         let payment = total.flatMap { $0.amount > 0 ? Payment(amount: $0) : nil }
         // Shielded: once the confirmation is on its way, its answer is kept even if the caller goes away.

@@ -114,7 +114,7 @@ extension ListBookings {
 }
 
 /// What an earlier call made under a booking key.
-public enum KeyedBooking: Sendable, Hashable {
+public enum KeyedBooking: Sendable, Hashable, Codable {
     /// Nothing: no record with that key, or one that made no order (refused, or still not found).
     case none
     /// Booked: the order as the API has it now, and the record.

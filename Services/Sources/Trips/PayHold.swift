@@ -12,15 +12,18 @@ public struct PayHold: Sendable {
         self.trip = trip
     }
 
-    /// Pays `booking`'s held order with `amount`, the total the traveller agreed to. When the order, as read, costs
-    /// another total now, nothing is sent: ``PaymentOutcome/priceChanged(old:booking:)`` with the total now.
+    /// Pays `booking`'s held order with `amount`, the total the traveller agreed to, in the order's currency. When
+    /// the order, as read, costs another total now, nothing is sent: ``PaymentOutcome/priceChanged(old:booking:)``
+    /// with the total now; when its total is not known, nothing is sent either.
     public func pay(_ booking: Booking, amount: Money) async -> PaymentOutcome {
         guard let order = booking.order else { return .failed(.transport("The order could not be read.")) }
-        if let total = booking.shownOrder?.totalAmount, !AgreedAmount.matches(amount.amount, total) {
-            return .priceChanged(old: amount, booking: booking)
+        guard let total = booking.shownOrder?.totalAmount else {
+            return .failed(.malformedResponse("The total to pay for the booking is not known; read it again before paying."))
         }
+        if !AgreedAmount.matches(amount.amount, total) { return .priceChanged(old: amount, booking: booking) }
+        let agreed = Money(amount: amount.amount, currency: total.currency)
         // Shielded: once the payment is on its way, its answer is kept even if the caller goes away.
-        return await Task { await self.send(booking, order: order, amount: amount) }.value
+        return await Task { await self.send(booking, order: order, amount: agreed) }.value
     }
 
     private func send(_ booking: Booking, order: Order, amount: Money) async -> PaymentOutcome {

@@ -73,6 +73,9 @@ struct TripStory: Sendable {
             throw StepFailure(
                 step: "book", message: "the answer was lost (\(error.message)) and the orders could not be read "
                     + "(\(lookup.message)): it may be booked; list the bookings before trying again")
+        case .madeEarlier(let record, let error):
+            throw StepFailure(
+                step: "book", message: "booked already as \(record.bookingReference ?? "?"), which cannot be read now: \(error.message)")
         case .notSaved(let problem):
             throw StepFailure(
                 step: "book", message: "nothing was sent: the bookings file could not be written: \(problem)")

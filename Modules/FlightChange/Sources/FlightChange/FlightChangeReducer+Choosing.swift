@@ -71,8 +71,9 @@ extension FlightChangeReducer {
         case .failure(.refused(let reason)): return refuse(&state, reason)
         case .success(let request):
             state.moving = request.slices.remove.map(\.sliceId)
+            // Two slices with one id (a server's mistake) keep the first day rather than stop the app.
             state.newDays = Dictionary(
-                uniqueKeysWithValues: zip(state.moving, request.slices.add.map(\.departureDate)))
+                zip(state.moving, request.slices.add.map(\.departureDate)), uniquingKeysWith: { first, _ in first })
             if let cabin = plan.cabin { state.cabin = cabin }
             return search(&state)
         }

@@ -238,6 +238,12 @@ extension FlightSummaryReducer {
         case .notSaved(let problem):
             return effects + [notSavedError(problem, then: "Fix that, then book again; the details are kept.")]
                 + showReview(&state)
+        case .madeEarlier(let record, let readProblem):
+            return effects + [
+                Self.error(
+                    "Booking \(record.bookingReference ?? "") was made already, and it cannot be read now (\(readProblem.message)); nothing was sent.",
+                    suggestion: "It is in your bookings; read it there again in a moment."),
+            ] + go(&state, .lostAnswer(type))
         case .unknown(let error, let lookup, let storeProblem):
             return effects + storeWarning(storeProblem) + [
                 Self.error(

@@ -155,6 +155,11 @@ extension FlightSummaryReducer {
         case .notSaved(let problem):
             return effects + [notSavedError(problem, then: "Fix that, then run the command again.")]
                 + finish(&state, .notSaved(problem))
+        case .madeEarlier(let record, let readProblem):
+            return effects + [
+                error("Booking \(record.bookingReference ?? "") was made already, and it cannot be read now (\(readProblem.message)); nothing was sent.",
+                      suggestion: "Run `flights bookings` to see it."),
+            ] + finish(&state, .failed(readProblem))
         case .notFound(let failure, let storeProblem):
             return effects + storeWarning(storeProblem) + [
                 error("The booking is not confirmed: \(failure.howTheAnswerWasLost) (\(failure.message)) and the flight service does not show it yet.",
