@@ -56,7 +56,7 @@ public final class BookOffer: Sendable {
         }
         // An attempt under this key whose answer was lost is looked for before anything is sent again.
         if request.lookUpFirst || known?.state == .pending {
-            let pending = pendingRecord(request, total: total)
+            let pending = pendingRecord(request, total: total, earlier: known)
             _ = trip.save(pending)
             if case .success(let order?) = await findOrder(key: pending.bookingKey, since: pending.createdAt) {
                 return await confirm(order, record: pending, recovered: true)
@@ -65,7 +65,7 @@ public final class BookOffer: Sendable {
         if let agreedTotal, !AgreedAmount.matches(agreedTotal, total) {
             return .priceChanged(agreed: AgreedAmount.money(agreedTotal, as: total), now: total, offer: request.offer)
         }
-        let pending = pendingRecord(request, total: total)
+        let pending = pendingRecord(request, total: total, earlier: known)
         // No order leaves without its pending record on disk: that record is how a lost answer is found again.
         if let storeProblem = trip.save(pending) { return .notSaved(storeProblem) }
         let creation = request.orderCreation(key: pending.bookingKey, total: total)
@@ -117,13 +117,14 @@ public final class BookOffer: Sendable {
         }
     }
 
-    private func pendingRecord(_ request: OfferBooking, total: Money) -> BookingRecord {
+    /// The pending record of this attempt: this use case's record, else `earlier` (the bookings file's under the
+    /// key, read once at the start of the attempt), else a new one.
+    private func pendingRecord(_ request: OfferBooking, total: Money, earlier: BookingRecord?) -> BookingRecord {
         let now = trip.now()
         let offer = request.offer
         // A key made the same for the same booking (a tool's call sent again) may have a record from an earlier
         // attempt: it is carried on, so its first sending time still bounds the look-up of its order.
         let key = currentKey()
-        let earlier = session.withLock { $0 == nil } ? ((try? trip.bookings.record(key: key)) ?? nil) : nil
         return session.withLock { current in
             var record = current ?? earlier ?? BookingRecord(
                 bookingKey: key, offerID: offer.id, backend: trip.backend, legs: [], passengers: [],

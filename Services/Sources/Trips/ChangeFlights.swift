@@ -6,17 +6,31 @@ public import Services
 /// days wanted, one read again and made into a change, then confirmed at its change total agreed to. A confirmation
 /// whose answer was lost is checked by reading the change again, never by confirming twice.
 public struct ChangeFlights: Sendable {
-    private let trip: TripServices
+    private let orders: any OrderService
+    private let changes: (any OrderChangeService)?
+    private let now: @Sendable () -> Date
+    private let lookupDelays: [Duration]
 
     /// The use case over `trip`'s services.
     public init(_ trip: TripServices) {
-        self.trip = trip
+        self.init(changes: trip.changes, orders: trip.orders, now: trip.now, lookupDelays: trip.lookupDelays)
+    }
+
+    /// The use case over an order change service and an order service alone (a screen that keeps no bookings).
+    public init(
+        changes: (any OrderChangeService)?, orders: any OrderService, now: @escaping @Sendable () -> Date = { Date() },
+        lookupDelays: [Duration] = LostAnswer.lookupDelays
+    ) {
+        self.changes = changes
+        self.orders = orders
+        self.now = now
+        self.lookupDelays = lookupDelays.isEmpty ? [.zero] : lookupDelays
     }
 
     /// The booking whose reference is `reference`, as the API has it.
     public func find(_ reference: String) async -> Result<Order, ServiceError> {
         do {
-            let page = try await trip.orders.orders(OrderQuery(bookingReference: reference))
+            let page = try await orders.orders(OrderQuery(bookingReference: reference))
             guard let order = page.items.first(where: { $0.bookingReference.uppercased() == reference.uppercased() }) else {
                 return .failure(.api(APIError(status: 404, errors: [APIErrorDetail(
                     type: .invalidRequest, code: .notFound, title: "Not found",
@@ -30,7 +44,7 @@ public struct ChangeFlights: Sendable {
 
     /// The change offers of a new change request, cheapest first (those the request's answer carries, else listed).
     public func search(_ request: OrderChangeRequestCreation) async -> Result<[OrderChangeOffer], ServiceError> {
-        guard let changes = trip.changes else { return .failure(.transport("This backend makes no order changes.")) }
+        guard let changes else { return .failure(.transport("This backend makes no order changes.")) }
         do {
             let created = try await changes.createOrderChangeRequest(request)
             var offers = created.orderChangeOffers
@@ -43,10 +57,10 @@ public struct ChangeFlights: Sendable {
 
     /// The offer as it stands, and a change made from it; an offer gone or expired is said as such.
     public func recheck(_ offerID: String) async -> ChangeRecheck {
-        guard let changes = trip.changes else { return .failed(.transport("This backend makes no order changes.")) }
+        guard let changes else { return .failed(.transport("This backend makes no order changes.")) }
         do {
             let offer = try await changes.orderChangeOffer(id: offerID)
-            if offer.isExpired(at: trip.now()) { return .expired }
+            if offer.isExpired(at: now()) { return .expired }
             return .ready(offer, try await changes.createOrderChange(offerID: offerID))
         } catch {
             return Self.isGone(error) ? .expired : .failed(error)
@@ -62,7 +76,7 @@ public struct ChangeFlights: Sendable {
     public func confirm(
         _ change: OrderChange, orderID: String, agreedTotal: Decimal? = nil, offer: OrderChangeOffer? = nil
     ) async -> ChangeConfirmation {
-        guard let changes = trip.changes else { return .failed(.transport("This backend makes no order changes.")) }
+        guard let changes else { return .failed(.transport("This backend makes no order changes.")) }
         let total = change.changeTotalAmount ?? offer?.changeTotalAmount
         if let agreedTotal {
             guard let total else {
@@ -85,7 +99,7 @@ public struct ChangeFlights: Sendable {
         } catch {
             return await recover(change, orderID: orderID, lost: error, changes: changes)
         }
-        let orderRead = try? await trip.orders.order(id: confirmed.orderId.isEmpty ? orderID : confirmed.orderId)
+        let orderRead = try? await orders.order(id: confirmed.orderId.isEmpty ? orderID : confirmed.orderId)
         return .changed(confirmed, orderRead, recovered: false)
     }
 
@@ -95,9 +109,9 @@ public struct ChangeFlights: Sendable {
         _ change: OrderChange, orderID: String, lost error: ServiceError, changes: any OrderChangeService
     ) async -> ChangeConfirmation {
         if Self.isGone(error) { return .expired }
-        let orders = trip.orders
+        let orders = orders
         let resolution = await LostAnswer.resolve(
-            delays: error.mayHaveTakenEffect ? trip.lookupDelays : [.zero]
+            delays: error.mayHaveTakenEffect ? lookupDelays : [.zero]
         ) { () async throws(ServiceError) -> ChangeConfirmation? in
             let read = try await changes.orderChange(id: change.id)
             if read.isConfirmed {

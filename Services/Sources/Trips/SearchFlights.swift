@@ -225,10 +225,9 @@ public struct SearchFlights: Sendable {
 
     /// The lowest total of every cell of the grid around `request` (``DateGridPlan``), at most
     /// ``maxParallelSearches`` at once, nearest the searched days first; a cell whose search breaks the booking
-    /// rules fails without a call. `progress` hears each cell as it is answered.
+    /// rules fails without a call.
     public func dateGrid(
-        around request: SearchRequest, today: CalendarDate,
-        progress: (@Sendable (GridDays, FlexibleDateFare) -> Void)? = nil
+        around request: SearchRequest, today: CalendarDate
     ) async -> (plan: DateGridPlan, fares: [GridDays: FlexibleDateFare]) {
         let plan = DateGridPlan(around: request, today: today)
         var fares: [GridDays: FlexibleDateFare] = [:]
@@ -240,7 +239,6 @@ public struct SearchFlights: Sendable {
                     let search = plan.search(for: days)
                     if let refusal = Self.refusal(of: search, today: today) {
                         fares[days] = .failed(refusal)
-                        progress?(days, .failed(refusal))
                         continue
                     }
                     running += 1
@@ -251,7 +249,6 @@ public struct SearchFlights: Sendable {
             while let (days, fare) = await group.next() {
                 running -= 1
                 fares[days] = fare
-                progress?(days, fare)
                 if Task.isCancelled { group.cancelAll() } else { startNext() }
             }
         }

@@ -32,26 +32,21 @@ enum FlightChangeWork: ScreenWork {
 
 /// Does the change's work by asking the trip's core (Trips' `ChangeFlights`), each answer an action with the time.
 struct FlightChangeServices: Sendable {
-    let trip: TripServices
+    let change: ChangeFlights
+    let clock: @Sendable () -> Date
 
     init(changes: any OrderChangeService, orders: any OrderService, clock: @escaping @Sendable () -> Date, lookupDelays: [Duration]) {
-        trip = TripServices(orders: orders, changes: changes, bookings: NoBookings(), backend: "", now: clock, lookupDelays: lookupDelays)
+        change = ChangeFlights(changes: changes, orders: orders, now: clock, lookupDelays: lookupDelays)
+        self.clock = clock
     }
 
     func perform(_ work: FlightChangeWork) async -> FlightChangeAction {
-        let change = ChangeFlights(trip)
         switch work {
-        case .find(let reference): return .found(Outcome(await change.find(reference)), now: trip.now())
-        case .search(let request): return .searched(Outcome(await change.search(request)), now: trip.now())
-        case .recheck(let offerID): return .rechecked(await change.recheck(offerID), now: trip.now())
-        case .confirm(let confirmed, let orderID): return .confirmed(await change.confirm(confirmed, orderID: orderID), now: trip.now())
+        case .find(let reference): .found(Outcome(await change.find(reference)), now: clock())
+        case .search(let request): .searched(Outcome(await change.search(request)), now: clock())
+        case .recheck(let offerID): .rechecked(await change.recheck(offerID), now: clock())
+        case .confirm(let confirmed, let orderID): .confirmed(await change.confirm(confirmed, orderID: orderID), now: clock())
         }
     }
 }
 
-/// The change screen writes no booking record: the change is the airline's, and the booking is read back from it.
-private struct NoBookings: BookingStore {
-    func save(_ record: BookingRecord) throws(BookingStoreError) {}
-    func records() throws(BookingStoreError) -> [BookingRecord] { [] }
-    var location: String { "" }
-}

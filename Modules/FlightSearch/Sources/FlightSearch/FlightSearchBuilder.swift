@@ -3,6 +3,7 @@ public import Foundation
 public import ModuleCore
 public import Services
 public import TerminalUI
+public import Trips
 
 /// Builds the flight search screen: where from, where to, when, who, which cabin. The only way into the module.
 ///
@@ -107,21 +108,8 @@ public struct FlightSearchBuilder {
 public struct FlightSearchInput: Sendable, Hashable, Codable {
     /// One leg as typed: places as a city, an airport or a code (`lon`, `new york`, `JFK`); the date in any form
     /// the date field takes (`2026-12-18`, `tomorrow`, `+7`, `fri`, `18 dec`). An empty string means "not given".
-    public struct Leg: Sendable, Hashable, Codable {
-        /// Where from.
-        public var from: String
-        /// Where to.
-        public var to: String
-        /// When.
-        public var date: String
-
-        /// A leg from `from` to `to` on `date`.
-        public init(from: String, to: String, date: String) {
-            self.from = from
-            self.to = to
-            self.date = date
-        }
-    }
+    /// The core's leg, so a typed search means the same on the screen, in a command and in a tool.
+    public typealias Leg = TripQuery.Leg
 
     /// Whether the screen may ask for what is missing.
     public enum Mode: Sendable, Hashable, Codable {

@@ -23,7 +23,7 @@ extension FlightSearchReducer {
     /// The input as the core's query.
     static func query(_ input: FlightSearchInput) -> TripQuery {
         TripQuery(
-            legs: input.legs.map { TripQuery.Leg(from: $0.from, to: $0.to, date: $0.date) }, returnDate: input.returnDate,
+            legs: input.legs, returnDate: input.returnDate,
             adults: input.adults ?? 1, childAges: input.childAges, infants: input.infants ?? 0, cabin: input.cabin,
             maxConnections: input.maxConnections, departureWindow: input.departureWindow)
     }
