@@ -15,7 +15,7 @@ let strict: [SwiftSetting] = [
 ]
 
 /// The feature modules. Each sees Services (Entities and the service protocols), Trips (the trip's core: the use cases
-/// a screen's work calls), TerminalUI and ModuleCore only, and
+/// a screen's work calls), TerminalUI, ModuleCore and TravelText (the travel text screens and commands share) only, and
 /// its tests add FixtureServices: the rule that keeps modules apart is this dependency list, and the compiler holds
 /// every module to it (`--explicit-target-dependency-import-check error`). `scripts/new-module` adds a name here.
 let featureModules = [
@@ -27,7 +27,7 @@ let featureModules = [
     "FlightChange",
 ]
 
-let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "Trips", "TerminalUI", "ModuleCore"]
+let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "Trips", "TerminalUI", "ModuleCore", "TravelText"]
 
 let modules: [Target] = featureModules.flatMap { name -> [Target] in
     [
@@ -136,6 +136,20 @@ let terminal: [Target] = [
         name: "ModuleTesting",
         dependencies: ["ModuleCore"],
         path: "Modules/TerminalUI/Sources/ModuleTesting",
+        swiftSettings: strict
+    ),
+    // The travel text that screens and commands both print: the offers table, the date grid, places, the header of
+    // a search. One home for it, so the offers screen and `flights search` cannot word a flight two ways.
+    .target(
+        name: "TravelText",
+        dependencies: ["Entities", "Services", "Trips", "TerminalUI", "ModuleCore"],
+        path: "Modules/TravelText/Sources/TravelText",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "TravelTextTests",
+        dependencies: ["TravelText", "Entities", "Services", "Trips", "TerminalUI", "ModuleCore", "FixtureServices"],
+        path: "Modules/TravelText/Tests/TravelTextTests",
         swiftSettings: strict
     ),
     .testTarget(
@@ -272,6 +286,7 @@ let app: [Target] = [
             "SandboxServer",
             "TerminalUI",
             "ModuleCore",
+            "TravelText",
             "FlightsMCP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -345,6 +360,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ModuleCore", targets: ["ModuleCore"]),
         .library(name: "ModuleTesting", targets: ["ModuleTesting"]),
+        .library(name: "TravelText", targets: ["TravelText"]),
         // Services: the value types, the service protocols, Duffel v2 over libcurl, the local bookings ledger.
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "Services", targets: ["Services", "Entities"]),

@@ -17,22 +17,14 @@ import TerminalUI
 ///                                                   Offer, seats so far │ │ seats chosen
 ///                                           FlightSeats (optional: before the passengers' details, or from the review)
 ///
-/// Interactive runs start at the search (or at the bookings list). Commands (`flights search …`, `flights book …`)
-/// are deep links: they enter the same modules with their input given and a printed presentation, and the flow
+/// Interactive runs start at the search (or at the bookings list). `flights search` and `flights places` are faces
+/// over the core with no screen (SearchCommands.swift); the commands still entering a module (`flights book …`,
+/// `flights bookings`, …) are deep links: the module is given its input and a printed presentation, and the flow
 /// ends with an outcome the command turns into an exit code.
 @MainActor
 final class BookingFlow {
-    /// How a deep link wants availability printed.
-    enum Listing: Sendable, Equatable {
-        case interactive
-        case table(sort: AvailabilitySort, limit: Int?, dateGrid: Bool = false)
-        case json(sort: AvailabilitySort, limit: Int?, dateGrid: Bool = false)
-    }
-
     let navigator: Navigator
     let modules: ModuleFactory
-    /// How availability shows its offers in this run.
-    var listing: Listing = .interactive
     /// How a deep link ended; `nil` while running or for an interactive run.
     private(set) var outcome: FlowOutcome?
     /// The summary on screen, and its offer: left for the offers, it is set aside, so that choosing the same offer
@@ -50,8 +42,8 @@ final class BookingFlow {
     // MARK: Entry points
 
     /// The interactive app: a search form.
-    func startSearch(_ input: FlightSearchInput = FlightSearchInput()) {
-        navigator.push(modules.search(input: input, router: self))
+    func startSearch() {
+        navigator.push(modules.search(input: FlightSearchInput(), router: self))
     }
 
     /// The bookings screen (`flights bookings`, `flights booking REF`, `flights cancel REF`).
@@ -89,15 +81,8 @@ final class BookingFlow {
 
 extension BookingFlow: FlightSearchRouter {
     func navigateToAvailability(for request: SearchRequest) {
-        let input: FlightAvailabilityInput = switch listing {
-        case .interactive: FlightAvailabilityInput(request: request)
-        case .table(let sort, let limit, let dateGrid):
-            FlightAvailabilityInput(request: request, sort: sort, presentation: .table, limit: limit, dateGrid: dateGrid)
-        case .json(let sort, let limit, let dateGrid):
-            FlightAvailabilityInput(request: request, sort: sort, presentation: .json, limit: limit, dateGrid: dateGrid)
-        }
         navigator.releaseSetAside()
-        navigator.push(modules.availability(input: input, router: self))
+        navigator.push(modules.availability(input: FlightAvailabilityInput(request: request), router: self))
     }
 
     /// Every module's way back is the same move: the screen beneath comes back, as it was. Leaving the first
@@ -111,16 +96,8 @@ extension BookingFlow: FlightSearchRouter {
     /// built again from the search as shown, and opens on its review.
     func navigateBack(withSearch search: SearchRequest) {
         navigator.pop()
-        guard case .interactive = listing, !navigator.stack.isEmpty else { return }
+        guard !navigator.stack.isEmpty else { return }
         navigator.replaceTop(with: modules.search(input: FlightSearchInput(search: search), router: self))
-    }
-
-    func flightSearchDidFail(_ failure: FlightSearchFailure) {
-        switch failure {
-        case .invalidInput: end(.badInput)
-        case .nothingFound: end(.noResults)
-        case .service(let error): end(.backendError(error.description))
-        }
     }
 }
 
@@ -133,14 +110,6 @@ extension BookingFlow: FlightAvailabilityRouter {
         shownSummary = screen
         shownSummaryOfferID = offer.id
         navigator.push(screen)
-    }
-
-    func availabilityDidFinish(_ outcome: AvailabilityOutcome) {
-        switch outcome {
-        case .shown: end(.done)
-        case .noOffers: end(.noResults)
-        case .failed(let error): end(.backendError(error.description))
-        }
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 import LocalStore
 import Logging
 import ModuleCore
+import Services
 import TerminalUI
 
 /// `flights`: with no arguments, the interactive booking flow on the embedded sandbox.
@@ -105,32 +106,19 @@ struct Start: AsyncParsableCommand {
 @MainActor
 enum AppRuntime {
     static func run(
-        _ options: BackendOptions, showsBanner: Bool, listing: BookingFlow.Listing = .interactive,
+        _ options: BackendOptions, showsBanner: Bool,
         start: @MainActor (BookingFlow) -> Void
     ) async -> Int32 {
         bootstrapLogging()
         let terminal = SystemTerminal()
         defer { terminal.close() }
         let environment = ProcessInfo.processInfo.environment
-        let choice: BackendChoice
-        let recorder: SessionRecorder?
-        do {
-            choice = try BackendChoice.resolve(apiFlag: options.api, environment: environment)
-            recorder = try SessionRecording.recorder(flag: options.record, environment: environment, terminal: terminal)
-        } catch {
-            terminal.writeDiagnostic("flights: \(error)\n")
-            return FlowOutcome.badInput.exitCode
-        }
-        if let warning = choice.warning { terminal.writeDiagnostic("flights: \(warning)\n") }
         let screens = FlowTerminal(terminal)
         let backend: Backend
-        do {
-            backend = try await Backend.start(
-                choice, environment: environment, logger: Logger(label: "flights"),
-                rateLimitWaits: { wait in Task { @MainActor in screens.rateLimited(wait) } })
-        } catch {
-            terminal.writeDiagnostic("flights: \(error)\n")
-            return FlowOutcome.backendError("").exitCode
+        let recorder: SessionRecorder?
+        switch await startBackend(options, on: terminal, rateLimitWaits: { wait in Task { @MainActor in screens.rateLimited(wait) } }) {
+        case .running(let started, let recording): (backend, recorder) = (started, recording)
+        case .failed(let code): return code
         }
         if showsBanner {
             terminal.display(Notice(.info, "Flights — \(backend.description)"))
@@ -141,7 +129,6 @@ enum AppRuntime {
             terminal: screens, services: backend.services, bookings: FileBookingStore.standard(environment: environment),
             recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
-        flow.listing = listing
         start(flow)
         await navigator.run()
         await backend.stop()
@@ -152,6 +139,41 @@ enum AppRuntime {
             return 74
         }
         return flow.outcome?.exitCode ?? 0
+    }
+
+    /// How starting a backend went: running (with the recorder `--record` asks for), or the exit code to give, the
+    /// reason said on standard error.
+    enum Start {
+        case running(Backend, SessionRecorder?)
+        case failed(Int32)
+    }
+
+    /// Starts the backend `options` choose (the embedded sandbox unless `--api` or the environment names one) and the
+    /// recorder they ask for; a bad choice is exit 64, a backend that cannot start 69.
+    static func startBackend(
+        _ options: BackendOptions, on terminal: SystemTerminal,
+        rateLimitWaits: @escaping @Sendable (RateLimitWait) -> Void
+    ) async -> Start {
+        let environment = ProcessInfo.processInfo.environment
+        let choice: BackendChoice
+        let recorder: SessionRecorder?
+        do {
+            choice = try BackendChoice.resolve(apiFlag: options.api, environment: environment)
+            recorder = try SessionRecording.recorder(flag: options.record, environment: environment, terminal: terminal)
+        } catch {
+            terminal.writeDiagnostic("flights: \(error)\n")
+            return .failed(FlowOutcome.badInput.exitCode)
+        }
+        if let warning = choice.warning { terminal.writeDiagnostic("flights: \(warning)\n") }
+        do {
+            return .running(
+                try await Backend.start(
+                    choice, environment: environment, logger: Logger(label: "flights"), rateLimitWaits: rateLimitWaits),
+                recorder)
+        } catch {
+            terminal.writeDiagnostic("flights: \(error)\n")
+            return .failed(FlowOutcome.backendError("").exitCode)
+        }
     }
 
     private static var loggingReady = false

@@ -1,14 +1,13 @@
 import ArgumentParser
 import Entities
-import FlightAvailability
-import FlightBookings
-import FlightSearch
-import FlightSummary
 import Foundation
+import Services
 import TerminalUI
+import TravelText
+import Trips
 
-// Every command here is a deep link: it enters the same modules as the interactive flow, with its input given
-// and a printed presentation, and turns the flow's outcome into an exit code.
+// The search commands are a face over the core's `SearchFlights`: they ask it, print its answer with the text the
+// screens share (TravelText) or as JSON (CommandJSON), and turn it into an exit code.
 
 /// `flights places <text>`: the airports and cities the search would offer for a text.
 struct PlacesCommand: AsyncParsableCommand {
@@ -24,12 +23,39 @@ struct PlacesCommand: AsyncParsableCommand {
     @OptionGroup var backend: BackendOptions
 
     func run() async throws {
-        let query = text.joined(separator: " ")
+        let query = text.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         let json = json
-        let code = await AppRuntime.run(backend, showsBanner: false) { flow in
-            flow.startSearch(FlightSearchInput(placeLookup: query, json: json))
-        }
+        let code = await CommandRuntime.run(backend) { await Self.places(matching: query, json: json, in: $0) }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Lists the places `query` names (a table, or Duffel's place objects as JSON): 0 listed, 1 none, 64 no text,
+    /// 69 the service failed.
+    @MainActor
+    static func places(matching query: String, json: Bool, in context: CommandContext) async -> FlowOutcome {
+        guard !query.isEmpty else {
+            context.problems(["Give a text to look up: a code (LHR), a city (london) or an airport (heathrow)."])
+            return .badInput
+        }
+        switch await SearchFlights(context.trip).places(matching: query) {
+        case .failure(let error):
+            context.problems(["The places could not be looked up. \(error.description)"])
+            return .backendError(error.description)
+        case .success(let places) where places.isEmpty:
+            context.problems([PlaceProblem.unknown(query).message])
+            return .noResults
+        case .success(let places):
+            do throws(ServiceError) {
+                // The server's data whole, for programs: what a terminal would obey is written as a JSON escape.
+                context.output(json
+                    ? try CommandJSON.text(places, naming: "places")
+                    : PlaceTable.listing(places, width: context.columns))
+            } catch {
+                context.failure(error)
+                return .backendError(error.description)
+            }
+            return .done
+        }
     }
 }
 
@@ -74,7 +100,7 @@ struct SearchCommand: AsyncParsableCommand {
     var departBetween: String?
 
     @Option(help: "price, duration, departure, arrival or emissions (least CO₂ first).")
-    var sort: String = AvailabilitySort.price.rawValue
+    var sort: String = OfferOrder.price.rawValue
 
     @Option(help: "Print at most this many offers.")
     var limit: Int?
@@ -104,8 +130,8 @@ struct SearchCommand: AsyncParsableCommand {
         if let maxConnections, !BookingRules.connectionRange.contains(maxConnections) {
             throw ValidationError("--max-connections must be 0, 1 or 2.")
         }
-        if AvailabilitySort(rawValue: sort) == nil {
-            throw ValidationError("--sort must be one of: \(AvailabilitySort.allCases.map(\.rawValue).joined(separator: ", ")).")
+        if OfferOrder(rawValue: sort) == nil {
+            throw ValidationError("--sort must be one of: \(OfferOrder.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         if let cabin, CabinClass.allCases.allSatisfy({ $0.rawValue != cabin }) {
             throw ValidationError("--cabin must be one of: \(CabinClass.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -113,16 +139,37 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let input = FlightSearchInput(
-            legs: [FlightSearchInput.Leg(from: from, to: to, date: depart)], returnDate: returnDate, adults: adults,
+        let query = TripQuery(
+            legs: [TripQuery.Leg(from: from, to: to, date: depart)], returnDate: returnDate, adults: adults,
             childAges: childAges, infants: infants, cabin: cabin.map(CabinClass.init(rawValue:)),
-            maxConnections: maxConnections, departureWindow: departBetween, mode: .unattended)
-        let order = AvailabilitySort(rawValue: sort) ?? .price
-        let listing: BookingFlow.Listing = json
-            ? .json(sort: order, limit: limit, dateGrid: grid) : .table(sort: order, limit: limit, dateGrid: grid)
-        let code = await AppRuntime.run(backend, showsBanner: false, listing: listing) { flow in
-            flow.startSearch(input)
-        }
+            maxConnections: maxConnections, departureWindow: departBetween)
+        let listing = SearchListing(order: OfferOrder(rawValue: sort) ?? .price, limit: limit, json: json)
+        let grid = grid
+        let code = await CommandRuntime.run(backend) { await Self.search(query, listing: listing, grid: grid, in: $0) }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Searches `query` and prints what `listing` asks (the offers, or with `grid` the date grid): 0 printed, 1
+    /// nothing flies, 64 the query makes no search, 69 the service failed.
+    @MainActor
+    static func search(_ query: TripQuery, listing: SearchListing, grid: Bool, in context: CommandContext) async -> FlowOutcome {
+        let search = SearchFlights(context.trip)
+        let request: SearchRequest
+        switch await search.request(for: query, today: context.today) {
+        case .success(let made): request = made
+        case .failure(.invalidInput(let problems)):
+            context.problems(problems)
+            return .badInput
+        case .failure(.service(let error)):
+            context.problems(["The places could not be looked up. \(error.description)"])
+            return .backendError(error.description)
+        }
+        if let refusal = SearchFlights.refusal(of: request, today: context.today) {
+            context.failure(refusal)
+            return .backendError(refusal.description)
+        }
+        return grid
+            ? await listing.dateGrid(around: request, search, context)
+            : await listing.offers(for: request, search, context)
     }
 }

@@ -15,10 +15,7 @@ final class TripToolbox: FlightsToolbox {
 
     init(backend: FlowServices, bookings: any BookingStore) {
         self.backend = backend
-        trip = TripServices(
-            places: backend.places, offers: backend.offers, orders: backend.orders, extras: backend.extras,
-            orderExtras: backend.orderExtras, airlineChanges: backend.airlineChanges, changes: backend.changes,
-            bookings: bookings, backend: backend.name, now: backend.now)
+        trip = TripServices(backend, bookings: bookings)
     }
 
     /// Today where the traveller is.

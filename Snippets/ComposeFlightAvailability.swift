@@ -19,7 +19,6 @@ final class OffersRouter: FlightAvailabilityRouter {
         showing?.cancel()
     }
     func navigateBack() { showing?.cancel() }
-    func availabilityDidFinish(_ outcome: AvailabilityOutcome) { print(outcome) }
 }
 
 // The recorded offers were priced on 22 Nov 2026; a clock set then keeps them valid in this run.

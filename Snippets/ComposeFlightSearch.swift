@@ -13,7 +13,6 @@ final class SearchRouter: FlightSearchRouter {
 
     func navigateToAvailability(for request: SearchRequest) { self.request = request }
     func navigateBack() {}
-    func flightSearchDidFail(_ failure: FlightSearchFailure) { print(failure) }
 }
 
 let router = SearchRouter()

@@ -6,5 +6,4 @@ import FlightAvailability
 final class QuietRouter: FlightAvailabilityRouter {
     func navigateToSummary(offer: Offer, search: SearchRequest) {}
     func navigateBack() {}
-    func availabilityDidFinish(_ outcome: AvailabilityOutcome) {}
 }

@@ -28,6 +28,8 @@ let flights: [Target.Dependency] = [
     .product(name: "CurlHTTP", package: "flights"),
     .product(name: "LocalStore", package: "flights"),
     .product(name: "TerminalUI", package: "flights"),
+    .product(name: "Trips", package: "flights"),
+    .product(name: "TravelText", package: "flights"),
     .product(name: "FlightAvailability", package: "flights"),
     .product(name: "FlightSummary", package: "flights"),
 ]

@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Fixtures"),
         .package(path: "../TerminalUI"),
+        .package(path: "../TravelText"),
         .package(path: "../../Services"),
     ],
     targets: [
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "Trips", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ModuleCore", package: "TerminalUI"),
+                .product(name: "TravelText", package: "TravelText"),
             ],
             swiftSettings: strict
         ),
@@ -42,6 +44,7 @@ let package = Package(
                 .product(name: "Trips", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ModuleCore", package: "TerminalUI"),
+                .product(name: "TravelText", package: "TravelText"),
                 .product(name: "FixtureServices", package: "Fixtures"),
                 .product(name: "ModuleTesting", package: "TerminalUI"),
             ],

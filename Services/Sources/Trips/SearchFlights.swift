@@ -93,9 +93,19 @@ public struct SearchFlights: Sendable {
 
     /// The request `query` makes on `today`: its places looked up (all at once), then judged whole.
     public func request(for query: TripQuery, today: CalendarDate) async -> Result<SearchRequest, SearchFailure> {
+        let texts = Self.lookups(query).map(\.text).filter { !$0.isEmpty }
+        // All at once (a real API is a round trip away for each), each answer kept in its place.
+        let answers = await withTaskGroup(of: (Int, Result<[Place], ServiceError>).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask { (index, await places(matching: text)) }
+            }
+            var answers = [Result<[Place], ServiceError>](repeating: .failure(.cancelled), count: texts.count)
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
         var found: [[Place]] = []
-        for text in Self.lookups(query).map(\.text) where !text.isEmpty {
-            switch await places(matching: text) {
+        for answer in answers {
+            switch answer {
             case .success(let places): found.append(places)
             case .failure(let error): return .failure(.service(error))
             }

@@ -35,20 +35,23 @@ struct Rebook: AsyncParsableCommand {
     @Option(help: "The API's root address.")
     var api: String?
 
-    /// The few lines another team writes: its builders, made with its services, and its own flow.
+    /// The few lines another team writes: its builders, made with its services, and its own flow; or, to print the
+    /// offers (`--show table|json`), Flights' core and its offers table, with no screen.
     @MainActor
     static func rebook(
-        _ request: SearchRequest, presentation: FlightAvailabilityInput.Presentation, duffel: DuffelClient,
-        bookings: any BookingStore, backend: String
+        _ request: SearchRequest, show: String, duffel: DuffelClient, bookings: any BookingStore, backend: String
     ) async -> RebookingFlow.Result {
         let terminal = SystemTerminal()
         defer { terminal.close() }
+        if show != "interactive" {
+            return await OfferListing.print(request, json: show == "json", offers: duffel.offerService, on: terminal)
+        }
         let flow = RebookingFlow(
             availability: FlightAvailabilityBuilder(offers: duffel.offerService),
             summary: FlightSummaryBuilder(
                 offers: duffel.offerService, orders: duffel.orderService, bookings: bookings, backend: backend),
             terminal: terminal)
-        await flow.run(request, presentation: presentation)
+        await flow.run(request)
         return flow.result
     }
 
@@ -90,9 +93,8 @@ struct Rebook: AsyncParsableCommand {
 
         let http = try HTTPClient()
         let duffel = DuffelClient(configuration: DuffelConfiguration(baseURL: baseURL, accessToken: token), transport: http)
-        let presentation: FlightAvailabilityInput.Presentation = show == "json" ? .json : show == "table" ? .table : .interactive
         let result = await Self.rebook(
-            request, presentation: presentation, duffel: duffel, bookings: bookings, backend: baseURL.host ?? address)
+            request, show: show, duffel: duffel, bookings: bookings, backend: baseURL.host ?? address)
         await http.shutdown()
         switch result {
         case .booked(let newReference):

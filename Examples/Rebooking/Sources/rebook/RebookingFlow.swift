@@ -31,10 +31,8 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
     }
 
     /// Shows the offers for `request` and runs until the traveller books or leaves.
-    func run(_ request: SearchRequest, presentation: FlightAvailabilityInput.Presentation) async {
-        screens = [availability.build(
-            input: FlightAvailabilityInput(request: request, presentation: presentation), router: self,
-            terminal: terminal)]
+    func run(_ request: SearchRequest) async {
+        screens = [availability.build(input: FlightAvailabilityInput(request: request), router: self, terminal: terminal)]
         while let screen = screens.last {
             let count = screens.count
             let task = Task { await screen.run() }
@@ -59,15 +57,6 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
 
     func navigateBack() {
         show(Array(screens.dropLast()))
-    }
-
-    func availabilityDidFinish(_ outcome: AvailabilityOutcome) {
-        switch outcome {
-        case .shown(let count): result = .listed(count)
-        case .noOffers: result = .noOffers
-        case .failed(let error): result = .failed(error.description)
-        }
-        show([])
     }
 
     // MARK: FlightSummaryRouter

@@ -27,12 +27,11 @@ struct RebookingFixtureTests {
             terminal: terminal)
     }
 
-    @Test("--show json: the recorded search's offers as one JSON document, and the flow counts them")
+    @Test("--show json: the recorded search's offers as one JSON document, counted")
     func listsTheOffersAsJSON() async throws {
         let terminal = VirtualTerminal()
-        let flow = flow(on: terminal)
-        await flow.run(Recording.search, presentation: .json)
-        #expect(flow.result == .listed(14))
+        let result = await OfferListing.print(Recording.search, json: true, offers: offers, on: terminal)
+        #expect(result == .listed(14))
         #expect(offers.searches == [Recording.search])
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as? [String: Any])
@@ -44,7 +43,7 @@ struct RebookingFixtureTests {
     func booksAnOfferByTypingLines() async throws {
         let terminal = VirtualTerminal(columns: 100)
         let flow = flow(on: terminal)
-        let running = Task { await flow.run(Recording.search, presentation: .interactive) }
+        let running = Task { await flow.run(Recording.search) }
         try await Traveller.book(offer: "1", on: terminal)
         await waitForEnd(of: running, on: terminal)
         #expect(flow.result == .booked(reference: "ERDAH6"))
@@ -56,7 +55,7 @@ struct RebookingFixtureTests {
     func backAndLeave() async throws {
         let terminal = VirtualTerminal(columns: 100)
         let flow = flow(on: terminal)
-        let running = Task { await flow.run(Recording.search, presentation: .interactive) }
+        let running = Task { await flow.run(Recording.search) }
         try await terminal.waitForOutput(containing: "Offer number or command:")
         terminal.enter("2")
         try await terminal.waitForOutput(containing: "Book this offer?")

@@ -30,7 +30,7 @@ struct RebookingSandboxTests {
                 summary: FlightSummaryBuilder(
                     offers: duffel.offerService, orders: duffel.orderService, bookings: bookings, backend: "sandbox"),
                 terminal: terminal)
-            let running = Task { await flow.run(search, presentation: .interactive) }
+            let running = Task { await flow.run(search) }
             defer { running.cancel() }  // a wait that throws leaves the flow waiting for input
             try await Traveller.book(offer: "1", on: terminal, serverWait: .seconds(60))
             await waitForEnd(of: running, on: terminal)

@@ -46,6 +46,4 @@ final class PrintingRouter: FlightSearchRouter {
     }
 
     func navigateBack() {}
-
-    func flightSearchDidFail(_ failure: FlightSearchFailure) {}
 }

@@ -1,5 +1,5 @@
-// Times the availability screen over many synthetic offers, through its public face only: the JSON and table
-// presentations, and typed commands and arrow keys on the interactive screen. Prints milliseconds; asserts nothing.
+// Times the availability screen over many synthetic offers, through its public face only: the search, and typed
+// commands and arrow keys on the interactive screen. Prints milliseconds; asserts nothing.
 //   swift run -c release --package-path Modules/FlightAvailability FlightAvailabilityBenchmark [offers] [label part]
 // Wall-clock times wander on a shared machine; for a steady figure count instructions of one timing, e.g.
 //   perf stat -e instructions <binary> 1000 "typed commands"
@@ -74,10 +74,8 @@ final class CountingTerminal: Terminal {
 
 @MainActor
 final class NullRouter: FlightAvailabilityRouter {
-    var outcomes: [AvailabilityOutcome] = []
     func navigateToSummary(offer: Offer, search: SearchRequest) {}
     func navigateBack() {}
-    func availabilityDidFinish(_ outcome: AvailabilityOutcome) { outcomes.append(outcome) }
 }
 
 enum Synthetic {
@@ -196,14 +194,6 @@ func main() async {
         let request = Synthetic.search(legs: legs)
         let kind = legs == 1 ? "one-way" : "round trip"
 
-        await time("json, \(count) \(kind) offers", repeats: 7) {
-            let terminal = CountingTerminal()
-            await builder.build(input: FlightAvailabilityInput(request: request, presentation: .json), router: NullRouter(), terminal: terminal).run()
-        }
-        await time("table, \(count) \(kind) offers", repeats: 7) {
-            let terminal = CountingTerminal(columns: 120)
-            await builder.build(input: FlightAvailabilityInput(request: request, presentation: .table), router: NullRouter(), terminal: terminal).run()
-        }
         await time("search alone (paging through the service), \(count) \(kind) offers", repeats: 7) {
             _ = try? await service.search(request)
         }

@@ -42,11 +42,11 @@ public struct FlightAvailabilityBuilder {
     /// holds `router` weakly.
     ///
     /// - Parameters:
-    ///   - input: the search and how to present its offers.
+    ///   - input: the search and the order of its offers.
     ///   - router: where the traveller goes next.
     ///   - terminal: where the screen draws and reads.
-    /// - Returns: the screen; `run()` searches, then shows the offers (interactive) or writes them once (`table`,
-    ///   `json`) and returns.
+    /// - Returns: the screen; `run()` searches, then shows the offers until the traveller chooses one or leaves.
+    ///   A list of offers with nothing to ask is the core's (`SearchFlights` in Trips), not a screen's.
     @MainActor
     public func build(
         input: FlightAvailabilityInput, router: any FlightAvailabilityRouter, terminal: any Terminal
@@ -58,16 +58,13 @@ public struct FlightAvailabilityBuilder {
             pageLineBudget: max(4, terminal.rows - 12), columns: terminal.columns)
         let offers = self.offers
         return ScreenRunner<FlightAvailabilityReducer>(
-            state: state, terminal: terminal, recorder: recorder,
-            // The table and JSON are the program's output: progress and failures go to standard error.
-            outputIsForPrograms: input.presentation != .interactive, appearing: { .appeared },
+            state: state, terminal: terminal, recorder: recorder, appearing: { .appeared },
             perform: { work in await work.perform(offers: offers) },
             leave: { [weak router] route in
                 switch route {
                 case .summary(let offer, let search): router?.navigateToSummary(offer: offer, search: search)
                 case .back: router?.navigateBack()
                 case .backChangingSearch(let search): router?.navigateBack(withSearch: search)
-                case .finished(let outcome): router?.availabilityDidFinish(outcome)
                 }
                 return nil
             })
@@ -118,48 +115,21 @@ enum FlightAvailabilityWork: ScreenWork {
     }
 }
 
-/// What the availability screen shows, and how.
+/// What the availability screen shows.
 public struct FlightAvailabilityInput: Sendable, Hashable {
-    /// How the offers are presented.
-    public enum Presentation: Sendable, Hashable, Codable {
-        /// A screen to sort, filter, page and choose from.
-        case interactive
-        /// The offers as a table, written once to standard output; no prompts.
-        case table
-        /// The offers as one JSON document on standard output; no prompts.
-        case json
-    }
-
     /// The search to run.
     public var request: SearchRequest
     /// The order offers are shown in.
     public var sort: AvailabilitySort
-    /// How the offers are presented.
-    public var presentation: Presentation
-    /// For `table` and `json`: at most this many offers (the first in `sort` order); `nil` for all.
-    public var limit: Int?
-    /// For `table` and `json`: instead of the offers, the date grid around `request`, the lowest total for the
-    /// whole party on each pair of days 3 either side (a departure × return matrix for a round trip, one row of
-    /// days otherwise). Ignored by the interactive presentation, where `d` opens the grid.
-    public var dateGrid: Bool
 
     /// The input for `request`.
     ///
     /// - Parameters:
     ///   - request: the search to run.
     ///   - sort: the order, cheapest first unless given.
-    ///   - presentation: interactive unless given.
-    ///   - limit: for `table` and `json`, how many offers at most.
-    ///   - dateGrid: for `table` and `json`, the date grid instead of the offers.
-    public init(
-        request: SearchRequest, sort: AvailabilitySort = .price, presentation: Presentation = .interactive,
-        limit: Int? = nil, dateGrid: Bool = false
-    ) {
+    public init(request: SearchRequest, sort: AvailabilitySort = .price) {
         self.request = request
         self.sort = sort
-        self.presentation = presentation
-        self.limit = limit
-        self.dateGrid = dateGrid
     }
 }
 

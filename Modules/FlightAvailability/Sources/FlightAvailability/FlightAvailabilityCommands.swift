@@ -2,6 +2,7 @@ import Entities
 import Trips
 import Foundation
 import Services
+import TravelText
 
 /// One line typed off a TTY, read: an offer number or a command, or why it is neither.
 enum AvailabilityCommand: Equatable, Sendable {
@@ -162,7 +163,7 @@ enum AvailabilityCommands {
             return .failure(InputProblem(
                 message: "Give the most CO₂ as whole kilograms (for example: filter co2 500), or any: “\(text)” is not one."))
         }
-        guard AvailabilityOffers.anyEmissions(offers) else {
+        guard OfferFormat.anyEmissions(offers) else {
             return .failure(InputProblem(message: "None of these offers comes with a CO₂ estimate to filter by."))
         }
         return .success(kilograms)

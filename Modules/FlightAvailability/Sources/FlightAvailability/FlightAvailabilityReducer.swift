@@ -4,6 +4,7 @@ import Foundation
 import ModuleCore
 import Services
 import TerminalUI
+import TravelText
 
 /// What must happen outside the availability screen's rules.
 typealias FlightAvailabilityEffect = ScreenEffect<FlightAvailabilityWork, FlightAvailabilityRoute>
@@ -25,7 +26,6 @@ enum FlightAvailabilityReducer: ScreenFeature {
     /// Applies `action` to `state` and returns what must happen next. Progress is said as the state starts and
     /// stops waiting for a search (a spinner on a TTY, one line elsewhere).
     static func reduce(_ state: inout FlightAvailabilityState, _ action: FlightAvailabilityAction) -> Effects {
-        guard state.presentation == .interactive else { return reduceReport(&state, action) }
         let waitingBefore = progress(state)
         let effects = reduceInteractive(&state, action)
         let waitingAfter = progress(state)
@@ -40,9 +40,9 @@ enum FlightAvailabilityReducer: ScreenFeature {
         switch state.phase {
         case .searching:
             return (state.searchedAgain ? "Searching again: flights " : "Searching flights ")
-                + "\(TravelFormat.route(state.request)) on \(AvailabilityFormat.dates(state.request))…"
+                + "\(TravelFormat.route(state.request)) on \(OfferFormat.dates(state.request))…"
         case .dateGrid where state.inputStyle == .lines && (state.grid?.isFetching ?? false):
-            return "Finding the lowest price around \(AvailabilityFormat.dates(state.request))…"
+            return "Finding the lowest price around \(OfferFormat.dates(state.request))…"
         default:
             return nil
         }

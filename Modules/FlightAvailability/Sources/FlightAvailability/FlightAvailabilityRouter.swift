@@ -1,5 +1,4 @@
 public import Entities
-public import Services
 
 /// The ways out of the availability screen. The composer (the App) implements it and decides what comes next.
 @MainActor
@@ -15,10 +14,6 @@ public protocol FlightAvailabilityRouter: AnyObject {
     /// showing `search`, the days chosen, rather than the fields as they were. The default calls
     /// ``navigateBack()``.
     func navigateBack(withSearch search: SearchRequest)
-
-    /// A `table` or `json` presentation has written its output (or failed); the screen reads no input and its
-    /// `run()` returns right after this call. Not called for the interactive presentation.
-    func availabilityDidFinish(_ outcome: AvailabilityOutcome)
 }
 
 extension FlightAvailabilityRouter {
@@ -26,16 +21,6 @@ extension FlightAvailabilityRouter {
     public func navigateBack(withSearch search: SearchRequest) {
         navigateBack()
     }
-}
-
-/// How a `table` or `json` presentation ended, for the composer's exit code.
-public enum AvailabilityOutcome: Sendable, Hashable, Codable {
-    /// This many offers were written.
-    case shown(offers: Int)
-    /// The search found no offers; the output says so (an empty `offers` array in JSON).
-    case noOffers
-    /// The search failed; the error was written as a diagnostic (standard error).
-    case failed(ServiceError)
 }
 
 /// The ways out, as data; the Builder calls the router method of each.
@@ -46,6 +31,4 @@ enum FlightAvailabilityRoute: Encodable, Sendable, Equatable {
     case back
     /// Back to the search, which should now show `search` (days chosen in the date grid).
     case backChangingSearch(SearchRequest)
-    /// A `table` or `json` presentation is done.
-    case finished(AvailabilityOutcome)
 }

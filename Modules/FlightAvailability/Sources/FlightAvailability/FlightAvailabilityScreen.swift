@@ -3,6 +3,7 @@ import Trips
 import ModuleCore
 import Services
 import TerminalUI
+import TravelText
 
 /// What the availability screen shows and asks in each state, and what each key or line means there.
 extension FlightAvailabilityReducer {
@@ -12,7 +13,6 @@ extension FlightAvailabilityReducer {
     /// TTY a page is drawn alone and keys act at once; on lines a page follows the log, after a blank line, and a
     /// command is typed after its prompt. Nothing is asked while a search runs on lines, or once the input ended.
     static func screen(_ state: State) -> ScreenModel {
-        guard state.presentation == .interactive else { return ScreenModel() }
         var model = interactiveScreen(state)
         if state.isFinished { model.question = nil }
         return model
@@ -48,7 +48,7 @@ extension FlightAvailabilityReducer {
             // On lines the header comes with the results; the log needs only the progress line.
             return ScreenModel(page: [], layout: .whole)
         case .results(let page)?:
-            let table = offerTable(
+            let table = OfferTable.table(
                 page.rows, showsLegRoute: page.showsLegRoute, showsEmissions: page.showsEmissions, marksHighlight: keys,
                 sortedBy: state.sort)
             let highlighted = page.rows.flatMap { row in row.legs.map { _ in row.isHighlighted } }
@@ -135,7 +135,7 @@ extension FlightAvailabilityReducer {
 
     // MARK: Blocks
 
-    private static func header(_ header: AvailabilityHeaderViewModel) -> [ScreenBlock] {
+    private static func header(_ header: TripHeader) -> [ScreenBlock] {
         [.header(header.title)] + hint(header.details)
     }
 
@@ -148,41 +148,10 @@ extension FlightAvailabilityReducer {
         [.notice(notice)] + details.map { .text($0, indent: 2) } + (suggestion.isEmpty ? [] : [.text(suggestion, indent: 2)])
     }
 
-    /// A failed `table` or `json` search, for standard error.
-    static func failureBlocks(_ error: ServiceError) -> [ScreenBlock] {
-        problemBlocks(
-            Notice(.error, error.message), error.apiError?.errors.dropFirst().map(\.description) ?? [], error.suggestion)
-    }
-
     /// The keys (TTY) or the commands (lines).
     static func helpBlocks(_ state: State) -> [ScreenBlock] {
         let help = AvailabilityViewModels.help(state)
         return [.header(help.title), .rows(KeyValueList(rows: help.rows))] + (help.legend.isEmpty ? [] : [.blank, .hint(help.legend)])
-    }
-
-    /// The `table` presentation's output: plain lines at `width`, every text from the server made visible.
-    static func reportText(_ report: ReportViewModel, width: Int, sortedBy sort: AvailabilitySort = .price) -> String {
-        func lines(_ block: any Renderable) -> [String] { block.render(width: width, style: .plain) }
-        var text = lines(SectionHeader(UntrustedText.visible(report.header.title)))
-            + lines(Paragraph(UntrustedText.visible(report.header.details))) + lines(Paragraph(report.status)) + [""]
-        if !report.rows.isEmpty {
-            var table = lines(offerTable(
-                report.rows, showsLegRoute: report.showsLegRoute, showsEmissions: report.showsEmissions,
-                marksHighlight: false, sortedBy: sort).visible)[...]
-            // Each offer's id under its lines, for `flights book`: the id is what a program or a person copies.
-            if let header = table.popFirst() { text.append(header) }
-            for row in report.rows {
-                text += table.prefix(row.legs.count)
-                table = table.dropFirst(row.legs.count)
-                text.append("     " + UntrustedText.visible(row.offerID))
-            }
-            text += table
-        }
-        if let footnote = report.footnote {
-            if !report.rows.isEmpty { text.append("") }
-            text += lines(Paragraph(UntrustedText.visible(footnote)))
-        }
-        return text.joined(separator: "\n")
     }
 
     // MARK: Tables
@@ -197,53 +166,5 @@ extension FlightAvailabilityReducer {
             if warned.indices.contains(row), warned[row] { look.insert(.warning) }
             return StyledLine([StyledRun(line, look)])
         })
-    }
-
-    /// The table of offers, a line per leg; the highlighted offer marked, so it shows without colour too. The CO₂
-    /// column is there only when some offer has an estimate.
-    static func offerTable(
-        _ rows: [OfferRowViewModel], showsLegRoute: Bool, showsEmissions: Bool, marksHighlight: Bool,
-        sortedBy sort: AvailabilitySort = .price
-    ) -> Table {
-        // The marker shares the number's column, so the table keeps its width for the flights.
-        var columns = [Table.Column("", alignment: .right, priority: 99)]
-        if showsLegRoute { columns.append(Table.Column("Leg", priority: 8)) }
-        // Narrow terminals lose the flight numbers first, then the CO₂ estimate, then the duration and the airline's
-        // name; the fare brand stays longest, or the Basic and the Flex fare of one flight would differ only by their
-        // price (at 60 columns: times, stops, fare and price; at 80 the airline too). The column the offers are
-        // sorted by stays as long as the times.
-        columns += [
-            Table.Column("Departs", priority: 9),
-            Table.Column("Arrives", priority: 9),
-            Table.Column("Duration", alignment: .right, priority: sort == .duration ? 9 : 5),
-            Table.Column("Stops", priority: 7, flexible: true, minimumWidth: 10),
-            Table.Column("Airline", priority: 6, flexible: true, minimumWidth: 10),
-            Table.Column("Flights", priority: 2, flexible: true, minimumWidth: 12),
-            Table.Column("Fare", priority: 8),
-        ]
-        if showsEmissions { columns.append(Table.Column("CO₂", alignment: .right, priority: sort == .emissions ? 9 : 3)) }
-        columns.append(Table.Column("Price", alignment: .right, priority: 10))
-        var table = Table(columns: columns)
-        for row in rows {
-            for (index, leg) in row.legs.enumerated() {
-                let marker = marksHighlight && row.isHighlighted ? "›" : ""
-                var cells = [index == 0 ? "\(marker)\(row.number)." : ""]
-                if showsLegRoute { cells.append(leg.route) }
-                cells += [leg.departs, leg.arrives, leg.duration, leg.stops, leg.airline, leg.flights, leg.fare]
-                if showsEmissions { cells.append(index == 0 ? row.emissions : "") }
-                cells.append(index == 0 ? row.price : "")
-                table.addRow(cells)
-            }
-        }
-        return table
-    }
-}
-
-extension Table {
-    /// The table with every text in it made visible.
-    fileprivate var visible: Table {
-        var table = self
-        table.rows = rows.map { $0.map(UntrustedText.visible) }
-        return table
     }
 }

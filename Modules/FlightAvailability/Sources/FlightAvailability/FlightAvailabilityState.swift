@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import ModuleCore
 import Services
+import TravelText
 
 /// Everything the availability screen knows, as a value: the search, its offers, the sort, the filters, the
 /// highlight, the date grid and which answers it is waiting for.
@@ -31,19 +32,13 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
         case dateGrid
     }
 
-    /// How the offers are presented.
-    var presentation: FlightAvailabilityInput.Presentation
     /// Keys or lines.
     var inputStyle: InputStyle
-    /// For `table` and `json`: at most this many offers.
-    var limit: Int?
-    /// For `table` and `json`: the date grid instead of the offers.
-    var reportsDateGrid = false
     /// The traveller's date today (read when the screen was built): the date grid leaves earlier days out.
     var today: CalendarDate
     /// Table lines per page, from the terminal's height (12 fits a 24-line terminal).
     var pageLineBudget = 12
-    /// The terminal's width when the screen was built: the `table` presentation's output is written at it.
+    /// The terminal's width when the screen was built: the date grid is laid out at it.
     var columns = 80
 
     /// The search shown (after a choice in the date grid, the one chosen).
@@ -88,10 +83,7 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
         input: FlightAvailabilityInput, inputStyle: InputStyle, today: CalendarDate, pageLineBudget: Int = 12,
         columns: Int = 80
     ) {
-        self.presentation = input.presentation
         self.inputStyle = inputStyle
-        self.limit = input.limit
-        self.reportsDateGrid = input.dateGrid
         self.today = today
         self.pageLineBudget = pageLineBudget
         self.columns = columns
@@ -137,7 +129,7 @@ struct AvailabilityFilters: Codable, Sendable, Hashable {
 
     /// Whether `offer` passes every filter set.
     func admits(_ offer: Offer) -> Bool {
-        if let maxStops, offer.slices.contains(where: { AvailabilityOffers.stops(in: $0) > maxStops }) {
+        if let maxStops, offer.slices.contains(where: { OfferFormat.stopCount(in: $0) > maxStops }) {
             return false
         }
         if !carriers.isEmpty {

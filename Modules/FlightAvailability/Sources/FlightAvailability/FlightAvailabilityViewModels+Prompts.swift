@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import Services
 import TerminalUI
+import TravelText
 
 /// The lists, questions and help, as pure functions of the state.
 extension AvailabilityViewModels {
@@ -32,11 +33,6 @@ extension AvailabilityViewModels {
             selected: AvailabilitySort.allCases.firstIndex(of: state.sort) ?? 0)
     }
 
-    /// `price`, `CO₂`: the order as the status line names it, in the word the column, the sort menu and the help use.
-    static func sortName(_ sort: AvailabilitySort) -> String {
-        sort == .emissions ? "CO₂" : sort.rawValue
-    }
-
     /// `Price (cheapest first)`.
     static func sortDescription(_ sort: AvailabilitySort) -> String {
         switch sort {
@@ -50,7 +46,7 @@ extension AvailabilityViewModels {
 
     /// The filters the list offers, in its order: CO₂ only when some offer has an estimate.
     static func filterOptions(_ state: State) -> [AvailabilityFilterKind] {
-        let emissions = AvailabilityOffers.anyEmissions(state.result?.offers ?? [])
+        let emissions = OfferFormat.anyEmissions(state.result?.offers ?? [])
         return [.stops, .carriers, .departure] + (emissions ? [.emissions] : []) + [.clear]
     }
 
@@ -173,4 +169,38 @@ extension AvailabilityViewModels {
                 + "out), or any."
         }
     }
+}
+
+/// A list to choose one option from (sort order, filter).
+struct ChoiceViewModel: Codable, Sendable, Equatable {
+    /// What is being chosen, handed back with the answer.
+    var kind: AvailabilityChoice
+    /// The title above the options.
+    var title: String
+    /// One line each, not numbered.
+    var options: [String]
+    /// The option selected at first (the current one).
+    var selected: Int
+}
+
+/// A question with a typed answer (airlines, departure window, most CO₂).
+struct QuestionViewModel: Codable, Sendable, Equatable {
+    /// What is being asked, handed back with the answer.
+    var kind: AvailabilityQuestion
+    /// Lines shown before the question (the airlines to choose from).
+    var intro: [String]
+    /// The question.
+    var question: String
+    /// The current value, taken on a plain Enter.
+    var defaultAnswer: String?
+}
+
+/// Keys or commands, each with what it does.
+struct HelpViewModel: Codable, Sendable, Equatable {
+    /// The title.
+    var title: String
+    /// The keys or commands (`s`, `filter stops N`), each with what it does.
+    var rows: [KeyValueList.Row]
+    /// How to leave the help (TTY), or empty.
+    var legend: String
 }

@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import Services
 import TerminalUI
+import TravelText
 
 /// What the screen shows, as pure functions of the state.
 enum AvailabilityViewModels {
@@ -18,7 +19,7 @@ enum AvailabilityViewModels {
             return .loading(LoadingViewModel(
                 header: header(state),
                 message: (state.searchedAgain ? "Searching again: flights " : "Searching flights ")
-                    + "\(TravelFormat.route(state.request)) on \(AvailabilityFormat.dates(state.request))…",
+                    + "\(TravelFormat.route(state.request)) on \(OfferFormat.dates(state.request))…",
                 legend: keys ? "Esc cancel · b back to the search" : ""))
         case .results:
             return results(state)
@@ -37,22 +38,16 @@ enum AvailabilityViewModels {
             if !keys, grid.isFetching {
                 return .loading(LoadingViewModel(
                     header: header(state),
-                    message: "Finding the lowest price around \(AvailabilityFormat.dates(grid.request))…", legend: ""))
+                    message: "Finding the lowest price around \(OfferFormat.dates(grid.request))…", legend: ""))
             }
             return .dateGrid(dateGrid(state, grid))
         }
     }
 
     /// Route, dates, passengers, cabin and (once known) how many offers.
-    static func header(_ state: State) -> AvailabilityHeaderViewModel {
-        let request = state.request
-        var details = [AvailabilityFormat.dates(request), TravelFormat.passengers(request.passengers),
-                       request.cabinClass?.displayName ?? "Any cabin"]
-        if state.phase == .results || state.phase == .dateGrid, let result = state.result {
-            details.append(TravelFormat.count(result.offers.count, "offer"))
-        }
-        return AvailabilityHeaderViewModel(
-            title: AvailabilityFormat.route(request, state.result?.offerRequest), details: details.joined(separator: " · "))
+    static func header(_ state: State) -> TripHeader {
+        let count = state.phase == .results || state.phase == .dateGrid ? state.result?.offers.count : nil
+        return TripHeader(state.request, offerRequest: state.result?.offerRequest, offerCount: count)
     }
 
     /// The offers: none found, none left after the filters, or a page.
@@ -63,7 +58,7 @@ enum AvailabilityViewModels {
         if result.offers.isEmpty {
             return .noOffers(NoOffersViewModel(
                 header: header(state),
-                message: "No flights found for \(AvailabilityFormat.route(request, result.offerRequest)) on \(AvailabilityFormat.dates(request)).",
+                message: "No flights found for \(OfferFormat.route(request, result.offerRequest)) on \(OfferFormat.dates(request)).",
                 suggestion: keys
                     ? "Try other days (d shows the cheapest days around it), or change the search (b)."
                     : "Try other days (type dates to see the cheapest days around it), or change the search (type back).",
@@ -91,12 +86,12 @@ enum AvailabilityViewModels {
         let keys = state.inputStyle == .keys
         let onPage = (start..<end).map { result.offers[state.visible[$0]] }
         let rows = zip(start..<end, onPage).map { index, offer in
-            AvailabilityFormat.row(
+            OfferFormat.row(
                 offer, number: index + 1, highlighted: keys && index == state.highlight, searched: state.request.slices)
         }
         let filters = state.filters
         var status = state.searchedAgain ? "Searched again: \(TravelFormat.count(result.offers.count, "offer")) · " : ""
-        status += "Sort: \(sortName(state.sort)) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
+        status += "Sort: \(OfferTable.sortName(state.sort)) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
         status += " · Page \(state.currentPage + 1) of \(state.pageCount) (offers \(start + 1)–\(end) of \(state.visible.count)"
         status += filters.isEmpty ? ")" : "; \(result.offers.count) without filters)"
         let legend: String
@@ -115,39 +110,7 @@ enum AvailabilityViewModels {
         }
         return ResultsViewModel(
             header: header(state), status: status, rows: rows, showsLegRoute: state.request.slices.count > 1,
-            showsEmissions: AvailabilityOffers.anyEmissions(onPage), legend: legend, prompt: "Offer number or command: ")
-    }
-
-    /// The `table` presentation's output for the offers found: in the chosen order, at most the limit.
-    static func report(_ state: State) -> ReportViewModel? {
-        guard let found = state.result else { return nil }
-        let ordered = AvailabilityOffers.sorted(found.offers, by: state.sort)
-        return report(state, found: found, shown: reported(ordered, state), total: ordered.count)
-    }
-
-    /// The offers `ordered` a report shows: at most the limit.
-    static func reported(_ ordered: [Offer], _ state: State) -> [Offer] {
-        state.limit.map { Array(ordered.prefix(max(0, $0))) } ?? ordered
-    }
-
-    /// The `table` presentation's output.
-    static func report(_ state: State, found: OfferSearchResult, shown: [Offer], total: Int) -> ReportViewModel {
-        let request = state.request
-        var footnote: String?
-        if total == 0 {
-            footnote = "No flights found for \(AvailabilityFormat.route(request, found.offerRequest)) on \(AvailabilityFormat.dates(request))."
-        } else if shown.count < total {
-            footnote = "Showing \(shown.count) of \(TravelFormat.count(total, "offer"))."
-        }
-        return ReportViewModel(
-            header: header(state),
-            status: "Sort: \(sortName(state.sort))",
-            rows: shown.enumerated().map {
-                AvailabilityFormat.row($0.element, number: $0.offset + 1, highlighted: false, searched: request.slices)
-            },
-            showsLegRoute: request.slices.count > 1,
-            showsEmissions: AvailabilityOffers.anyEmissions(shown),
-            footnote: footnote)
+            showsEmissions: OfferFormat.anyEmissions(onPage), legend: legend, prompt: "Offer number or command: ")
     }
 
     /// A failed search in words; a validation error says to edit the search.
@@ -210,4 +173,76 @@ enum AvailabilityViewModels {
                 : "No offer matches the filters: type filter clear to \(action)."
         }
     }
+}
+
+/// A page of offers.
+struct ResultsViewModel: Codable, Sendable, Equatable {
+    /// Route, dates, passengers.
+    var header: TripHeader
+    /// The current sort, filters and page: `Sort: price · Filters: none · Page 1 of 2 (offers 1–12 of 14)`.
+    var status: String
+    /// The offers of this page.
+    var rows: [OfferRow]
+    /// Whether each line says which leg it is (round trips and multi-city).
+    var showsLegRoute: Bool
+    /// Whether the table has a CO₂ column: some offer of the page has an estimate.
+    var showsEmissions: Bool
+    /// On a TTY the key legend; on lines, the commands.
+    var legend: String
+    /// The prompt for a typed command (lines only).
+    var prompt: String
+}
+
+/// The search worked but there is nothing to show: no offers at all, or none left after the filters.
+struct NoOffersViewModel: Codable, Sendable, Equatable {
+    /// Route, dates, passengers.
+    var header: TripHeader
+    /// What happened, in a sentence.
+    var message: String
+    /// What to do next.
+    var suggestion: String
+    /// The keys or commands that apply.
+    var legend: String
+    /// The prompt for a typed command (lines only).
+    var prompt: String
+}
+
+/// The search failed, or was cancelled.
+struct ErrorViewModel: Codable, Sendable, Equatable {
+    /// Route, dates, passengers.
+    var header: TripHeader
+    /// What happened (``ServiceError/message``): an error, or a warning for a search the traveller cancelled.
+    var notice: Notice
+    /// Further problems, one per line (every field a validation error names).
+    var details: [String]
+    /// What to do (``ServiceError/suggestion``, and to edit the search when a field is wrong).
+    var suggestion: String
+    /// The keys or commands that apply.
+    var legend: String
+    /// The prompt for a typed command (lines only).
+    var prompt: String
+}
+
+/// While a search runs.
+struct LoadingViewModel: Codable, Sendable, Equatable {
+    /// Route, dates, passengers (as searched: codes, no counts yet).
+    var header: TripHeader
+    /// The spinner's message.
+    var message: String
+    /// How to cancel (TTY only; empty on lines).
+    var legend: String
+}
+
+/// One whole state of the screen, as the page shows it.
+enum AvailabilityScreen: Codable, Sendable, Equatable {
+    /// A search is running.
+    case loading(LoadingViewModel)
+    /// A page of offers.
+    case results(ResultsViewModel)
+    /// No offers, or none left after the filters.
+    case noOffers(NoOffersViewModel)
+    /// The search failed or was cancelled.
+    case error(ErrorViewModel)
+    /// The date grid.
+    case dateGrid(DateGridView)
 }

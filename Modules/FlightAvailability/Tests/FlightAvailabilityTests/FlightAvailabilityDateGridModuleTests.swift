@@ -71,40 +71,4 @@ struct FlightAvailabilityDateGridModuleTests {
         await session.stop()
     }
 
-    @Test("--grid as a table: the matrix once, then the outcome; nothing is read")
-    func gridTable() async throws {
-        let base = FixtureOfferService()
-        let session = Session(
-            Searches.roundTrip, interactive: false, columns: 80, service: base, offers: DayPricedOfferService(base: base),
-            presentation: .table, dateGrid: true)
-        await session.running.value
-        let output = session.terminal.output
-        #expect(output.contains("Depart →        1 Tue    2 Wed"))
-        #expect(output.contains("g Thu 31 Dec   £1,420   £1,430   £1,440"))
-        #expect(!output.contains("…"))
-        #expect(session.terminal.diagnostics.components(separatedBy: "Finding the lowest price around Fri 18 Dec – Mon 28 Dec (49 pairs of days)…").count == 2)
-        #expect(session.router.outcomes == [.shown(offers: 49)])
-    }
-
-    @Test("--grid --json: a cell per pair of days in date order, the lowest and the searched pair marked")
-    func gridJSON() async throws {
-        let base = FixtureOfferService()
-        let session = Session(
-            Searches.roundTrip, interactive: false, service: base,
-            offers: DayPricedOfferService(base: base, noFlights: (date("2026-12-16"), date("2026-12-30"))),
-            presentation: .json, dateGrid: true)
-        await session.running.value
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(session.terminal.output.utf8)) as? [String: Any])
-        let cells = try #require(document["cells"] as? [[String: Any]])
-        #expect(cells.count == 49)
-        #expect(cells.first?["departure_date"] as? String == "2026-12-15")
-        #expect(cells.first?["return_date"] as? String == "2026-12-25")
-        #expect(cells.first?["lowest_total_amount"] as? String == "1401.61")
-        #expect(cells.first?["lowest"] as? Bool == true)
-        let searched = cells.filter { $0["searched"] as? Bool == true }
-        #expect(searched.map { $0["lowest_total_amount"] as? String } == ["1440.61"])
-        let none = cells.filter { $0["status"] as? String == "no_offers" }
-        #expect(none.map { $0["return_date"] as? String } == ["2026-12-30"])
-        #expect(session.router.outcomes == [.shown(offers: 48)])
-    }
 }

@@ -6,6 +6,7 @@ import Services
 import TerminalUI
 import Testing
 @testable import Trips
+import TravelText
 
 /// The recorded one-way search's answer, with the CO₂ estimates changed by `edit` (offer id → new estimate).
 private func oneWay(_ edit: (Offer) -> String? = { $0.totalEmissionsKg }) throws -> OfferSearchResult {
@@ -18,13 +19,12 @@ private func oneWay(_ edit: (Offer) -> String? = { $0.totalEmissionsKg }) throws
     return OfferSearchResult(offerRequest: request, offers: request.offers)
 }
 
-/// A screen showing `result`, typed to on lines, as the Builder makes it; `presentation` for the table.
+/// A screen showing `result`, typed to on lines, as the Builder makes it.
 private func showing(
-    _ result: OfferSearchResult, presentation: FlightAvailabilityInput.Presentation = .interactive,
-    style: FlightAvailabilityState.InputStyle = .lines
+    _ result: OfferSearchResult, style: FlightAvailabilityState.InputStyle = .lines
 ) -> (FlightAvailabilityState, [FlightAvailabilityEffect]) {
     var state = FlightAvailabilityState(
-        input: FlightAvailabilityInput(request: Searches.oneWay, presentation: presentation),
+        input: FlightAvailabilityInput(request: Searches.oneWay),
         inputStyle: style, today: date("2026-11-22"))
     _ = FlightAvailabilityReducer.reduce(&state, .appeared)
     let effects = FlightAvailabilityReducer.reduce(&state, .searchAnswered(id: 1, .success(result)))
@@ -67,10 +67,8 @@ struct FlightAvailabilityEmissionsTests {
         let none = try oneWay { _ in nil }
         let shown = try #require(page(showing(none).0))
         #expect(!shown.showsEmissions)
-        let report = try #require(AvailabilityViewModels.report(showing(none, presentation: .table).0))
-        #expect(!report.showsEmissions)
-        let withEstimates = try #require(AvailabilityViewModels.report(showing(try oneWay(), presentation: .table).0))
-        #expect(withEstimates.showsEmissions)
+        #expect(!OfferFormat.anyEmissions(none.offers))
+        #expect(OfferFormat.anyEmissions(try oneWay().offers))
         // An estimate that is not a number of kilograms is no estimate: nothing the server sent is shown as it came.
         let odd = try oneWay { _ in "\u{1B}[31m12" }
         #expect(!(try #require(page(showing(odd).0))).showsEmissions)
@@ -83,7 +81,7 @@ struct FlightAvailabilityEmissionsTests {
         for (text, shown) in [("2670", "2,670 kg"), ("412.6", "413 kg"), ("0", "0 kg"), ("1.2.3", "–"), ("-5", "–"),
                               ("", "–"), ("lots", "–")] {
             changed.totalEmissionsKg = text
-            #expect(AvailabilityFormat.emissions(changed) == shown, "\(text)")
+            #expect(OfferFormat.emissions(changed) == shown, "\(text)")
         }
     }
 
@@ -206,39 +204,5 @@ private final class NoEmissionsOfferService: OfferService {
         var changed = offer
         changed.totalEmissionsKg = nil
         return changed
-    }
-}
-
-@Suite("Module: CO₂ in the offers table")
-@MainActor
-struct FlightAvailabilityEmissionsModuleTests {
-    private func table(_ offers: any OfferService, style: Style = .plain) async -> VirtualTerminal {
-        let terminal = VirtualTerminal(columns: 80, isInteractive: false)
-        terminal.style = style
-        let screen = FlightAvailabilityBuilder(offers: offers, now: { recordingNow }, timeZone: london).build(
-            input: FlightAvailabilityInput(request: Searches.oneWay, sort: .emissions, presentation: .table, limit: 3),
-            router: SpyAvailabilityRouter(), terminal: terminal)
-        await screen.run()
-        return terminal
-    }
-
-    @Test("off a TTY, without colour, the table has a readable CO₂ column, least first under sort emissions")
-    func columnShown() async {
-        let terminal = await table(FixtureOfferService())
-        #expect(terminal.screen.contains("Sort: CO₂"))
-        #expect(terminal.screen.contains { $0.hasSuffix("CO₂    Price") })
-        let rows = terminal.screen.filter { $0.range(of: #"^\d\."#, options: .regularExpression) != nil }
-        #expect(rows.count == 3)
-        #expect(rows.first?.contains("430 kg  £389.00") == true)
-        #expect(!terminal.output.contains("\u{1B}"))
-    }
-
-    @Test("when the API gives no estimate for any offer, the column is not there")
-    func columnAbsent() async {
-        let terminal = await table(NoEmissionsOfferService())
-        #expect(terminal.screen.contains { $0.hasSuffix("Price") })
-        // The order asked for is still named; no column, header or cell speaks of CO₂.
-        #expect(!terminal.screen.contains { $0.contains("CO₂") && $0 != "Sort: CO₂" })
-        #expect(!terminal.output.contains(" kg"))
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Services
 import Testing
 @testable import Trips
+import TravelText
 
 /// How offers, legs and searches read: the module's own text, and the shared TravelFormat where it is used.
 @Suite("FlightAvailability format")
@@ -12,9 +13,9 @@ struct FlightAvailabilityFormatTests {
     @Test("rows: local times, durations, stops with airports, codeshares, cabin, price")
     func rowFormatting() throws {
         let offers = try Recorded.offers(.offerRequestOneWay)
-        func row(_ flight: String) throws -> OfferRowViewModel {
+        func row(_ flight: String) throws -> OfferRow {
             let offer = try #require(offers.first { $0.slices[0].segments[0].flightNumber == flight })
-            return AvailabilityFormat.row(offer, number: 3, highlighted: false)
+            return OfferFormat.row(offer, number: 3, highlighted: false)
         }
         let twoStops = try row("ZZ221")
         #expect(twoStops.legs[0].departs == "07:00")
@@ -29,7 +30,7 @@ struct FlightAvailabilityFormatTests {
 
         // Searched by city, the times say which airport: London has six.
         let offer = try #require(offers.first { $0.slices[0].segments[0].flightNumber == "ZZ221" })
-        let byCity = AvailabilityFormat.row(
+        let byCity = OfferFormat.row(
             offer, number: 1, highlighted: false,
             searched: [SearchSlice(origin: "LON", destination: "NYC", departureDate: date("2026-12-18"))])
         #expect(byCity.legs[0].departs == "07:00 LHR")
@@ -51,11 +52,11 @@ struct FlightAvailabilityFormatTests {
     func arrivalDayDifference() throws {
         let offers = try Recorded.offers(.offerRequestRoundTrip)
         var slice = try #require(offers.first?.slices[1])
-        #expect(AvailabilityFormat.arrival(slice) == "11:15+1")
+        #expect(OfferFormat.arrival(slice) == "11:15+1")
         let segment = slice.segments[slice.segments.count - 1]
         slice.segments[slice.segments.count - 1].arrivingAt = LocalDateTime(
             date: segment.arrivingAt.date.adding(days: -2), time: segment.arrivingAt.time)
-        #expect(AvailabilityFormat.arrival(slice) == "11:15-1")
+        #expect(OfferFormat.arrival(slice) == "11:15-1")
     }
 
     @Test("a multi-city search chains its places")
@@ -66,8 +67,8 @@ struct FlightAvailabilityFormatTests {
                 SearchSlice(origin: "JFK", destination: "LAX", departureDate: date("2026-12-21")),
             ],
             passengers: [.adult, .infantOnLap])
-        #expect(AvailabilityFormat.route(request, nil) == "LHR → JFK → LAX")
-        #expect(AvailabilityFormat.dates(request) == "Fri 18 Dec, Mon 21 Dec")
+        #expect(OfferFormat.route(request, nil) == "LHR → JFK → LAX")
+        #expect(OfferFormat.dates(request) == "Fri 18 Dec, Mon 21 Dec")
         // TravelFormat says where the infant sits.
         #expect(TravelFormat.passengers(request.passengers) == "1 adult, 1 infant on a lap")
     }

@@ -157,40 +157,6 @@ struct FlightAvailabilityModuleTests {
         await session.stop()
     }
 
-    @Test("json: one document on standard output, progress on standard error, no input read")
-    func jsonPresentation() async throws {
-        let session = Session(Searches.roundTrip, interactive: false, presentation: .json)
-        session.terminal.enter("1")
-        await session.running.value
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(session.terminal.output.utf8)) as? [String: Any])
-        #expect((object["offers"] as? [Any])?.count == 6)
-        #expect(session.terminal.diagnostics.contains("Searching flights LHR ⇄ JFK"))
-        #expect(session.terminal.pendingInputCount == 1)
-        #expect(session.router.outcomes == [.shown(offers: 6)])
-        let offers = try DuffelJSON.decoder().decode(OffersOnly.self, from: Data(session.terminal.output.utf8)).offers
-        #expect(offers.map(\.totalAmount.formatted) == ["£1,401.61", "£1,582.27", "£1,746.35", "£1,915.47", "£1,997.92", "£2,125.56"])
-    }
-
-    @Test("table: the table once, at most the limit, then the outcome; errors go to standard error")
-    func tablePresentation() async throws {
-        let session = Session(interactive: false, columns: 120, presentation: .table, limit: 3)
-        await session.running.value
-        #expect(session.terminal.screen.first == "── London (LHR) → New York (JFK) ───────────────────────────────────────────────")
-        #expect(session.terminal.screen.filter { $0.range(of: #"^\d\."#, options: .regularExpression) != nil }.count == 3)
-        #expect(session.terminal.screen.last == "Showing 3 of 14 offers.")
-        #expect(!session.terminal.output.contains("Searching"))
-        #expect(session.router.outcomes == [.shown(offers: 3)])
-
-        let failing = FixtureFile.errorRateLimit.error
-        let service = FixtureOfferService()
-        service.replySearches(with: .failure(failing))
-        let failed = Session(interactive: false, service: service, presentation: .table)
-        await failed.running.value
-        #expect(failed.terminal.output.isEmpty)
-        #expect(failed.terminal.diagnostics.contains("✗ \(failing.message)"))
-        #expect(failed.router.outcomes == [.failed(failing)])
-    }
-
     @Test("when the input ends, run() goes back and returns", arguments: [true, false])
     func inputEnds(interactive: Bool) async throws {
         let session = Session(interactive: interactive)
@@ -241,22 +207,6 @@ struct FlightAvailabilityModuleTests {
             if titles.contains("Flights") { #expect(titles.contains("CO₂"), "CO₂ goes after the flight numbers: \(titles)") }
             await session.stop()
         }
-    }
-
-    @Test("table, as `flights search` prints it at 80 columns: the airline, the fare and each offer's id to book it")
-    func tableNamesEachOffer() async throws {
-        let session = Session(interactive: false, columns: 80, presentation: .table, limit: 3)
-        await session.running.value
-        let screen = session.terminal.screen
-        #expect(screen.allSatisfy { TerminalText.displayWidth(of: $0) <= 80 }, "\(screen)")
-        let titles = try #require(screen.first { $0.contains("Departs") })
-        #expect(titles.contains("Airline") && titles.contains("Fare"), "\(titles)")
-        let offers = try FixtureFile.offerRequestOneWay.decode(DataEnvelope<OfferRequest>.self).data.offers
-        let ids = screen.compactMap { line in
-            line.trimmingCharacters(in: .whitespaces).hasPrefix("off_") ? line.trimmingCharacters(in: .whitespaces) : nil
-        }
-        #expect(ids.count == 3, "\(screen)")
-        #expect(ids.allSatisfy { id in offers.contains { $0.id == id } }, "\(ids)")
     }
 
     @Test("? in the sort list and at a filter question says what they take, and asks the same again", arguments: [60, 80, 120])

@@ -8,14 +8,14 @@ import Services
 import TerminalUI
 import Testing
 @testable import Trips
+import TravelText
 
 /// A screen about to search `request`, as the Builder makes it on 2026-11-22.
 private func initial(
-    _ request: SearchRequest = Searches.oneWay, style: FlightAvailabilityState.InputStyle = .lines,
-    presentation: FlightAvailabilityInput.Presentation = .interactive, limit: Int? = nil
+    _ request: SearchRequest = Searches.oneWay, style: FlightAvailabilityState.InputStyle = .lines
 ) -> FlightAvailabilityState {
     FlightAvailabilityState(
-        input: FlightAvailabilityInput(request: request, presentation: presentation, limit: limit),
+        input: FlightAvailabilityInput(request: request),
         inputStyle: style, today: date("2026-11-22"))
 }
 
@@ -59,7 +59,7 @@ struct FlightAvailabilityReducerTests {
     func appearThenResults() throws {
         var store = appeared()
         let loading = LoadingViewModel(
-            header: AvailabilityHeaderViewModel(title: "LHR → JFK", details: "Fri 18 Dec · 1 adult · Economy"),
+            header: TripHeader(title: "LHR → JFK", details: "Fri 18 Dec · 1 adult · Economy"),
             message: Self.searching, legend: "")
         #expect(AvailabilityViewModels.screen(store.state) == .loading(loading))
         // On lines nothing is read while the search runs.
@@ -76,7 +76,7 @@ struct FlightAvailabilityReducerTests {
             Issue.record("expected one page of offers, got \(String(describing: AvailabilityViewModels.screen(store.state)))")
             return
         }
-        #expect(page.header == AvailabilityHeaderViewModel(
+        #expect(page.header == TripHeader(
             title: "London (LHR) → New York (JFK)", details: "Fri 18 Dec · 1 adult · Economy · 14 offers"))
         #expect(page.status == "Sort: price · Filters: none · Page 1 of 2 (offers 1–12 of 14)")
         #expect(page.rows.map(\.number) == Array(1...12))
@@ -341,64 +341,6 @@ struct FlightAvailabilityReducerTests {
         store.send(.entered("dates"), effects: Reducer.problem(
             "The search is still running; wait for the offers to see other dates."))
         store.send(.entered("hello"), effects: Reducer.problem("“hello” is not a command here. Type help to see the commands."))
-    }
-
-    // MARK: table and json
-
-    @Test("json: progress on standard error, then one document and the outcome; nothing is asked")
-    func jsonReport() throws {
-        var store = TestStore<Reducer>(initial(Searches.roundTrip, presentation: .json))
-        store.send(.appeared, effects: [
-            .note(.progress("Searching flights LHR ⇄ JFK on Fri 18 Dec – Mon 28 Dec…")),
-            .run(.search(id: 1, Searches.roundTrip)),
-        ]) {
-            $0.phase = .searching
-            $0.pendingSearch = 1
-            $0.nextRequestID = 2
-        }
-        #expect(Reducer.screen(store.state) == ScreenModel())
-        let result = try found(.offerRequestRoundTrip)
-        let document = try AvailabilityOffers.jsonDocument(
-            offerRequestID: result.offerRequest.id, search: Searches.roundTrip,
-            offers: AvailabilityOffers.sorted(result.offers, by: .price))
-        store.send(.searchAnswered(id: 1, .success(result)), effects: [
-            .note(.output(document)), .leave(.finished(.shown(offers: 6))),
-        ]) {
-            $0.phase = .results
-            $0.pendingSearch = nil
-            $0.result = result
-            $0.legsPerOffer = 2
-        }
-    }
-
-    @Test("table: at most the limit, with a footnote; no offers say so and end as noOffers")
-    func tableReport() throws {
-        var state = initial(presentation: .table, limit: 3)
-        _ = Reducer.reduce(&state, .appeared)
-        let effects = Reducer.reduce(&state, .searchAnswered(id: 1, .success(try found(.offerRequestOneWay))))
-        let report = try #require(AvailabilityViewModels.report(state))
-        #expect(report.rows.count == 3)
-        #expect(report.footnote == "Showing 3 of 14 offers.")
-        #expect(effects == [.note(.output(Reducer.reportText(report, width: 80))), .leave(.finished(.shown(offers: 3)))])
-
-        var empty = initial(Searches.empty, presentation: .table)
-        _ = Reducer.reduce(&empty, .appeared)
-        let none = Reducer.reduce(&empty, .searchAnswered(id: 1, .success(try found(.offerRequestEmpty))))
-        let emptyReport = try #require(AvailabilityViewModels.report(empty))
-        #expect(emptyReport.footnote == "No flights found for Providence (PVD) → Praia (RAI) on Fri 18 Dec.")
-        #expect(none == [.note(.output(Reducer.reportText(emptyReport, width: 80))), .leave(.finished(.noOffers))])
-    }
-
-    @Test("table: a failure goes to standard error and ends with its outcome")
-    func tableFailure() {
-        var state = initial(presentation: .table)
-        _ = Reducer.reduce(&state, .appeared)
-        let effects = Reducer.reduce(&state, .searchAnswered(id: 1, .failure(.timedOut)))
-        #expect(effects == [
-            .print([.notice(Notice(.error, "The flight service did not answer in time.")),
-                    .text("Check the connection and try again.", indent: 2)]),
-            .leave(.finished(.failed(.timedOut))),
-        ])
     }
 }
 

@@ -78,17 +78,6 @@ struct FlightAvailabilitySearchAgainTests {
 @Suite("Module: one word for CO₂ on the keys")
 @MainActor
 struct FlightAvailabilityWordingModuleTests {
-    @Test("the printed table's status says CO₂, the word of its column", arguments: [60, 80, 120])
-    func printedTable(columns: Int) async {
-        let terminal = VirtualTerminal(columns: columns, isInteractive: false)
-        await FlightAvailabilityBuilder(offers: FixtureOfferService(), now: { recordingNow }, timeZone: london).build(
-            input: FlightAvailabilityInput(request: Searches.oneWay, sort: .emissions, presentation: .table, limit: 3),
-            router: SpyAvailabilityRouter(), terminal: terminal
-        ).run()
-        #expect(terminal.screen.contains("Sort: CO₂"), "\(terminal.screen)")
-        #expect(!terminal.text.lowercased().contains("emissions"), "\(terminal.screen)")
-    }
-
     @Test("sorting by CO₂ from the menu says CO₂ in the status line, and the help says it too", arguments: [60, 80, 120])
     func sortMenu(columns: Int) async throws {
         let session = Session(interactive: true, columns: columns)

@@ -190,39 +190,6 @@ struct FlightAvailabilityWorkTests {
 
     // MARK: JSON
 
-    @Test("the JSON document parses back: offer request id, the search, the offers in Duffel's format")
-    func jsonDocumentParsesBack() throws {
-        let offers = Array(try Recorded.offers(.offerRequestRoundTrip).prefix(2))
-        let text = try AvailabilityOffers.jsonDocument(
-            offerRequestID: "orq_123", search: Searches.roundTrip, offers: offers)
-        let data = Data(text.utf8)
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["offer_request_id", "search", "offers"])
-        #expect(object["offer_request_id"] as? String == "orq_123")
-        let firstOffer = try #require((object["offers"] as? [[String: Any]])?.first)
-        #expect(firstOffer["total_amount"] as? String == "1401.61")
-        let search = try #require(object["search"] as? [String: Any])
-        #expect(search["cabin_class"] as? String == "economy")
-
-        struct Document: Decodable {
-            var offer_request_id: String
-            var search: SearchRequest
-            var offers: [Offer]
-        }
-        let decoded = try DuffelJSON.decoder().decode(Document.self, from: data)
-        #expect(decoded.offer_request_id == "orq_123")
-        #expect(decoded.search == Searches.roundTrip)
-        #expect(decoded.offers.map(\.id) == offers.map(\.id))
-        for (back, original) in zip(decoded.offers, offers) {
-            #expect(back.slices == original.slices)
-            #expect(back.passengers == original.passengers)
-            #expect(back.totalAmount == original.totalAmount)
-            #expect(back.conditions == original.conditions)
-            // Timestamps travel with millisecond precision.
-            let sent = try #require(original.expiresAt)
-            #expect(abs(try #require(back.expiresAt).timeIntervalSince(sent)) < 0.002)
-        }
-    }
 }
 
 struct ConditionTimeout: Error, CustomStringConvertible {

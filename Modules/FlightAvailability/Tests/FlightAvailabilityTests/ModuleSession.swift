@@ -17,17 +17,14 @@ final class Session {
     init(
         _ request: SearchRequest = Searches.oneWay, interactive: Bool, columns: Int = 80,
         service: FixtureOfferService = FixtureOfferService(), offers: (any OfferService)? = nil,
-        presentation: FlightAvailabilityInput.Presentation = .interactive, limit: Int? = nil, rows: Int = 24,
-        dateGrid: Bool = false
+        rows: Int = 24
     ) {
         let terminal = VirtualTerminal(columns: columns, isInteractive: interactive)
         terminal.rows = rows
         self.terminal = terminal
         self.service = service
         let screen = FlightAvailabilityBuilder(offers: offers ?? service, now: { recordingNow }, timeZone: london)
-            .build(input: FlightAvailabilityInput(
-                request: request, presentation: presentation, limit: limit, dateGrid: dateGrid),
-                   router: router, terminal: terminal)
+            .build(input: FlightAvailabilityInput(request: request), router: router, terminal: terminal)
         running = Task { await screen.run() }
     }
 

@@ -39,12 +39,10 @@ final class SpyAvailabilityRouter: FlightAvailabilityRouter {
     private(set) var backCount = 0
     /// The searches gone back with, after other days were chosen in the date grid.
     private(set) var backSearches: [SearchRequest] = []
-    private(set) var outcomes: [AvailabilityOutcome] = []
 
     func navigateToSummary(offer: Offer, search: SearchRequest) { summaries.append((offer, search)) }
     func navigateBack() { backCount += 1 }
     func navigateBack(withSearch search: SearchRequest) { backSearches.append(search) }
-    func availabilityDidFinish(_ outcome: AvailabilityOutcome) { outcomes.append(outcome) }
 }
 
 /// The fixture service, with the searches of chosen days failing, so a test knows which day fails however the

@@ -39,8 +39,8 @@ public struct FlightSearchBuilder {
     /// Creates the screen. The returned screen is its only strong owner: keep it for as long as it is shown.
     ///
     /// - Parameters:
-    ///   - input: what the traveller (or a command line) already said; in ``FlightSearchInput/Mode/interactive``
-    ///     mode the rest is asked, in ``FlightSearchInput/Mode/unattended`` mode nothing is.
+    ///   - input: what the traveller (or the composer) already said; the rest is asked, and the traveller reviews
+    ///     the search before it runs.
     ///   - router: where the screen goes next; held weakly.
     ///   - terminal: where the screen reads and writes.
     @MainActor
@@ -53,14 +53,13 @@ public struct FlightSearchBuilder {
         let state = FlightSearchState(
             input: input, today: today(), isInteractive: terminal.isInteractive, columns: terminal.columns)
         return ScreenRunner<FlightSearchReducer>(
-            state: state, terminal: terminal, recorder: recorder, outputIsForPrograms: input.mode != .interactive,
+            state: state, terminal: terminal, recorder: recorder, 
             appearing: { .appeared(today: today()) },
             perform: { work in await Self.perform(work, places: places) },
             leave: { [weak router] route in
                 switch route {
                 case .availability(let request): router?.navigateToAvailability(for: request)
                 case .back: router?.navigateBack()
-                case .failed(let failure): router?.flightSearchDidFail(failure)
                 }
                 return nil
             })
@@ -71,17 +70,6 @@ public struct FlightSearchBuilder {
         switch work {
         case .lookUpPlaces(let id, let text):
             return .placesAnswered(id: id, await lookUp(text, places))
-        case .lookUpAll(let texts):
-            // All at once, answered in their order.
-            let answers = await withTaskGroup(of: (Int, Outcome<[Place], ServiceError>).self) { group in
-                for (index, text) in texts.enumerated() {
-                    group.addTask { (index, await lookUp(text, places)) }
-                }
-                var answers = [Outcome<[Place], ServiceError>](repeating: .failure(.cancelled), count: texts.count)
-                for await (index, answer) in group { answers[index] = answer }
-                return answers
-            }
-            return .unattendedPlacesAnswered(answers)
         }
     }
 
@@ -97,33 +85,18 @@ public struct FlightSearchBuilder {
 }
 
 
-/// What the traveller (or a command line) already said, as typed text, so it goes through the same parsing and
-/// place resolution as typing would.
+/// What the traveller (or the composer) already said, as typed text, so it goes through the same parsing and
+/// place resolution as typing would; the rest is asked, and the search is reviewed before it runs. A search with
+/// nothing to ask is the core's (`SearchFlights` in Trips), not a screen's.
 ///
 /// ```swift
-/// // flights search LHR JFK --depart 2026-12-18 --return +10 --adults 2
-/// let input = FlightSearchInput(
-///     legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18")], returnDate: "+10", adults: 2, mode: .unattended)
+/// let input = FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18")], returnDate: "+10", adults: 2)
 /// ```
 public struct FlightSearchInput: Sendable, Hashable, Codable {
     /// One leg as typed: places as a city, an airport or a code (`lon`, `new york`, `JFK`); the date in any form
     /// the date field takes (`2026-12-18`, `tomorrow`, `+7`, `fri`, `18 dec`). An empty string means "not given".
     /// The core's leg, so a typed search means the same on the screen, in a command and in a tool.
     public typealias Leg = TripQuery.Leg
-
-    /// Whether the screen may ask for what is missing.
-    public enum Mode: Sendable, Hashable, Codable {
-        /// Fill in what is given and ask the rest; the traveller reviews the search before it runs.
-        case interactive
-        /// Never prompt: resolve and validate what is given, then search or fail. Nothing is written to standard
-        /// output; problems go to the terminal's diagnostics and ``FlightSearchRouter/flightSearchDidFail(_:)``.
-        case unattended
-        /// Never prompt: list the places the From and To fields would offer for `query` (a table, or with `json`
-        /// Duffel's place objects as a JSON array) on standard output, then ``FlightSearchRouter/navigateBack()``.
-        /// Nothing found, or a service failure, goes to the diagnostics and
-        /// ``FlightSearchRouter/flightSearchDidFail(_:)`` instead.
-        case placeLookup(query: String, json: Bool)
-    }
 
     /// The legs: empty to ask; one leg (with ``returnDate`` for a round trip); two to four for multi-city.
     public var legs: [Leg]
@@ -141,10 +114,7 @@ public struct FlightSearchInput: Sendable, Hashable, Codable {
     public var maxConnections: Int?
     /// Only flights departing in this window, as typed: `09:00-17:00`, `9-17`, `morning`.
     public var departureWindow: String?
-    /// Whether the screen may ask.
-    public var mode: Mode
-
-    /// An input; everything not given is asked (or, unattended, takes its default).
+    /// An input; everything not given is asked.
     public init(
         legs: [Leg] = [],
         returnDate: String? = nil,
@@ -153,8 +123,7 @@ public struct FlightSearchInput: Sendable, Hashable, Codable {
         infants: Int? = nil,
         cabin: CabinClass? = nil,
         maxConnections: Int? = nil,
-        departureWindow: String? = nil,
-        mode: Mode = .interactive
+        departureWindow: String? = nil
     ) {
         self.legs = legs
         self.returnDate = returnDate
@@ -164,13 +133,12 @@ public struct FlightSearchInput: Sendable, Hashable, Codable {
         self.cabin = cabin
         self.maxConnections = maxConnections
         self.departureWindow = departureWindow
-        self.mode = mode
     }
 
     /// The fields of `search`, to show it again (after other days were chosen in the availability's date grid):
     /// its places by code, its dates, passengers, cabin, connections and the first leg's departure window.
-    /// Interactive, the screen opens on the review.
-    public init(search: SearchRequest, mode: Mode = .interactive) {
+    /// The screen opens on the review.
+    public init(search: SearchRequest) {
         let isRoundTrip = search.tripKind == .roundTrip
         let legs = (isRoundTrip ? Array(search.slices.prefix(1)) : search.slices).map { slice in
             Leg(from: slice.origin, to: slice.destination, date: slice.departureDate.description)
@@ -188,11 +156,6 @@ public struct FlightSearchInput: Sendable, Hashable, Codable {
         self.init(
             legs: legs, returnDate: isRoundTrip ? search.slices.last?.departureDate.description : nil,
             adults: adults, childAges: childAges, infants: infants, cabin: search.cabinClass,
-            maxConnections: search.maxConnections, departureWindow: window, mode: mode)
-    }
-
-    /// An input that lists the places `query` would offer (`flights places lon`), as a table or as JSON.
-    public init(placeLookup query: String, json: Bool = false) {
-        self.init(mode: .placeLookup(query: query, json: json))
+            maxConnections: search.maxConnections, departureWindow: window)
     }
 }

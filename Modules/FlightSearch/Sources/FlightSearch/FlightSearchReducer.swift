@@ -37,12 +37,7 @@ enum FlightSearchReducer: ScreenFeature {
         case .placesAnswered(let id, let outcome):
             guard let lookup = state.lookup, lookup.id == id else { return [] }
             state.lookup = nil
-            if case .placeLookup(_, let json) = state.input.mode {
-                return placesListed(&state, lookup.text, outcome, json: json)
-            }
             return placesAnswered(&state, lookup, outcome)
-        case .unattendedPlacesAnswered(let answers):
-            return unattendedAnswered(&state, answers)
         }
     }
 
@@ -51,15 +46,6 @@ enum FlightSearchReducer: ScreenFeature {
     private static func appeared(_ state: inout State) -> [Effect] {
         state.appearances += 1
         let first = state.appearances == 1
-        switch state.input.mode {
-        case .interactive:
-            break
-        case .unattended:
-            // Unattended means never asking: coming back has nothing left to do here.
-            return first ? searchUnattended(&state) : leave(&state)
-        case .placeLookup(let query, _):
-            return first ? lookUpListing(&state, query) : leave(&state)
-        }
         state.shownForm = nil
         state.inputProblems = []
         if first {

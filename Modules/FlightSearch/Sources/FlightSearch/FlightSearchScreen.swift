@@ -2,14 +2,13 @@ import Entities
 import Trips
 import ModuleCore
 import TerminalUI
+import TravelText
 
 /// What the search screen shows and asks in each state, and what each answer means. A conversation: the page is
 /// the title, and the questions follow one another below it.
 extension FlightSearchReducer {
     static func screen(_ state: State) -> ScreenModel {
-        // The modes that never ask show nothing: they write their output, or their failure, and leave.
-        guard state.input.mode == .interactive else { return ScreenModel() }
-        return ScreenModel(page: state.page, layout: .flowing, question: state.question)
+        ScreenModel(page: state.page, layout: .flowing, question: state.question)
     }
 
     static func action(for input: ScreenInput, in state: State) -> Action? {
@@ -67,7 +66,7 @@ extension FlightSearchState {
             return nil
         case .choosePlace(let field):
             return .table(
-                field.label(legCount: draft.legs.count), Self.placeTable(suggestions.map(FlightSearchPlaces.row)))
+                field.label(legCount: draft.legs.count), PlaceTable.table(suggestions))
         case .cabin:
             return .choice(
                 "Cabin", CabinClass.allCases.map(\.displayName),

@@ -60,7 +60,7 @@ struct FlightSearchState: Codable, Equatable, Sendable {
         var field: SearchField
     }
 
-    /// What the traveller (or a command line) gave, and the mode.
+    /// What the traveller (or the composer) gave.
     var input: FlightSearchInput
     /// Today in the traveller's time zone, as read when the screen last appeared.
     var today: CalendarDate
@@ -124,8 +124,6 @@ enum FlightSearchAction: Codable, Sendable, Equatable {
     case inputEnded
     /// The place service answered the look-up `id`.
     case placesAnswered(id: Int, Outcome<[Place], ServiceError>)
-    /// The place service answered every place of an unattended search, in the order they were asked for.
-    case unattendedPlacesAnswered([Outcome<[Place], ServiceError>])
 }
 
 /// What must happen outside the search screen's rules.
@@ -136,20 +134,12 @@ enum FlightSearchWork: ScreenWork {
     /// The ids the work runs under: a newer look-up replaces an older one, and all stop when the screen goes.
     enum ID: String, Hashable, Sendable, Codable {
         case placeLookup
-        case unattendedSearch
     }
 
     /// Ask the place service for suggestions for `text`.
     case lookUpPlaces(id: Int, text: String)
-    /// Ask the place service for each of `texts` at once (a real API is a round trip away for each).
-    case lookUpAll([String])
 
-    var id: ID {
-        switch self {
-        case .lookUpPlaces: .placeLookup
-        case .lookUpAll: .unattendedSearch
-        }
-    }
+    var id: ID { .placeLookup }
 }
 
 /// The ways out of the screen, as the router offers them.
@@ -158,6 +148,4 @@ enum FlightSearchRoute: Encodable, Sendable, Equatable {
     case availability(SearchRequest)
     /// Leave.
     case back
-    /// A mode that never asks: the input cannot be searched.
-    case failed(FlightSearchFailure)
 }

@@ -94,29 +94,6 @@ extension FlightSearchState {
         .drawing([StyledLine([StyledRun("  "), StyledRun("→ ", .dim), StyledRun(text)])])
     }
 
-    /// The places a look-up found, as a table for standard output at the screen's width, their text made visible.
-    func placeListing(_ places: [Place]) -> String {
-        var table = Self.placeTable(places.map(FlightSearchPlaces.row))
-        table.rows = table.rows.map { $0.map(UntrustedText.visible) }
-        return table.render(width: columns, style: .plain).joined(separator: "\n")
-    }
-
-    /// A table of places: the name shrinks first, the country goes first when the terminal is narrow.
-    static func placeTable(_ rows: [[String]]) -> Table {
-        let columns = FlightSearchPlaces.columns.enumerated().map { index, title -> Table.Column in
-            switch index {
-            case 0: .init(title, priority: 10, flexible: true, minimumWidth: 16)
-            case 1: .init(title, priority: 9)
-            default: .init(title, priority: 5 - index, flexible: true, minimumWidth: 8)
-            }
-        }
-        // The table shrinks its widest flexible column first; a long town name must not cut the airport's.
-        let rows = rows.map { row in
-            row.enumerated().map { index, cell in index >= 2 ? TerminalText.truncate(cell, toWidth: 16) : cell }
-        }
-        return Table(columns: columns, rows: rows)
-    }
-
     /// Pieces joined with ` · `, starting a new line between pieces when the next would not fit.
     static func joined(_ parts: [String], width: Int) -> [String] {
         var lines: [String] = []

@@ -7,6 +7,7 @@ import ModuleTesting
 import Services
 import TerminalUI
 import Testing
+import TravelText
 @testable import Trips
 
 /// The reducer as a story: each action, how the state changed, the exact effects, and what the screen then asks.
@@ -81,9 +82,9 @@ struct FlightSearchReducerTests {
             $0.suggestions = suggestions
             $0.step = .choosePlace(.origin(leg: 0))
         }
-        #expect(asked(store.state) == .table("From", State.placeTable(suggestions.map(FlightSearchPlaces.row))))
-        #expect(FlightSearchPlaces.columns == ["Place", "Code", "City", "Country"])
-        #expect(suggestions.map(FlightSearchPlaces.row).first == ["London (all airports)", "LON", "London", "United Kingdom"])
+        #expect(asked(store.state) == .table("From", PlaceTable.table(suggestions)))
+        #expect(PlaceTable.columns == ["Place", "Code", "City", "Country"])
+        #expect(suggestions.map(PlaceTable.row).first == ["London (all airports)", "LON", "London", "United Kingdom"])
 
         store.send(.chose(0), effects: [.print([State.confirmation("London, all airports, United Kingdom (LON)")])]) {
             $0.suggestions = []
@@ -307,104 +308,6 @@ struct FlightSearchReducerTests {
         }
         #expect(FlightSearchReducer.screen(store.state).page.last
             == .notice(Notice(.error, "A return date goes with one leg; for multi-city, give each leg its own date.")))
-    }
-
-    // MARK: Modes that never ask
-
-    @Test("unattended: every place is asked for at once; the reducer judges the answers and goes to the router")
-    func unattended() async throws {
-        let input = FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], mode: .unattended)
-        var store = Store(fresh(input))
-        store.send(.appeared(today: today), effects: [.run(.lookUpAll(["LHR", "JFK"]))]) {
-            $0.appearances = 1
-        }
-        #expect(FlightSearchReducer.screen(store.state) == ScreenModel(), "nothing is shown or asked")
-        let waiting = store.state
-        let request = SearchRequest(
-            slices: [SearchSlice(origin: "LHR", destination: "JFK", departureDate: try #require(CalendarDate("2026-12-18")))],
-            passengers: [.adult], cabinClass: .economy, maxConnections: 1)
-        let answers: [Outcome<[Place], ServiceError>] = [.success(try await places("LHR")), .success(try await places("JFK"))]
-        store.send(.unattendedPlacesAnswered(answers), effects: [.leave(.availability(request))]) {
-            $0.step = .done
-        }
-        // Shown again after availability: nothing left to do but leave.
-        store.send(.appeared(today: today), effects: [.leave(.back)]) {
-            $0.appearances = 2
-        }
-
-        var failed = Store(waiting)
-        let unknown = "From: No airport or city matches “LHR”. Try a city or an airport name, or a three-letter code."
-        failed.send(.unattendedPlacesAnswered([.success([]), answers[1]]), effects: [
-            error(unknown), .leave(.failed(.invalidInput([unknown]))),
-        ]) {
-            $0.step = .done
-        }
-
-        var timedOut = Store(waiting)
-        timedOut.send(.unattendedPlacesAnswered([answers[0], .failure(.timedOut)]), effects: [
-            error("The places could not be looked up. \(ServiceError.timedOut.description)"),
-            .leave(.failed(.service(.timedOut))),
-        ]) {
-            $0.step = .done
-        }
-
-        var cancelled = Store(waiting)
-        cancelled.send(.unattendedPlacesAnswered([.failure(.cancelled), answers[1]]), effects: []) {
-            $0.appearances = 0
-        }
-    }
-
-    @Test("place look-up: a table of the places found on standard output, then back")
-    func placeListing() async throws {
-        var store = Store(fresh(FlightSearchInput(placeLookup: "lon")))
-        store.send(.appeared(today: today), effects: [.run(.lookUpPlaces(id: 1, text: "lon"))]) {
-            $0.appearances = 1
-            $0.lastLookupID = 1
-            $0.lookup = State.Lookup(id: 1, text: "lon", field: .origin(leg: 0))
-        }
-        let waiting = store.state
-        let london = try await places("lon")
-        store.send(.placesAnswered(id: 1, .success(london)), effects: [
-            .note(.output(waiting.placeListing(london))), .leave(.back),
-        ]) {
-            $0.lookup = nil
-            $0.step = .done
-        }
-        #expect(waiting.placeListing(london).hasPrefix("Place "))
-
-        var nothing = Store(waiting)
-        let message = "No airport or city matches “lon”. Try a city or an airport name, or a three-letter code."
-        nothing.send(.placesAnswered(id: 1, .success([])), effects: [error(message), .leave(.failed(.nothingFound(message)))]) {
-            $0.lookup = nil
-            $0.step = .done
-        }
-
-        var timedOut = Store(waiting)
-        timedOut.send(.placesAnswered(id: 1, .failure(.timedOut)), effects: [
-            error("The places could not be looked up. \(ServiceError.timedOut.description)"),
-            .leave(.failed(.service(.timedOut))),
-        ]) {
-            $0.lookup = nil
-            $0.step = .done
-        }
-    }
-
-    @Test("place look-up as JSON, and an empty text is bad input")
-    func placeListingJSON() async throws {
-        var store = Store(after(fresh(FlightSearchInput(placeLookup: "LHR", json: true)), .appeared(today: today)))
-        let heathrow = try await places("LHR")
-        let json = try #require(FlightSearchPlaces.json(heathrow))
-        store.send(.placesAnswered(id: 1, .success(heathrow)), effects: [.note(.output(json)), .leave(.back)]) {
-            $0.lookup = nil
-            $0.step = .done
-        }
-
-        var empty = Store(fresh(FlightSearchInput(placeLookup: "  ")))
-        let problem = "Give a text to look up: a code (LHR), a city (london) or an airport (heathrow)."
-        empty.send(.appeared(today: today), effects: [error(problem), .leave(.failed(.invalidInput([problem])))]) {
-            $0.appearances = 1
-            $0.step = .done
-        }
     }
 
     // MARK: Recording

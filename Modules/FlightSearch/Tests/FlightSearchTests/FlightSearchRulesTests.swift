@@ -9,7 +9,7 @@ import Testing
 @testable import Trips
 
 /// The rules the reducer judges the form by: reading dates, counts and windows, the booking rules on the fields, which
-/// place a text names, and the unattended search (the place service only answers; the reducer decides).
+/// place a text names.
 @Suite("FlightSearch rules")
 struct SearchRulesTests {
     /// Today when it is `now` in London.
@@ -38,31 +38,6 @@ struct SearchRulesTests {
     private func rules(now: Date = TestClock.searchDay) -> Reader {
         Reader(now: now)
     }
-
-    /// The unattended search of `input`, as the screen makes it: the reducer asks for the places, the work asks the
-    /// place service, and the reducer judges the answers and leaves with the request or the failure.
-    private func unattended(
-        _ input: FlightSearchInput, places: any PlaceService = FixturePlaceService()
-    ) async -> Result<SearchRequest, FlightSearchFailure>? {
-        var state = FlightSearchState(input: input, today: Self.today(), isInteractive: false)
-        var effects = FlightSearchReducer.reduce(&state, .appeared(today: Self.today()))
-        while true {
-            for effect in effects {
-                switch effect {
-                case .leave(.availability(let request)): return .success(request)
-                case .leave(.failed(let failure)): return .failure(failure)
-                default: continue
-                }
-            }
-            let work = effects.compactMap { effect -> FlightSearchWork? in
-                if case .run(let work) = effect { work } else { nil }
-            }.first
-            guard let work, let answer = await FlightSearchBuilder.perform(work, places: places) else { return nil }
-            effects = FlightSearchReducer.reduce(&state, answer)
-        }
-    }
-
-    // MARK: Today
 
     @Test("today is now() in the traveller's time zone, not in UTC", arguments: [("Asia/Tokyo", "2026-11-23"), ("America/New_York", "2026-11-22")])
     @MainActor
@@ -299,7 +274,7 @@ struct SearchRulesTests {
         #expect(PlaceMatching.exactCode("JFK", in: places) == nil)
     }
 
-    @Test("unattended place matching", arguments: [
+    @Test("place matching without asking", arguments: [
         ("lon", "LON"), ("LHR", "LHR"), ("jfk", "JFK"), ("new york", "NYC"), ("London", "LON"),
         ("paris cdg", "CDG"), ("paris", "PAR"), ("heathrow", "LHR"), ("zürich", "ZRH"), ("sao paulo", "SAO"),
     ])
@@ -327,110 +302,6 @@ struct SearchRulesTests {
         draft.legs[0].from = ChosenPlace(london)
         draft.legs[0].to = ChosenPlace(heathrow)
         #expect(rules().issues(in: draft, complete: false).map(\.field) == [.destination(leg: 0)])
-    }
-
-    // MARK: Unattended
-
-    @Test("unattended: a round trip from codes and relative dates")
-    func unattendedSuccess() async throws {
-        let input = FlightSearchInput(
-            legs: [.init(from: "LHR", to: "new york", date: "18 dec")], returnDate: "+10", adults: 2, childAges: [8],
-            infants: 1, cabin: .business, maxConnections: 0, departureWindow: "9-17", mode: .unattended)
-        let result = await unattended(input)
-        let window = TimeWindow(from: try #require(LocalTime("09:00")), to: try #require(LocalTime("17:00")))
-        let expected = SearchRequest(
-            slices: [
-                SearchSlice(origin: "LHR", destination: "NYC", departureDate: try #require(CalendarDate("2026-12-18")), departureTime: window),
-                SearchSlice(origin: "NYC", destination: "LHR", departureDate: try #require(CalendarDate("2026-12-28")), departureTime: window),
-            ],
-            passengers: [.adult, .adult, .child(age: 8), .infantOnLap], cabinClass: .business, maxConnections: 0)
-        #expect(result == .success(expected))
-    }
-
-    @Test("unattended: multi-city legs count +N from the leg before")
-    func unattendedMultiCity() async throws {
-        let input = FlightSearchInput(
-            legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18"), .init(from: "JFK", to: "paris cdg", date: "+5")],
-            mode: .unattended)
-        let request = try #require(try await unattended(input)?.get())
-        #expect(request.slices.map(\.origin) == ["LHR", "JFK"])
-        #expect(request.slices.map(\.destination) == ["JFK", "CDG"])
-        #expect(request.slices.map(\.departureDate.description) == ["2026-12-18", "2026-12-23"])
-        #expect(request.passengers == [.adult])
-        #expect(request.cabinClass == .economy)
-        #expect(request.maxConnections == 1)
-    }
-
-    @Test("unattended: every place is looked up at once, and each answer lands on its own leg")
-    func unattendedLooksUpTogether() async throws {
-        let places = HeldPlaceService()
-        let input = FlightSearchInput(
-            legs: [.init(from: "LHR", to: "JFK", date: "2026-12-18"), .init(from: "JFK", to: "paris cdg", date: "+5")],
-            mode: .unattended)
-        let search = Task { await unattended(input, places: places) }
-        // One look-up after another would leave one waiting here; a real API is a round trip away for each.
-        try await poll("the four look-ups to be under way together") { places.waitingCount == 4 }
-        places.release()
-        let request = try #require(try await search.value?.get())
-        #expect(request.slices.map(\.origin) == ["LHR", "JFK"])
-        #expect(request.slices.map(\.destination) == ["JFK", "CDG"])
-    }
-
-    @Test("unattended failures name the field and what to do", arguments: [
-        (FlightSearchInput(legs: [.init(from: "xyzzy", to: "JFK", date: "18 dec")], mode: .unattended),
-         "From: No airport or city matches “xyzzy”. Try a city or an airport name, or a three-letter code."),
-        (FlightSearchInput(legs: [.init(from: "springfield", to: "JFK", date: "18 dec")], mode: .unattended),
-         "From: “springfield” could be several places; give one of these codes: SGF ("),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "", date: "18 dec")], mode: .unattended),
-         "To: Give a city, an airport or a three-letter code."),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "someday")], mode: .unattended),
-         "Depart: “someday” is not a date."),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "2026-11-01")], mode: .unattended),
-         "Depart: 2026-11-01 is in the past; choose today (2026-11-22) or later."),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], returnDate: "10 dec", mode: .unattended),
-         "Return: The return date, Thu 10 Dec 2026, is before the outbound date"),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], adults: 1, infants: 2, mode: .unattended),
-         "Passengers: Each infant on a lap needs an adult"),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], maxConnections: 5, mode: .unattended),
-         "Connections: Maximum connections must be 0, 1 or 2."),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], departureWindow: "lunch", mode: .unattended),
-         "Departure time: “lunch” is not a time window."),
-        (FlightSearchInput(legs: [.init(from: "LHR", to: "LHR", date: "18 dec")], mode: .unattended),
-         "To: The destination must differ from the origin."),
-        (FlightSearchInput(legs: [], mode: .unattended),
-         "From: Give where from, where to and the departure date."),
-        (FlightSearchInput(
-            legs: [.init(from: "LHR", to: "JFK", date: "18 dec"), .init(from: "JFK", to: "LHR", date: "10 dec")],
-            mode: .unattended),
-         "Leg 2 depart: Leg 2 departs on 2026-12-10, before leg 1 (2026-12-18)"),
-    ])
-    func unattendedFailures(input: FlightSearchInput, expected: String) async {
-        let result = await unattended(input)
-        guard case .failure(.invalidInput(let problems))? = result else {
-            Issue.record("Expected invalid input, got \(String(describing: result))")
-            return
-        }
-        #expect(problems.contains { $0.hasPrefix(expected) }, "\(problems)")
-    }
-
-    @Test("unattended: every problem is reported at once, not only the first")
-    func unattendedReportsAll() async {
-        let input = FlightSearchInput(
-            legs: [.init(from: "xyzzy", to: "JFK", date: "someday")], infants: 3, mode: .unattended)
-        guard case .failure(.invalidInput(let problems))? = await unattended(input) else {
-            Issue.record("Expected invalid input")
-            return
-        }
-        #expect(problems.count == 3)
-        #expect(problems.map { $0.prefix(while: { $0 != ":" }) } == ["From", "Depart", "Passengers"])
-    }
-
-    @Test("unattended: a place service timeout is a service failure, not bad input")
-    func unattendedTimeout() async {
-        let places = FixturePlaceService()
-        places.fail(with: .timedOut)
-        let input = FlightSearchInput(legs: [.init(from: "LHR", to: "JFK", date: "18 dec")], mode: .unattended)
-        #expect(await unattended(input, places: places) == .failure(.service(.timedOut)))
     }
 
     // MARK: Helpers

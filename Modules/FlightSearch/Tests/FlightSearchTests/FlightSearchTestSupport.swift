@@ -39,14 +39,12 @@ final class SpyRouter: FlightSearchRouter {
     enum Call: Equatable {
         case availability(SearchRequest)
         case back
-        case failed(FlightSearchFailure)
     }
 
     private(set) var calls: [Call] = []
 
     func navigateToAvailability(for request: SearchRequest) { calls.append(.availability(request)) }
     func navigateBack() { calls.append(.back) }
-    func flightSearchDidFail(_ failure: FlightSearchFailure) { calls.append(.failed(failure)) }
 
     var requests: [SearchRequest] {
         calls.compactMap { if case .availability(let request) = $0 { return request } else { return nil } }

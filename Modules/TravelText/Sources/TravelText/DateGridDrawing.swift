@@ -1,12 +1,13 @@
-import ModuleCore
+import Foundation
+public import ModuleCore
 import TerminalUI
 
-/// The date grid laid out at a width: the departure days across (two label lines), a row per return day (one row
+/// A date grid laid out at a width: the departure days across (two label lines), a row per return day (one row
 /// in a one-row grid). Long row labels and two-space gaps when they fit; on a narrow terminal, as many columns as
 /// fit, the highlighted one kept in view, with `‹` and `›` saying more days are on either side.
-enum DateGridDrawing {
+public enum DateGridDrawing {
     /// The grid's lines at `width` columns.
-    static func lines(_ grid: DateGridViewModel, width: Int) -> [StyledLine] {
+    public static func lines(_ grid: DateGridView, width: Int) -> [StyledLine] {
         let isMatrix = !grid.rows.isEmpty
         // Each cell is its text right-aligned, then one place for the lowest price's `*`.
         let textWidth = max(
@@ -38,7 +39,7 @@ enum DateGridDrawing {
             let room = String(repeating: " ", count: max(0, width - text.count))
             return right ? room + text : text + room
         }
-        func header(_ corner: String, _ text: (GridDayLabel) -> String) -> StyledLine {
+        func header(_ corner: String, _ text: (DateGridDay) -> String) -> StyledLine {
             var runs = [StyledRun(pad(corner, left, right: false) + more.before, .dim)]
             for column in shown {
                 runs.append(StyledRun(String(repeating: " ", count: gap) + pad(text(grid.columns[column]), textWidth) + " ", .bold))
@@ -61,7 +62,19 @@ enum DateGridDrawing {
         return lines
     }
 
-    private static func look(_ cell: GridCellViewModel) -> StyledRun.Look {
+    /// The grid as plain text at `width`, for standard output: the route and party, the grid, what the prices are.
+    public static func text(_ grid: DateGridView, width: Int) -> String {
+        func lines(_ block: any Renderable) -> [String] { block.render(width: width, style: .plain) }
+        var text = lines(SectionHeader(UntrustedText.visible(grid.header.title)))
+            + lines(Paragraph(UntrustedText.visible(grid.header.details))) + [""] + lines(Paragraph(grid.title)) + [""]
+        text += Self.lines(grid, width: width).map { line in
+            line.runs.map(\.text).joined().replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        text += [""] + lines(Paragraph(grid.footnote))
+        return text.joined(separator: "\n") + "\n"
+    }
+
+    private static func look(_ cell: DateGridCell) -> StyledRun.Look {
         var look: StyledRun.Look
         switch cell.kind {
         case .price: look = []

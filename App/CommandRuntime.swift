@@ -1,0 +1,93 @@
+import Entities
+import Foundation
+import LocalStore
+import Logging
+import Services
+import TerminalUI
+import Trips
+
+/// What a one-shot command (`flights search`, `flights places`, …) runs with: the trip's core over the backend
+/// chosen, and a writer that keeps standard output for the command's result (tables, JSON) and says everything
+/// meant for a person (progress, problems) on standard error. A command is a face over the core: it asks a use case
+/// and prints its typed answer; it runs no screen.
+@MainActor
+struct CommandContext {
+    let terminal: any Terminal
+    let writer: ScreenWriter
+    let backend: FlowServices
+    let trip: TripServices
+
+    /// Today where the traveller is.
+    var today: CalendarDate { CalendarDate(backend.now(), in: backend.timeZone) }
+
+    /// The width text results are laid out at.
+    var columns: Int { terminal.columns }
+
+    /// Writes the command's result on standard output.
+    func output(_ text: String) {
+        writer.writeOutput(text)
+    }
+
+    /// Says that slow work is under way, on standard error.
+    func progress(_ message: String) {
+        writer.show(.progress(message))
+    }
+
+    /// Says each problem as an error (`✗ …`), on standard error.
+    func problems(_ messages: [String]) {
+        for message in messages { writer.show(.error(message, suggestion: nil)) }
+    }
+
+    /// Says what a failed call to the flight service was, its further problems and what to do, on standard error.
+    func failure(_ error: ServiceError) {
+        writer.show(Notice(.error, UntrustedText.visible(error.message)))
+        for detail in error.apiError?.errors.dropFirst().map(\.description) ?? [] {
+            writer.show(Paragraph(UntrustedText.visible(detail), indent: 2))
+        }
+        if !error.suggestion.isEmpty { writer.show(Paragraph(UntrustedText.visible(error.suggestion), indent: 2)) }
+    }
+}
+
+/// Starts the backend for a one-shot command, runs it, and gives its exit code.
+@MainActor
+enum CommandRuntime {
+    static func run(_ options: BackendOptions, _ command: @MainActor (CommandContext) async -> FlowOutcome) async -> Int32 {
+        AppRuntime.bootstrapLogging()
+        let terminal = SystemTerminal()
+        defer { terminal.close() }
+        let environment = ProcessInfo.processInfo.environment
+        // A command runs no screen, so a recording it asks for holds no step; its path is still checked.
+        let started: Backend
+        switch await AppRuntime.startBackend(options, on: terminal, rateLimitWaits: { wait in
+            let seconds = max(1, Int(wait.until.timeIntervalSinceNow.rounded(.up)))
+            let line = "flights: the flight service is rate-limiting requests; waiting \(seconds) s and sending \(wait.method) \(wait.path) again.\n"
+            Task { @MainActor in terminal.writeDiagnostic(line) }
+        }) {
+        case .running(let backend, _): started = backend
+        case .failed(let code): return code
+        }
+        let context = CommandContext(
+            terminal: terminal, writer: ScreenWriter(terminal: terminal, outputIsForPrograms: true),
+            backend: started.services,
+            trip: TripServices(started.services, bookings: FileBookingStore.standard(environment: environment)))
+        let outcome = await command(context)
+        context.writer.hideProgress()
+        await started.stop()
+        if let failure = terminal.outputFailure {
+            // What was done stays done (a booking is kept); the output that says so was lost, and the exit says it.
+            terminal.writeDiagnostic("flights: standard output could not be written (\(failure)); what was done is kept, but its output is lost. Run `flights bookings` to see the bookings.\n")
+            return 74
+        }
+        return outcome.exitCode
+    }
+}
+
+extension TripServices {
+    /// The core over a started backend's services, its bookings kept in `bookings`.
+    init(_ backend: FlowServices, bookings: any BookingStore) {
+        self.init(
+            places: backend.places, offers: backend.offers, orders: backend.orders, extras: backend.extras,
+            orderExtras: backend.orderExtras, airlineChanges: backend.airlineChanges, changes: backend.changes,
+            bookings: bookings, backend: backend.name, now: backend.now)
+    }
+}
