@@ -5,22 +5,12 @@ import Services
 // MARK: Summary ⇄ seats, bookings ⇄ seats
 
 extension BookingFlow {
-    /// `flights seats REF`: the seat maps of the offer the booking was booked from, in place of the bookings screen;
-    /// how showing them ends is how the command ends.
-    func showSeatMaps(for order: Order, offerID: String, json: Bool) {
-        let input = FlightSeatsInput(offer: Offer(bookedAs: order, offerID: offerID), mode: .show(json: json))
-        guard let screen = modules.seats(input: input, router: self) else {
-            return end(.backendError("This backend reads no seat maps."))
-        }
-        navigator.replaceTop(with: screen)
-    }
-
     /// The seats screen over a booking, for the offer it was booked from (drawn from the order); the seats confirmed
     /// come back to the bookings screen, which prices them and asks before adding them.
     func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
         let answer = SeatsAnswer(navigator: navigator)
         let offer = Offer(bookedAs: order, offerID: offerID)
-        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, mode: .choose), router: answer) else {
+        guard let screen = modules.seats(input: FlightSeatsInput(offer: offer), router: answer) else {
             return nil
         }
         navigator.push(screen)
@@ -36,21 +26,6 @@ extension BookingFlow {
         }
         navigator.push(screen)
         return await answer.value
-    }
-}
-
-/// The seat maps printed (`flights seats OFFER`): how showing them ended is how the command ends.
-extension BookingFlow: FlightSeatsRouter {
-    func seatsChosen(_ seats: [SeatChoice]) {
-        navigator.pop()
-    }
-
-    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
-        switch outcome {
-        case .shown: end(.done)
-        case .noSeatMaps: end(.noResults)
-        case .failed(let error): end(.backendError(error.description))
-        }
     }
 }
 
@@ -81,10 +56,6 @@ final class SeatsAnswer: FlightSeatsRouter {
     func navigateBack() {
         give(nil)
         navigator.pop()
-    }
-
-    func seatsShown(_ outcome: FlightSeatsShowOutcome) {
-        give(nil)
     }
 
     private func give(_ seats: [SeatChoice]?) {

@@ -51,13 +51,6 @@ final class BookingFlow {
         navigator.push(modules.bookings(input: input, router: self))
     }
 
-    /// An offer's seat maps printed (`flights seats OFFER`).
-    func startSeats(offerID: String, json: Bool) {
-        guard let screen = modules.seats(input: FlightSeatsInput(offerID: offerID, mode: .show(json: json)), router: self)
-        else { return end(.backendError("This backend reads no seat maps.")) }
-        navigator.push(screen)
-    }
-
     /// A booked flight moved to another day (`flights change REF`).
     func startChange(_ input: FlightChangeInput) {
         guard let screen = modules.change(input: input, router: self)

@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import LocalStore
 import Logging
+import ModuleCore
 import Services
 import TerminalUI
 import Trips
@@ -31,6 +32,16 @@ struct CommandContext {
     /// Says that slow work is under way, on standard error.
     func progress(_ message: String) {
         writer.show(.progress(message))
+    }
+
+    /// Says what went wrong and, when known, what to do, on standard error.
+    func problem(_ message: String, suggestion: String? = nil) {
+        writer.show(.error(message, suggestion: suggestion))
+    }
+
+    /// Blocks for a person (a seat map), on standard output: styled on a terminal, plain in a pipe.
+    func show(_ blocks: [ScreenBlock]) {
+        ScreenPainter(terminal: terminal, outputIsForPrograms: false).show(blocks)
     }
 
     /// Says each problem as an error (`✗ …`), on standard error.

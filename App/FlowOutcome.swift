@@ -23,3 +23,6 @@ enum FlowOutcome: Sendable, Equatable {
         }
     }
 }
+
+/// A command ends with its outcome early (not found, cannot be read), carried as a failure.
+extension FlowOutcome: Error {}

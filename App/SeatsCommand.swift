@@ -76,10 +76,10 @@ struct SeatsCommand: AsyncParsableCommand {
         let code: Int32
         if isOffer {
             let offer = try offerIDArgument(offer)
-            code = await AppRuntime.run(backend, showsBanner: false) { flow in flow.startSeats(offerID: offer, json: json) }
+            code = await CommandRuntime.run(backend) { await SeatMapsListing(json: json).offer(offer, in: $0) }
         } else if seat.isEmpty {
-            let input = FlightBookingsInput(request: .showSeats(reference: offer), presentation: json ? .json : .text)
-            code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+            let reference = offer.trimmingCharacters(in: .whitespaces).uppercased()
+            code = await CommandRuntime.run(backend) { await SeatMapsListing(json: json).booking(reference, in: $0) }
         } else {
             let input = FlightBookingsInput(
                 request: .addSeats(reference: offer, seats: try Self.seats(seat)), presentation: json ? .json : .text,

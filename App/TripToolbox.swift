@@ -5,7 +5,7 @@ import Services
 import Trips
 
 /// The tools of `flights mcp`, a face over the trip's core: each tool asks a use case (``SearchFlights``,
-/// ``BookTravellers`` and ``BookOffer``, ``ListBookings``, ``PayHold``, ``CancelBooking``, ``ChangeFlights``) and
+/// ``OfferDetails``, ``BookTravellers`` and ``BookOffer``, ``ListBookings``, ``PayHold``, ``CancelBooking``, ``ChangeFlights``) and
 /// shapes its typed answer; the rules that keep money safe (the agreed total, the record written first, the booking
 /// key, lost answers) are the core's, the same as the screens' and the commands'. A failure is worded for an
 /// assistant from the core's typed result, naming the tool's arguments, never a command's flags.
@@ -28,18 +28,16 @@ final class TripToolbox: FlightsToolbox {
     }
 
     func offer(id: String) async throws(ToolFailure) -> Offer {
-        do {
-            return try await backend.extras.offerWithServices(id: id)
-        } catch {
-            throw Self.failure(error, missing: .offerUnavailable)
+        switch await OfferDetails(trip).offer(id: id) {
+        case .success(let offer): return offer
+        case .failure(let error): throw Self.failure(error, missing: .offerUnavailable)
         }
     }
 
     func seatMaps(offerID: String) async throws(ToolFailure) -> [SeatMap] {
-        do {
-            return try await backend.extras.seatMaps(offerID: offerID)
-        } catch {
-            throw Self.failure(error, missing: .offerUnavailable)
+        switch await OfferDetails(trip).seatMaps(offerID: offerID) {
+        case .success(let maps): return maps
+        case .failure(let error): throw Self.failure(error, missing: .offerUnavailable)
         }
     }
 

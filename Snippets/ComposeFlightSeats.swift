@@ -14,7 +14,6 @@ final class SeatsRouter: FlightSeatsRouter {
 
     func seatsChosen(_ seats: [SeatChoice]) { self.seats = seats }
     func navigateBack() {}
-    func seatsShown(_ outcome: FlightSeatsShowOutcome) {}
 }
 
 let offer = try FixtureFile.offer.decode(DataEnvelope<Offer>.self).data

@@ -99,8 +99,6 @@ public struct FlightBookingsBuilder {
                 switch route {
                 case .search: router?.navigateToSearch()
                 case .change(let order): router?.navigateToChange(order)
-                case .seatMaps(let order, let offerID, let json):
-                    router?.showSeatMaps(for: order, offerID: offerID, json: json)
                 case .seats(let order, let offerID):
                     // The seats screen is the App's: its answer comes back as an action.
                     let seats = await router?.navigateToSeats(for: order, offerID: offerID)
@@ -156,9 +154,6 @@ public struct FlightBookingsInput: Sendable, Hashable, Codable {
         /// order, from a flight (its number, `ZZ117`, or route, `LHR-JFK`) to a seat (`14C`); checked on the booked
         /// offer's seat maps, priced, confirmed, then added (`flights seats <reference> --seat ZZ117=14C`).
         case addSeats(reference: String, seats: [[String: String]])
-        /// A booking's seat maps, those of the offer it was booked from (`flights seats <reference>`), shown through
-        /// ``FlightBookingsRouter/showSeatMaps(for:offerID:json:)``; `json` for Duffel's seat maps.
-        case showSeats(reference: String)
     }
 
     /// How it is shown.

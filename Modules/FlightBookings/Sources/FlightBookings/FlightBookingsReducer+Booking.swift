@@ -31,10 +31,6 @@ extension FlightBookingsReducer {
             if !state.isInteractive, state.input.presentation == .json, purpose == .show {
                 return effects + printJSON(&state, booking)
             }
-            if case .showSeats = state.input.request {
-                state.current = booking
-                return effects + showSeatMaps(&state)
-            }
             if !state.isInteractive, state.input.presentation == .ics, purpose == .show {
                 return effects + printCalendar(&state, booking)
             }
@@ -67,7 +63,7 @@ extension FlightBookingsReducer {
     private static func requestedReference(_ state: State) -> String {
         switch state.input.request {
         case .show(let reference), .cancel(let reference), .pay(let reference), .acceptChange(let reference),
-             .addBags(let reference, _), .addSeats(let reference, _), .showSeats(let reference):
+             .addBags(let reference, _), .addSeats(let reference, _):
             reference.uppercased()
         case .list: state.current?.reference ?? ""
         }

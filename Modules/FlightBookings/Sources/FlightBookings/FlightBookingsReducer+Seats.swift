@@ -16,13 +16,7 @@ extension FlightBookingsReducer {
 
     /// Why the seat maps of `booking` cannot be read, as the end of a sentence; `nil` when they can.
     static func seatMapsBlocker(_ booking: Booking, in state: State) -> String? {
-        if let other = booking.otherBackend { return "it was booked through \(other), and this run talks to \(state.backend)" }
-        guard booking.record?.offerID.isEmpty == false else {
-            return "it was not booked on this machine, so the offer whose seat maps hold its seats is not known"
-        }
-        guard booking.shownOrder != nil else { return "its order could not be read from the flight service" }
-        guard state.readsSeatMaps else { return "this backend reads no seat maps" }
-        return nil
+        booking.seatMapsBlocker(backend: state.backend, readsSeatMaps: state.readsSeatMaps)
     }
 
     /// The seats asked for off the screen: one dictionary per passenger, flight to seat.
@@ -42,20 +36,6 @@ extension FlightBookingsReducer {
         guard let offerID = booking.record?.offerID, let order = booking.shownOrder else { return [] }
         if state.isInteractive { return [.leave(.seats(order, offerID: offerID))] }
         return [progress("Reading the seat maps of booking \(reference)…"), .run(.readSeatMaps(offerID: offerID))]
-    }
-
-    /// `flights seats REF`: the seat maps of the offer the booking was booked from, shown by the App in place of this
-    /// screen.
-    static func showSeatMaps(_ state: inout State) -> [Effect] {
-        guard let booking = state.current else { return [] }
-        let reference = booking.reference ?? ""
-        if let why = seatMapsBlocker(booking, in: state) {
-            let text = "The seat maps of booking \(reference) cannot be shown: \(why)."
-            return [error(text)] + finish(&state, .failed(text))
-        }
-        guard let order = booking.shownOrder, let offerID = booking.record?.offerID else { return [] }
-        state.step = .finished
-        return [.leave(.seatMaps(order, offerID: offerID, json: state.input.presentation == .json))]
     }
 
     /// The booked offer's seat maps were read: the seats a script named, checked on them, priced and asked.

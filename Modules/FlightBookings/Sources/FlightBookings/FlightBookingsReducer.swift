@@ -17,8 +17,6 @@ enum FlightBookingsRoute: Encodable, Sendable, Equatable {
     case change(Order)
     /// Choose seats for `order` on the maps of the offer it was booked from; the seats chosen come back as an action.
     case seats(Order, offerID: String)
-    /// Show the seat maps of the offer `order` was booked from, and end there.
-    case seatMaps(Order, offerID: String, json: Bool)
     /// A text or JSON run ended with this outcome.
     case finished(FlightBookingsOutcome)
 }
@@ -135,7 +133,7 @@ enum FlightBookingsReducer: ScreenFeature {
             return openBooking(&state, reference: reference, for: .acceptChange)
         case (_, .addBags(let reference, _)):
             return openBooking(&state, reference: reference, for: .addBags)
-        case (_, .addSeats(let reference, _)), (_, .showSeats(let reference)):
+        case (_, .addSeats(let reference, _)):
             return openBooking(&state, reference: reference, for: .addSeats)
         }
     }

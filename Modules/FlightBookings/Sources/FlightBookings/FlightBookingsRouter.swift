@@ -19,10 +19,6 @@ public protocol FlightBookingsRouter: AnyObject {
     /// confirmed here before anything is added.
     func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]?
 
-    /// A script asked for a booking's seat maps (`flights seats <reference>`): show those of `offerID`, the offer
-    /// `order` was booked from (as Duffel's JSON when `json`), in place of this screen; the run ends with them.
-    func showSeatMaps(for order: Order, offerID: String, json: Bool)
-
     /// A text or JSON run (`flights bookings`, `flights booking <reference>`, `flights cancel <reference>`) ended
     /// with `outcome`; interactive screens never call it.
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome)
@@ -35,10 +31,6 @@ extension FlightBookingsRouter {
     /// A router made before seats could be chosen after booking shows none.
     public func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? { nil }
 
-    /// A router made before seat maps could be shown for a booking ends the run as not done.
-    public func showSeatMaps(for order: Order, offerID: String, json: Bool) {
-        bookingsDidFinish(.failed("This app shows no seat maps for a booking."))
-    }
 }
 
 /// How a text or JSON run ended, for the App to turn into an exit status.

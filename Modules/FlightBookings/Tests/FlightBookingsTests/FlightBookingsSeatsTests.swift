@@ -95,22 +95,6 @@ struct FlightBookingsSeatsTests {
         #expect(h.state.step == .detail)
     }
 
-    @Test func aBookingsSeatMapsAreThoseOfItsBookedOfferShownByTheApp() async throws {
-        let (booked, extras, maps, _, _, _) = try await booked()
-        let h = harness(FlightBookingsInput(request: .showSeats(reference: "erdah6"), presentation: .json), booked, extras, maps)
-        await h.appear()
-        #expect(h.router.exits == [.seatMaps(offerID: booked.record.offerID, json: true)])
-        #expect(maps.reads.isEmpty, "the App's seats screen reads them")
-
-        let elsewhere = Harness(
-            FlightBookingsInput(request: .showSeats(reference: "ERDAH6"), presentation: .text), orders: booked.orders,
-            store: FixtureBookingStore(records: []), extras: extras, seatMaps: maps)
-        await elsewhere.appear()
-        #expect(elsewhere.text.contains("it was not booked on this machine"))
-        #expect(elsewhere.router.exits.count == 1)
-        #expect(elsewhere.router.exits.first != .seatMaps(offerID: booked.record.offerID, json: false))
-    }
-
     @Test func aLostAnswerIsCheckedByTheSeatTheOrderHoldsNeverAddedTwice() async throws {
         let (booked, extras, maps, segment, seat, _) = try await booked()
         extras.loseAdditionAnswers(.timedOut)

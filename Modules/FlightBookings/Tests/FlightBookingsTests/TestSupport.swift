@@ -133,7 +133,6 @@ final class SpyRouter: FlightBookingsRouter {
         case search
         case back
         case change(String)
-        case seatMaps(offerID: String, json: Bool)
         case finished(FlightBookingsOutcome)
     }
 
@@ -149,7 +148,6 @@ final class SpyRouter: FlightBookingsRouter {
         seatsAsked.append(offerID)
         return seatsToChoose
     }
-    func showSeatMaps(for order: Order, offerID: String, json: Bool) { exits.append(.seatMaps(offerID: offerID, json: json)) }
     func bookingsDidFinish(_ outcome: FlightBookingsOutcome) { exits.append(.finished(outcome)) }
 }
 

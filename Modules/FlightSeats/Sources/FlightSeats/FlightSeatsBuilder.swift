@@ -2,6 +2,7 @@ public import Entities
 public import ModuleCore
 public import Services
 public import TerminalUI
+import TravelText
 
 /// The way into FlightSeats: made with the service that reads seat maps, it builds the screen that draws each
 /// flight's seats and lets the traveller choose one per passenger per flight.
@@ -22,16 +23,13 @@ public struct FlightSeatsBuilder {
         let extras = extras
         return ScreenRunner<FlightSeatsReducer>(
             state: FlightSeatsState(input: input, isInteractive: terminal.isInteractive, columns: terminal.columns),
-            terminal: terminal, recorder: recorder, outputIsForPrograms: input.mode == .show(json: true),
+            terminal: terminal, recorder: recorder,
             appearing: { .appeared },
             perform: { work in await work.perform(with: extras) },
             leave: { [weak router] route in
                 switch route {
                 case .chosen(let seats): router?.seatsChosen(seats)
                 case .back: router?.navigateBack()
-                case .shown(.shown): router?.seatsShown(.shown)
-                case .shown(.noSeatMaps): router?.seatsShown(.noSeatMaps)
-                case .shown(.failed(let error)): router?.seatsShown(.failed(error))
                 }
                 return nil
             })
@@ -41,39 +39,27 @@ public struct FlightSeatsBuilder {
     public static var replay: ModuleReplay { .screen(FlightSeatsReducer.self) }
 }
 
-/// What FlightSeats is shown with.
+/// What FlightSeats is shown with. The screen is for choosing: maps printed once, for reading, are `TravelText`'s
+/// `SeatMapsText` over the core's seat maps, as `flights seats` prints them.
 public struct FlightSeatsInput: Sendable, Hashable, Codable {
-    /// Choose seats, or only show the maps.
-    public enum Mode: Sendable, Hashable, Codable {
-        /// Draw the maps and let the traveller choose.
-        case choose
-        /// Print every flight's map and leave (`flights seats <offer>`); with `json`, Duffel's seat maps on standard
-        /// output.
-        case show(json: Bool)
-    }
-
     /// The offer whose seats are shown, `off_…`.
     public var offerID: String
     /// The offer itself, its passengers and segments; read from the API when not given.
     public var offer: Offer?
     /// Seats chosen before (coming back to the screen): shown as chosen, kept unless changed.
     public var chosen: [SeatChoice]
-    /// What the screen does.
-    public var mode: Mode
 
     /// An input for an offer at hand.
-    public init(offer: Offer, chosen: [SeatChoice] = [], mode: Mode = .choose) {
+    public init(offer: Offer, chosen: [SeatChoice] = []) {
         self.offerID = offer.id
         self.offer = offer
         self.chosen = chosen
-        self.mode = mode
     }
 
-    /// An input for an offer known by its id only (`flights seats off_…`): the screen reads it first.
-    public init(offerID: String, mode: Mode) {
+    /// An input for an offer known by its id only: the screen reads it first.
+    public init(offerID: String) {
         self.offerID = offerID
         self.offer = nil
         self.chosen = []
-        self.mode = mode
     }
 }

@@ -39,18 +39,6 @@ enum FlightSeatsReducer: Reducer {
         switch outcome {
         case .success(let maps):
             state.maps = maps
-            if case .show(let json) = state.mode {
-                state.phase = .done
-                guard !state.flights.isEmpty else {
-                    return [.note(.progressEnded), .note(.error(
-                        "The airline gives no seat map for this offer.",
-                        suggestion: "Seats are given at check-in.")), .leave(.shown(.noSeatMaps))]
-                }
-                let output: FlightSeatsEffect = json
-                    ? .note(.output(Self.json(state.flights.map(\.map))))
-                    : .print(Self.maps(state))
-                return [.note(.progressEnded), output, .leave(.shown(.shown))]
-            }
             guard !state.flights.isEmpty else {
                 state.phase = .unavailable
                 return [.note(.progressEnded)]
@@ -61,11 +49,6 @@ enum FlightSeatsReducer: Reducer {
             placeCursor(&state)
             return [.note(.progressEnded)]
         case .failure(let error):
-            if case .show = state.mode {
-                state.phase = .done
-                return [.note(.progressEnded), .note(.error(error.message, suggestion: error.suggestion)),
-                        .leave(.shown(.failed(error)))]
-            }
             state.phase = .failed(error.message, suggestion: error.suggestion)
             return [.note(.progressEnded)]
         }

@@ -1,5 +1,4 @@
 public import Entities
-public import Services
 
 /// The ways out of FlightSeats; the composer implements it.
 @MainActor
@@ -8,16 +7,4 @@ public protocol FlightSeatsRouter: AnyObject {
     func seatsChosen(_ seats: [SeatChoice])
     /// The traveller went back without changing the seats they came with.
     func navigateBack()
-    /// The maps were shown without choosing (`flights seats <offer>`), or could not be.
-    func seatsShown(_ outcome: FlightSeatsShowOutcome)
-}
-
-/// How showing the seat maps ended.
-public enum FlightSeatsShowOutcome: Sendable, Hashable {
-    /// Shown.
-    case shown
-    /// The airline gives no seat map for the offer.
-    case noSeatMaps
-    /// The maps could not be read.
-    case failed(ServiceError)
 }

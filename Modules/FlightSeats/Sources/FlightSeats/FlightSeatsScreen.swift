@@ -3,6 +3,7 @@ import Foundation
 import ModuleCore
 import Services
 import TerminalUI
+import TravelText
 
 /// What must happen outside the seats rules.
 typealias FlightSeatsEffect = ScreenEffect<FlightSeatsWork, FlightSeatsRoute>
@@ -35,12 +36,6 @@ enum FlightSeatsWork: ScreenWork {
 enum FlightSeatsRoute: Encodable, Sendable, Equatable {
     case chosen([SeatChoice])
     case back
-    case shown(ShowOutcome)
-
-    enum ShowOutcome: Encodable, Sendable, Equatable {
-        case shown, noSeatMaps
-        case failed(ServiceError)
-    }
 }
 
 /// What the seats screen shows and asks, and what a key or a line means: pure functions of the state.
@@ -99,31 +94,11 @@ extension FlightSeatsReducer: ScreenFeature {
         return blocks
     }
 
-    /// Every flight's map with what its `$` seats cost, then the legend of them all, for reading (`flights seats`).
-    static func maps(_ state: FlightSeatsState) -> [ScreenBlock] {
-        let grids = FlightSeatsViewModel.allMaps(state)
-        let maps = zip(grids, state.flights).flatMap { grid, flight -> [ScreenBlock] in
-            let prices = SeatGridLegend.extraCost(flight.map, passengerId: nil)
-            return [.header(grid.title), .drawing(grid.drawing(indent: 2))]
-                + (prices.isEmpty ? [] : [extraCost(prices, columns: state.columns)])
-        }
-        let entries = SeatGridLegend.entries(for: grids, choosing: false, passengers: state.passengers.count)
-        return maps + [legend(entries, columns: state.columns)]
-    }
-
-    /// The legend, its last column left free.
     private static func legend(_ entries: [SeatGridLegend.Entry], columns: Int) -> ScreenBlock {
-        .drawing(SeatGridLegend.drawing(entries, width: columns - 1, indent: 2))
+        SeatMapsText.legend(entries, width: columns)
     }
 
-    /// What the `$` seats cost, its last column left free.
     private static func extraCost(_ groups: [String], columns: Int) -> ScreenBlock {
-        .text(SeatGridLegend.extraCostText(groups, width: columns - 3), indent: 2)
-    }
-
-    /// Duffel's seat maps as JSON, for programs.
-    static func json(_ maps: [SeatMap]) -> String {
-        guard let data = try? DuffelJSON.encoder(pretty: true).encode(Page(items: maps)) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        SeatMapsText.extraCost(groups, width: columns)
     }
 }

@@ -1,4 +1,5 @@
 import Entities
+import Trips
 import Foundation
 
 /// Everything the seats screen knows, as a value.
@@ -28,7 +29,6 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
     var offerID: String
     /// The offer, once given or read.
     var offer: Offer?
-    var mode: FlightSeatsInput.Mode
     /// Keys (arrows, Esc) or lines.
     var isInteractive: Bool
     /// The terminal's width when the screen was built: what the legend is laid out in.
@@ -52,7 +52,6 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
     init(input: FlightSeatsInput, isInteractive: Bool, columns: Int = 80) {
         offerID = input.offerID
         offer = input.offer
-        mode = input.mode
         self.isInteractive = isInteractive
         self.columns = columns
         choices = input.chosen
@@ -60,14 +59,12 @@ struct FlightSeatsState: Codable, Equatable, Sendable {
 
     /// The passengers who take a seat (an infant on a lap takes none).
     var passengers: [OfferPassenger] {
-        (offer?.passengers ?? []).filter { $0.resolvedType != .infantWithoutSeat }
+        offer.map(OfferDetails.seatedPassengers) ?? []
     }
 
     /// Each segment of the offer that has a seat map, with its map, in flying order.
     var flights: [(segment: Segment, map: SeatMap)] {
-        (offer?.slices ?? []).flatMap(\.segments).compactMap { segment in
-            maps.first { $0.segmentId == segment.id }.map { (segment, $0) }
-        }
+        offer.map { OfferDetails.flights(of: $0, maps: maps) } ?? []
     }
 
     var currentFlight: (segment: Segment, map: SeatMap)? {

@@ -1,12 +1,13 @@
 import Entities
 import Foundation
+import TravelText
 
 /// Exactly what the seats screen shows, already formatted: a pure function of the state.
 struct FlightSeatsViewModel: Codable, Sendable, Equatable {
     /// `Seats · flight 1 of 2`.
     var title: String
     /// The map of the flight being chosen for; `nil` when there is none to show.
-    var grid: SeatGridViewModel?
+    var grid: SeatGrid?
     /// What the map's symbols mean, laid out at ``columns``.
     var legend: [SeatGridLegend.Entry] = []
     var columns: Int
@@ -33,7 +34,7 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
             let flight = state.currentFlight
             let passenger = state.currentPassenger
             grid = flight.map {
-                SeatGridViewModel(segment: $0.segment, map: $0.map, choices: state.choices, passengers: passengers,
+                SeatGrid(segment: $0.segment, map: $0.map, choices: state.choices, passengers: passengers,
                                   passengerId: passenger?.id, cursor: state.isInteractive ? state.cursor : nil)
             }
             legend = grid.map { SeatGridLegend.entries(for: [$0], choosing: true, passengers: passengers.count) } ?? []
@@ -124,14 +125,6 @@ struct FlightSeatsViewModel: Codable, Sendable, Equatable {
             return "r try again · Enter go on without choosing · \(back) back "
         case .loading, .done:
             return ""
-        }
-    }
-
-    /// Every flight's map, for `flights seats`: no passenger's turn, no cursor.
-    static func allMaps(_ state: FlightSeatsState) -> [SeatGridViewModel] {
-        state.flights.map {
-            SeatGridViewModel(segment: $0.segment, map: $0.map, choices: [], passengers: state.passengers,
-                              passengerId: nil, cursor: nil)
         }
     }
 }

@@ -48,15 +48,10 @@ struct FlightSeatsModuleTests {
         #expect(router.chosen.map { $0.map(\.designator) } == [["32B"]])
     }
 
-    @Test("flights seats: every map printed with its legend, and the outcome told")
+    @Test("flights seats: every map printed with its legend (TravelText's SeatMapsText, the screen's own grid)")
     func showsMaps() async throws {
         let terminal = VirtualTerminal(columns: 100, isInteractive: false)
-        let router = SpyFlightSeatsRouter()
-        let screen = FlightSeatsBuilder(extras: FixtureExtrasService()).build(
-            input: FlightSeatsInput(offer: try Recorded.familyOffer(), mode: .show(json: false)), router: router,
-            terminal: terminal)
-        await screen.run()
-        #expect(router.shown == [.shown])
+        try printMaps(on: terminal)
         #expect(terminal.text.components(separatedBy: " A  B  C    D  E  F ").count - 1 == 4)
         #expect(terminal.text.contains(". free  $ extra cost  x taken"))
     }

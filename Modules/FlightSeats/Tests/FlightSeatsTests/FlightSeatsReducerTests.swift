@@ -3,6 +3,7 @@ import Foundation
 import Services
 import ModuleTesting
 import Testing
+import TravelText
 @testable import FlightSeats
 
 /// The reducer as a function: a state, an action, and every field of the new state and the effects asserted.
@@ -142,22 +143,6 @@ struct FlightSeatsReducerTests {
         #expect(FlightSeatsReducer.reduce(&state, .entered("")) == [.leave(.back)])
     }
 
-    @Test("showing the maps prints them, or Duffel's JSON, and leaves")
-    func shows() throws {
-        let offer = try Recorded.offer()
-        let maps = try Recorded.maps()
-        for json in [false, true] {
-            var state = FlightSeatsState(input: FlightSeatsInput(offer: offer, mode: .show(json: json)), isInteractive: false)
-            let effects = FlightSeatsReducer.reduce(&state, .mapsLoaded(.success(maps)))
-            let output: FlightSeatsEffect = json
-                ? .note(.output(FlightSeatsReducer.json(maps)))
-                : .print(FlightSeatsReducer.maps(state))
-            #expect(effects == [.note(.progressEnded), output, .leave(.shown(.shown))])
-        }
-        var none = FlightSeatsState(input: FlightSeatsInput(offer: offer, mode: .show(json: false)), isInteractive: false)
-        #expect(FlightSeatsReducer.reduce(&none, .mapsLoaded(.success([]))).last == .leave(.shown(.noSeatMaps)))
-    }
-
     @Test("seats chosen before are kept and shown as this passenger's")
     func keepsChosen() throws {
         let offer = try Recorded.offer()
@@ -170,22 +155,21 @@ struct FlightSeatsReducerTests {
         #expect(state.cursor == "35A")
         let grid = try require(FlightSeatsViewModel(state).grid)
         let row35 = try require(grid.rows.first { $0.label == "35" })
-        #expect(row35.sections[0][0] == SeatGridViewModel.Cell(symbol: "*", kind: .mine, isCursor: true))
+        #expect(row35.sections[0][0] == SeatGrid.Cell(symbol: "*", kind: .mine, isCursor: true))
     }
 
-    @Test("given an offer's id only, the offer is read first, then its maps; an offer gone is said and ends the show")
+    @Test("given an offer's id only, the offer is read first, then its maps; an offer gone is said")
     func readsOfferFirst() throws {
         let offer = try Recorded.offer()
-        var state = FlightSeatsState(input: FlightSeatsInput(offerID: offer.id, mode: .show(json: false)), isInteractive: false)
+        var state = FlightSeatsState(input: FlightSeatsInput(offerID: offer.id), isInteractive: false)
         #expect(FlightSeatsReducer.reduce(&state, .appeared)
             == [.note(.progress("Reading offer \(offer.id)")), .run(.loadOffer(id: offer.id))])
         #expect(FlightSeatsReducer.reduce(&state, .offerLoaded(.success(offer))) == [.run(.loadMaps(offerID: offer.id))])
         #expect(state.offer == offer)
 
-        var gone = FlightSeatsState(input: FlightSeatsInput(offerID: "off_gone", mode: .show(json: false)), isInteractive: false)
+        var gone = FlightSeatsState(input: FlightSeatsInput(offerID: "off_gone"), isInteractive: false)
         let error = ServiceError.malformedResponse("gone")
-        let effects = FlightSeatsReducer.reduce(&gone, .offerLoaded(.failure(error)))
-        #expect(effects.last == .leave(.shown(.failed(error))))
-        #expect(gone.phase == .done)
+        #expect(FlightSeatsReducer.reduce(&gone, .offerLoaded(.failure(error))) == [.note(.progressEnded)])
+        #expect(gone.phase == .failed(error.message, suggestion: error.suggestion))
     }
 }

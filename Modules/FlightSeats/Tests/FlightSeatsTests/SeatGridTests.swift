@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Testing
+import TravelText
 @testable import FlightSeats
 
 /// The seat grid read as a traveller reads it: each seat under its own letter, cell by cell (issue 21, item 7).
@@ -8,7 +9,7 @@ import Testing
 struct SeatGridTests {
     private func read(_ state: FlightSeatsState, passengerId: String? = nil, cursor: String? = nil) throws -> ReadGrid {
         let flight = try require(state.currentFlight)
-        let grid = SeatGridViewModel(segment: flight.segment, map: flight.map, choices: state.choices,
+        let grid = SeatGrid(segment: flight.segment, map: flight.map, choices: state.choices,
                                      passengers: state.passengers, passengerId: passengerId, cursor: cursor)
         return ReadGrid(grid.lines())
     }
@@ -79,7 +80,7 @@ struct SeatGridTests {
              SeatSketch.cabin(deck: 0, .economy, aisles: 1, passengerId: passenger, [(20, "A C | D F"), (21, "A C | D")])]
         }
         let flight = try require(state.currentFlight)
-        let lines = SeatGridViewModel(segment: flight.segment, map: flight.map, choices: [], passengers: state.passengers,
+        let lines = SeatGrid(segment: flight.segment, map: flight.map, choices: [], passengers: state.passengers,
                                       passengerId: nil, cursor: nil).lines()
         #expect(lines.filter { $0.contains(" · ") } == ["Upper deck · Business", "Main deck · Economy", "Main deck · Economy"])
         let grid = ReadGrid(lines)

@@ -4,6 +4,7 @@ import ModuleCore
 import ModuleTesting
 import TerminalUI
 import Testing
+import TravelText
 @testable import FlightSeats
 
 /// The map explained (issue 23, item 9): a legend of what is drawn, laid out whole entry by whole entry at 60, 80 and
@@ -35,12 +36,7 @@ struct SeatLegendTests {
           arguments: [60, 80, 120])
     func legendAndPricesShown(columns: Int) async throws {
         let terminal = VirtualTerminal(columns: columns, isInteractive: false)
-        let router = SpyFlightSeatsRouter()
-        let screen = FlightSeatsBuilder(extras: FixtureExtrasService()).build(
-            input: FlightSeatsInput(offer: try Recorded.familyOffer(), mode: .show(json: false)), router: router,
-            terminal: terminal)
-        await screen.run()
-        #expect(router.shown == [.shown])
+        try printMaps(on: terminal)
         let lines = terminal.text.components(separatedBy: "\n")
         let shown = [". free", "$ extra cost", "x taken", "= wing", "EX exit", "WC lavatory", "GA galley", "# restricted"]
         #expect(ReadLegend(lines, entries: shown).problems(columns: columns) == [])

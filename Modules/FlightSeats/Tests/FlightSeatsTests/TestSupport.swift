@@ -1,4 +1,8 @@
 import Entities
+import TerminalUI
+import Trips
+import TravelText
+import ModuleCore
 import FixtureServices
 import Foundation
 import Services
@@ -8,10 +12,8 @@ import Services
 final class SpyFlightSeatsRouter: FlightSeatsRouter {
     var chosen: [[SeatChoice]] = []
     var backs = 0
-    var shown: [FlightSeatsShowOutcome] = []
     func seatsChosen(_ seats: [SeatChoice]) { chosen.append(seats) }
     func navigateBack() { backs += 1 }
-    func seatsShown(_ outcome: FlightSeatsShowOutcome) { shown.append(outcome) }
 }
 
 /// The recorded offer (one adult, LHR→JFK) and its seat map.
@@ -48,4 +50,13 @@ extension FlightSeatsState {
         _ = FlightSeatsReducer.reduce(&state, .mapsLoaded(.success(maps)))
         return state
     }
+}
+
+/// The recorded family offer's maps as `flights seats` prints them (TravelText's `SeatMapsText`), on `terminal`.
+@MainActor
+func printMaps(on terminal: VirtualTerminal) throws {
+    let offer = try Recorded.familyOffer()
+    let flights = OfferDetails.flights(of: offer, maps: try Recorded.familyMaps())
+    ScreenPainter(terminal: terminal, outputIsForPrograms: false).show(SeatMapsText.blocks(
+        flights, passengers: OfferDetails.seatedPassengers(of: offer), width: terminal.columns))
 }

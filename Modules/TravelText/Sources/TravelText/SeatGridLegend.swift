@@ -1,21 +1,23 @@
-import Entities
+public import Entities
 import Foundation
-import ModuleCore
+public import ModuleCore
 
 /// What the maps shown mean and cost: the legend of the symbols drawn, laid out whole entry by whole entry, and the
 /// price of each `$` seat. Pure functions of the maps.
-enum SeatGridLegend {
+public enum SeatGridLegend {
     /// `$ extra cost`: a symbol, drawn as on the map, and what it means.
-    struct Entry: Codable, Sendable, Equatable {
-        var symbol: String
-        var meaning: String
+    public struct Entry: Codable, Sendable, Equatable {
+        /// The symbol, as drawn: `$`.
+        public var symbol: String
+        /// What it means: `extra cost`.
+        public var meaning: String
         /// How the symbol looks on the map.
-        var kind: SeatGridViewModel.Cell.Kind
+        public var kind: SeatGrid.Cell.Kind
     }
 
     /// The legend of `grids`: the seat symbols, then every feature drawn in them (and only those). `choosing` adds
     /// whose seat is whose; `passengers` over one adds other passengers' numbers.
-    static func entries(for grids: [SeatGridViewModel], choosing: Bool, passengers: Int) -> [Entry] {
+    public static func entries(for grids: [SeatGrid], choosing: Bool, passengers: Int) -> [Entry] {
         var entries = [Entry(symbol: ".", meaning: "free", kind: .free),
                        Entry(symbol: "$", meaning: "extra cost", kind: .priced),
                        Entry(symbol: "x", meaning: "taken", kind: .taken)]
@@ -37,7 +39,7 @@ enum SeatGridLegend {
 
     /// The legend drawn in lines no wider than `width`, each `indent` in: as few lines as fit, as even as they can
     /// be, broken between entries only and never leaving one entry alone on a line.
-    static func drawing(_ entries: [Entry], width: Int, indent: Int) -> [StyledLine] {
+    public static func drawing(_ entries: [Entry], width: Int, indent: Int) -> [StyledLine] {
         let gap = 2
         let lines = layout(entries.map { $0.symbol.count + 1 + $0.meaning.count }, width: width - indent, gap: gap)
         return lines.map { line in
@@ -45,7 +47,7 @@ enum SeatGridLegend {
             for (place, index) in line.enumerated() {
                 let entry = entries[index]
                 if place > 0 { runs.append(StyledRun(String(repeating: " ", count: gap))) }
-                runs += [StyledRun(entry.symbol, SeatGridViewModel.look(.init(symbol: entry.symbol, kind: entry.kind))),
+                runs += [StyledRun(entry.symbol, SeatGrid.look(.init(symbol: entry.symbol, kind: entry.kind))),
                          StyledRun(" " + entry.meaning)]
             }
             return StyledLine(runs)
@@ -55,7 +57,7 @@ enum SeatGridLegend {
     /// Entries of `widths`, `gap` apart, in lines no wider than `width` (one too wide stands on its own): the fewest
     /// lines with two entries at least on each, the squares of their widths summed as small as can be, so the lines
     /// are even. With no such lines, as many as fit on each.
-    static func layout(_ widths: [Int], width: Int, gap: Int) -> [[Int]] {
+    public static func layout(_ widths: [Int], width: Int, gap: Int) -> [[Int]] {
         guard widths.count > 1 else { return widths.isEmpty ? [] : [[0]] }
         func span(_ range: Range<Int>) -> Int { widths[range].reduce(0, +) + gap * (range.count - 1) }
         for count in 1...(widths.count / 2) {
@@ -98,7 +100,7 @@ enum SeatGridLegend {
     /// `["30A, 30B, 30D–30K £45.00", "31C–31K £18.00"]`: the `$` seats of `map` grouped by price, in map order;
     /// seats side by side in a row at one price as a span. What `passengerId` pays, or with none, what any
     /// passenger pays. Empty when no seat costs extra.
-    static func extraCost(_ map: SeatMap, passengerId: String?) -> [String] {
+    public static func extraCost(_ map: SeatMap, passengerId: String?) -> [String] {
         var groups: [(price: String, seats: [String])] = []
         for row in map.cabins.flatMap(\.rows) {
             let seats = row.sections.flatMap(\.elements).filter(\.isSeat)
@@ -130,7 +132,7 @@ enum SeatGridLegend {
 
     /// `Extra cost: 30A–30K £45.00 · 31C–31K £18.00`, broken between prices to fit `width` (a line that goes on ends
     /// in `·`), so seats never stand apart from their price unless one price's seats are wider than a line.
-    static func extraCostText(_ groups: [String], width: Int) -> String {
+    public static func extraCostText(_ groups: [String], width: Int) -> String {
         var lines = ["Extra cost:"]
         for (index, group) in groups.enumerated() {
             let last = lines[lines.count - 1]
@@ -154,5 +156,35 @@ enum SeatGridLegend {
         guard let low = values.min(), let high = values.max() else { return nil }
         let lowest = Money(amount: low, currency: currency).formatted
         return low == high ? lowest : lowest + "–" + Money(amount: high, currency: currency).formatted
+    }
+}
+
+/// Every flight's seat map as read, not chosen from (`flights seats`): each map with what its `$` seats cost, then
+/// the legend of them all.
+public enum SeatMapsText {
+    /// The blocks of `flights`' maps for `passengers`, laid out for `width` columns.
+    public static func blocks(
+        _ flights: [(segment: Segment, map: SeatMap)], passengers: [OfferPassenger], width: Int
+    ) -> [ScreenBlock] {
+        let grids = flights.map {
+            SeatGrid(segment: $0.segment, map: $0.map, choices: [], passengers: passengers, passengerId: nil, cursor: nil)
+        }
+        let maps = zip(grids, flights).flatMap { grid, flight -> [ScreenBlock] in
+            let prices = SeatGridLegend.extraCost(flight.map, passengerId: nil)
+            return [.header(grid.title), .drawing(grid.drawing(indent: 2))]
+                + (prices.isEmpty ? [] : [extraCost(prices, width: width)])
+        }
+        let entries = SeatGridLegend.entries(for: grids, choosing: false, passengers: passengers.count)
+        return maps + [legend(entries, width: width)]
+    }
+
+    /// The legend, its last column left free.
+    public static func legend(_ entries: [SeatGridLegend.Entry], width: Int) -> ScreenBlock {
+        .drawing(SeatGridLegend.drawing(entries, width: width - 1, indent: 2))
+    }
+
+    /// What the `$` seats cost, its last column left free.
+    public static func extraCost(_ groups: [String], width: Int) -> ScreenBlock {
+        .text(SeatGridLegend.extraCostText(groups, width: width - 3), indent: 2)
     }
 }

@@ -1,46 +1,78 @@
-import Entities
+public import Entities
 import Foundation
-import ModuleCore
+public import ModuleCore
 
-/// One flight's seat map laid out for a terminal: a pure function of the map, the choices, whose turn it is and the
+/// One flight's seat map laid out for a terminal (the seats screen, and `flights seats`): a pure function of the map, the choices, whose turn it is and the
 /// cursor. Each cell is one character wide in a three-character slot; sections are separated by an aisle.
-struct SeatGridViewModel: Codable, Sendable, Equatable {
+public struct SeatGrid: Codable, Sendable, Equatable {
     /// What one place in a row shows.
-    struct Cell: Codable, Sendable, Equatable {
-        enum Kind: String, Codable, Sendable {
-            case free, priced, taken, notOffered, mine, others, feature, blank
+    public struct Cell: Codable, Sendable, Equatable {
+        /// What a place is, which says how it is drawn.
+        public enum Kind: String, Codable, Sendable {
+            /// A seat at no extra cost (`.`).
+            case free
+            /// A seat at extra cost (`$`).
+            case priced
+            /// A seat someone has (`x`).
+            case taken
+            /// A seat not offered to the passenger choosing (`-`).
+            case notOffered
+            /// The seat of the passenger choosing (`*`).
+            case mine
+            /// Another passenger's seat (their number).
+            case others
+            /// An exit, a lavatory, a galley… (`EX`, `WC`, `GA`).
+            case feature
+            /// Nothing stands there.
+            case blank
         }
 
-        var symbol: String
-        var kind: Kind
-        var isCursor = false
+        /// What is drawn: `.`, `$`, `x`, `*`, a passenger's number, `EX`.
+        public var symbol: String
+        /// What the place is.
+        public var kind: Kind
+        /// Whether the cursor is on it (drawn in brackets).
+        public var isCursor = false
+
+        /// A place drawn as `symbol`.
+        public init(symbol: String, kind: Kind, isCursor: Bool = false) {
+            self.symbol = symbol
+            self.kind = kind
+            self.isCursor = isCursor
+        }
     }
 
-    struct Row: Codable, Sendable, Equatable {
+    /// One row of seats, section by section.
+    public struct Row: Codable, Sendable, Equatable {
         /// The row number, or a word for a row without seats.
-        var label: String
-        var sections: [[Cell]]
-        var overWing: Bool
+        public var label: String
+        /// The row's places, one list per section between aisles.
+        public var sections: [[Cell]]
+        /// Whether the row is over the wing (drawn `=` at both ends).
+        public var overWing: Bool
     }
 
     /// One cabin (a deck and a class): its own column letters above its own rows.
-    struct Cabin: Codable, Sendable, Equatable {
+    public struct Cabin: Codable, Sendable, Equatable {
         /// `Upper deck · Business` when the map has more than one cabin; empty otherwise.
-        var label: String
+        public var label: String
         /// The column letters above the seats, section by section: every letter the cabin's rows use.
-        var columns: [[String]]
+        public var columns: [[String]]
         /// Each row's cells, one per column letter (a gap where the row has no such seat).
-        var rows: [Row]
+        public var rows: [Row]
     }
 
     /// `ZZ 117 · LHR → JFK · Boeing 787-9 · Economy`.
-    var title: String
-    var cabins: [Cabin]
+    public var title: String
+    /// The map's cabins, front to back.
+    public var cabins: [Cabin]
 
     /// Every cabin's rows, front to back.
-    var rows: [Row] { cabins.flatMap(\.rows) }
+    public var rows: [Row] { cabins.flatMap(\.rows) }
 
-    init(segment: Segment, map: SeatMap, choices: [SeatChoice], passengers: [OfferPassenger],
+    /// `segment`'s seat map: `choices` drawn as the passengers' (`*` for `passengerId`'s, the others' numbers), the
+    /// seats offered to `passengerId` (or to anyone, with none), `cursor` on the seat it names.
+    public init(segment: Segment, map: SeatMap, choices: [SeatChoice], passengers: [OfferPassenger],
          passengerId: String?, cursor: String?) {
         let cabins = map.cabins
         let route = "\(segment.origin.iataCode) → \(segment.destination.iataCode)"
@@ -115,13 +147,13 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
     }
 
     /// The grid as plain text lines: `30 = . $ x   . . .   . . . =`; the cursor in brackets.
-    func lines() -> [String] {
+    public func lines() -> [String] {
         drawing().map { $0.runs.map(\.text).joined() }
     }
 
     /// The grid as styled lines, each indented by `indent`: this passenger's seat bold and green, other passengers'
     /// in the accent, seats at extra cost in yellow, what cannot be taken dim, the cursor inverted in brackets.
-    func drawing(indent: Int = 0) -> [StyledLine] {
+    public func drawing(indent: Int = 0) -> [StyledLine] {
         let pad = String(repeating: " ", count: indent)
         let labelWidth = max(rows.map(\.label.count).max() ?? 2, 2)
         func slot(_ cell: Cell) -> [StyledRun] {
@@ -153,7 +185,8 @@ struct SeatGridViewModel: Codable, Sendable, Equatable {
         }
     }
 
-    static func look(_ cell: Cell) -> StyledRun.Look {
+    /// How `cell` looks: this passenger's seat bold and green, others' in the accent, `$` in yellow, the rest dim.
+    public static func look(_ cell: Cell) -> StyledRun.Look {
         let look: StyledRun.Look = switch cell.kind {
         case .mine: [.success, .bold]
         case .others: .accent

@@ -1,0 +1,100 @@
+import Entities
+import Foundation
+import ModuleCore
+import Services
+import TravelText
+import Trips
+
+/// How `flights seats` prints seat maps, over the core's `OfferDetails`: every flight's map with what its `$` seats
+/// cost and the legend (TravelText's `SeatMapsText`), or Duffel's seat maps as JSON.
+@MainActor
+struct SeatMapsListing {
+    /// Duffel's seat maps as JSON rather than drawn.
+    var json: Bool
+
+    /// The maps of the offer `id`: 0 printed, 1 the airline gives none, 69 the offer or its maps cannot be read.
+    func offer(_ id: String, in context: CommandContext) async -> FlowOutcome {
+        let details = OfferDetails(context.trip)
+        context.progress("Reading offer \(id)")
+        switch await details.offer(id: id) {
+        case .success(let offer): return await print(offer, details, context)
+        case .failure(let error):
+            context.problem(error.message, suggestion: error.suggestion)
+            return .backendError(error.description)
+        }
+    }
+
+    /// The maps of the offer a booking made here was booked from, drawn from its order: 0 printed, 1 no such booking
+    /// or no map, 69 they cannot be read, 73 the bookings file cannot be read.
+    func booking(_ reference: String, in context: CommandContext) async -> FlowOutcome {
+        let booking: Booking
+        switch await context.booking(reference) {
+        case .success(let found): booking = found
+        case .failure(let outcome): return outcome
+        }
+        let readsSeatMaps = context.trip.extras != nil
+        if let why = booking.seatMapsBlocker(backend: context.trip.backend, readsSeatMaps: readsSeatMaps) {
+            let text = "The seat maps of booking \(reference) cannot be shown: \(why)."
+            context.problem(text)
+            return .backendError(text)
+        }
+        guard let order = booking.shownOrder, let offerID = booking.record?.offerID else { return .done }
+        return await print(Offer(bookedAs: order, offerID: offerID), OfferDetails(context.trip), context)
+    }
+
+    private func print(_ offer: Offer, _ details: OfferDetails, _ context: CommandContext) async -> FlowOutcome {
+        context.progress("Reading the seat maps")
+        let maps: [SeatMap]
+        switch await details.seatMaps(offerID: offer.id) {
+        case .success(let read): maps = read
+        case .failure(let error):
+            context.problem(error.message, suggestion: error.suggestion)
+            return .backendError(error.description)
+        }
+        context.writer.hideProgress()
+        let flights = OfferDetails.flights(of: offer, maps: maps)
+        guard !flights.isEmpty else {
+            context.problem("The airline gives no seat map for this offer.", suggestion: "Seats are given at check-in.")
+            return .noResults
+        }
+        guard json else {
+            context.show(SeatMapsText.blocks(
+                flights, passengers: OfferDetails.seatedPassengers(of: offer), width: context.columns))
+            return .done
+        }
+        do throws(ServiceError) {
+            context.output(try CommandJSON.text(Page(items: flights.map(\.map)), naming: "seat maps"))
+            return .done
+        } catch {
+            context.failure(error)
+            return .backendError(error.description)
+        }
+    }
+}
+
+extension CommandContext {
+    /// The booking `reference` as the core finds it (kept here, or at the flight service), or the outcome a command
+    /// ends with when it is not found or cannot be read, said on standard error.
+    func booking(_ reference: String) async -> Result<Booking, FlowOutcome> {
+        progress("Looking up booking \(reference)…")
+        let lookup = await ListBookings(trip).booking(reference: reference)
+        writer.hideProgress()
+        switch lookup {
+        case .found(let booking):
+            return .success(booking)
+        case .notFound:
+            problem(
+                "There is no booking \(reference) on this machine or at the flight service.",
+                suggestion: "Check the reference (six letters and digits, as the airline gave it); `flights bookings` lists the bookings kept here.")
+            return .failure(.noResults)
+        case .failed(let failure):
+            problem(
+                "Booking \(reference) is not kept on this machine, and the flight service could not be asked: \(failure.message)",
+                suggestion: failure.suggestion)
+            return .failure(.backendError(failure.message))
+        case .storeFailed(let failure):
+            problem(failure.description)
+            return .failure(.cannotUseBookingsFile)
+        }
+    }
+}
