@@ -2,6 +2,7 @@ import ArgumentParser
 import Entities
 import FlightChange
 import Foundation
+import Trips
 
 /// `flights change RZPVXC --flight 2 --date +3 --yes`: a booked flight moved to another day.
 struct ChangeCommand: AsyncParsableCommand {
@@ -55,13 +56,18 @@ struct ChangeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let moves = zip(flight, date).map { FlightChangePlan.Move(slice: $0 - 1, day: $1) }
-        let plan = moves.isEmpty ? nil : FlightChangePlan(moves: moves, cabin: try cabinClass())
-        let presentation: FlightChangeInput.Presentation = confirmation.json ? .json : plan == nil ? .interactive : .text
-        let input = FlightChangeInput(
-            reference: reference.uppercased(), plan: plan, presentation: presentation, assumeYes: confirmation.yes,
-            agreedTotal: try confirmation.agreedAmount())
-        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startChange(input) }
+        let moves = zip(flight, date).map { ChangePlan.Move(slice: $0 - 1, day: $1) }
+        let reference = reference.uppercased()
+        let code: Int32
+        if moves.isEmpty {
+            // Nothing said: the change screen asks (on a terminal, or typed lines).
+            code = await AppRuntime.run(backend, showsBanner: false) { $0.startChange(FlightChangeInput(reference: reference)) }
+        } else {
+            let run = ChangeRun(
+                plan: ChangePlan(moves: moves, cabin: try cabinClass()), json: confirmation.json,
+                assumeYes: confirmation.yes, agreedTotal: try confirmation.agreedAmount())
+            code = await CommandRuntime.run(backend, forPrograms: confirmation.json) { await run.run(reference, in: $0) }
+        }
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -39,9 +39,10 @@ struct CommandContext {
         writer.show(.error(message, suggestion: suggestion))
     }
 
-    /// Blocks for a person (a seat map), on standard output: styled on a terminal, plain in a pipe.
+    /// Blocks for a person (a seat map, a change): on standard output, styled on a terminal and plain in a pipe; on
+    /// standard error when standard output carries data (`--json`).
     func show(_ blocks: [ScreenBlock]) {
-        ScreenPainter(terminal: terminal, outputIsForPrograms: false).show(blocks)
+        ScreenPainter(terminal: terminal, outputIsForPrograms: writer.outputIsForPrograms).show(blocks)
     }
 
     /// Says each problem as an error (`✗ …`), on standard error.
@@ -62,7 +63,12 @@ struct CommandContext {
 /// Starts the backend for a one-shot command, runs it, and gives its exit code.
 @MainActor
 enum CommandRuntime {
-    static func run(_ options: BackendOptions, _ command: @MainActor (CommandContext) async -> FlowOutcome) async -> Int32 {
+    /// Runs `command` on the backend `options` choose. With `forPrograms` (the default: a table or JSON is data),
+    /// everything meant for a person goes to standard error; without it (a command that talks to a person, as a
+    /// screen does: `flights change` without `--json`), to standard output, with the result.
+    static func run(
+        _ options: BackendOptions, forPrograms: Bool = true, _ command: @MainActor (CommandContext) async -> FlowOutcome
+    ) async -> Int32 {
         AppRuntime.bootstrapLogging()
         let terminal = SystemTerminal()
         defer { terminal.close() }
@@ -78,7 +84,7 @@ enum CommandRuntime {
         case .failed(let code): return code
         }
         let context = CommandContext(
-            terminal: terminal, writer: ScreenWriter(terminal: terminal, outputIsForPrograms: true),
+            terminal: terminal, writer: ScreenWriter(terminal: terminal, outputIsForPrograms: forPrograms),
             backend: started.services,
             trip: TripServices(started.services, bookings: FileBookingStore.standard(environment: environment)))
         let outcome = await command(context)

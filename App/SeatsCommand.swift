@@ -76,10 +76,10 @@ struct SeatsCommand: AsyncParsableCommand {
         let code: Int32
         if isOffer {
             let offer = try offerIDArgument(offer)
-            code = await CommandRuntime.run(backend) { await SeatMapsListing(json: json).offer(offer, in: $0) }
+            code = await CommandRuntime.run(backend, forPrograms: json) { await SeatMapsListing(json: json).offer(offer, in: $0) }
         } else if seat.isEmpty {
             let reference = offer.trimmingCharacters(in: .whitespaces).uppercased()
-            code = await CommandRuntime.run(backend) { await SeatMapsListing(json: json).booking(reference, in: $0) }
+            code = await CommandRuntime.run(backend, forPrograms: json) { await SeatMapsListing(json: json).booking(reference, in: $0) }
         } else {
             let input = FlightBookingsInput(
                 request: .addSeats(reference: offer, seats: try Self.seats(seat)), presentation: json ? .json : .text,

@@ -1,6 +1,7 @@
 // Shows Flights' change screen in another team's tool: FlightChange built over FixtureServices' order and order
-// change services, with the tool's own router. A booking made on the fixtures moves its flight three days later;
-// `assumeYes` confirms the cheapest change offer, and the router hears the booking with its new flight.
+// change services, with the tool's own router. A booking made on the fixtures moves its flight three days later:
+// the plan given, the traveller takes the first change offer (`1`) and confirms it (`y`), and the router hears the
+// booking with its new flight.
 import Entities
 import FixtureServices
 import FlightChange
@@ -17,10 +18,9 @@ final class ChangeToolRouter: FlightChangeRouter {
 let orders = FixtureOrderService()
 let order = try await orders.createOrder(OrderCreation(type: .instant, selectedOffers: ["off_1"], passengers: [], payments: []))
 let router = ChangeToolRouter()
-let terminal = VirtualTerminal(isInteractive: false, endsWhenEmpty: true)
+let terminal = VirtualTerminal(isInteractive: false, input: [.line("1"), .line("y")], endsWhenEmpty: true)
 let builder = FlightChangeBuilder(changes: FixtureOrderChangeService(orders: orders), orders: orders)
-let input = FlightChangeInput(
-    order: order, plan: FlightChangePlan(moves: [.init(slice: 0, day: "+3")]), presentation: .text, assumeYes: true)
+let input = FlightChangeInput(order: order, plan: FlightChangePlan(moves: [.init(slice: 0, day: "+3")]))
 await builder.build(input: input, router: router, terminal: terminal).run()
 
 print(terminal.text)

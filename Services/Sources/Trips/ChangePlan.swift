@@ -76,6 +76,17 @@ public struct ChangePlan: Sendable, Hashable, Codable {
             slices: OrderChangeRequestSlices(add: adds, remove: moving.map { OrderChangeSliceToRemove(sliceId: $0) }))
     }
 
+    /// Why `order` cannot be changed at all (cancelled, a fare that allows no changes, no flights); `nil` when it may.
+    public static func orderProblem(_ order: Order) -> String? {
+        let reference = order.bookingReference
+        if order.cancelledAt != nil { return "Booking \(reference) is cancelled: there is nothing to change." }
+        if !order.mayBeChanged {
+            return "Booking \(reference) cannot be changed: its fare does not allow changes. Nothing was sent to the airline."
+        }
+        if order.slices.isEmpty { return "Booking \(reference) has no flights to change." }
+        return nil
+    }
+
     /// The day a slice leaves, as booked.
     public static func bookedDay(_ slice: Slice) -> CalendarDate? {
         slice.departingAt?.date

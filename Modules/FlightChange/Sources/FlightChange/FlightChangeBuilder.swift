@@ -49,7 +49,6 @@ public struct FlightChangeBuilder {
         let now = now
         return ScreenRunner<FlightChangeReducer>(
             state: state, terminal: terminal, recorder: recorder,
-            outputIsForPrograms: input.presentation == .json,
             appearing: { .appeared(now: now()) },
             perform: { work in await services.perform(work) },
             leave: { [weak router] route in
@@ -65,52 +64,28 @@ public struct FlightChangeBuilder {
     public static var replay: ModuleReplay { .screen(FlightChangeReducer.self) }
 }
 
-/// What the change screen is shown with: the booking, and what a command already said about the change.
+/// What the change screen is shown with: the booking, and what the traveller already said about the change. The
+/// screen asks the rest and the traveller confirms; a change with nothing to ask (`flights change REF --flight 2
+/// --date +3 --yes`) is the core's `ChangeFlights` and `ChangePlan`, with no screen.
 public struct FlightChangeInput: Sendable, Hashable, Codable {
-    /// How the change is shown.
-    public enum Presentation: String, Sendable, Hashable, Codable {
-        /// The App's screen: the traveller chooses and confirms.
-        case interactive
-        /// A command's text: the change offers, then the change (with `--yes`) or how to make it.
-        case text
-        /// A command's JSON: the change to confirm, or the booking after it, as Duffel writes them.
-        case json
-    }
-
     /// The booking to change, as last read; `nil` looks it up by ``reference``.
     public var order: Order?
     /// The booking's reference (PNR).
     public var reference: String
-    /// What moves where, when a command said it; `nil` asks the traveller.
+    /// What moves where, when already known: the airline's offers are then asked at once; `nil` asks the traveller.
     public var plan: FlightChangePlan?
-    /// How the change is shown.
-    public var presentation: Presentation
-    /// A command's `--yes`: confirm without asking.
-    public var assumeYes: Bool
-    /// A command's `--total`: the change total agreed, in the booking's currency; a different one changes nothing.
-    public var agreedTotal: Decimal?
 
     /// An input for `order`.
-    public init(
-        order: Order, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive, assumeYes: Bool = false,
-        agreedTotal: Decimal? = nil
-    ) {
-        self.init(reference: order.bookingReference, plan: plan, presentation: presentation, assumeYes: assumeYes,
-                  agreedTotal: agreedTotal)
+    public init(order: Order, plan: FlightChangePlan? = nil) {
+        self.init(reference: order.bookingReference, plan: plan)
         self.order = order
     }
 
-    /// An input for the booking whose reference is `reference`, looked up first (a command's `flights change REF`).
-    public init(
-        reference: String, plan: FlightChangePlan? = nil, presentation: Presentation = .interactive,
-        assumeYes: Bool = false, agreedTotal: Decimal? = nil
-    ) {
+    /// An input for the booking whose reference is `reference`, looked up first.
+    public init(reference: String, plan: FlightChangePlan? = nil) {
         self.order = nil
         self.reference = reference
         self.plan = plan
-        self.presentation = presentation
-        self.assumeYes = assumeYes
-        self.agreedTotal = agreedTotal
     }
 }
 

@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import ModuleCore
 import Services
+import TravelText
 
 /// What moves where: the flights, their new days and the cabin, asked one at a time or taken from a command's plan,
 /// then the airline is asked for change offers. Nothing is sent when the booking's fare does not allow changes.
@@ -30,24 +31,12 @@ extension FlightChangeReducer {
         }
     }
 
-    /// Refuses what cannot change, takes a command's plan, or asks.
+    /// Refuses what cannot change, takes the plan given, or asks.
     static func begin(_ state: inout State) -> [Effect] {
         guard let order = state.order else { return [] }
-        let reference = state.reference
-        if order.cancelledAt != nil {
-            return refuse(&state, "Booking \(reference) is cancelled: there is nothing to change.")
-        }
-        if !order.mayBeChanged {
-            return refuse(&state, "Booking \(reference) cannot be changed: its fare does not allow changes. Nothing was sent to the airline.")
-        }
-        guard !order.slices.isEmpty else {
-            return refuse(&state, "Booking \(reference) has no flights to change.")
-        }
+        if let problem = ChangePlan.orderProblem(order) { return refuse(&state, problem) }
         state.cabin = bookedCabin(order)
         if let plan = state.input.plan { return follow(&state, plan) }
-        guard state.asks else {
-            return refuse(&state, "Say which flight moves to which day.")
-        }
         if order.slices.count == 1 {
             state.moving = order.slices.map(\.id)
             state.step = .chooseDay(0)
@@ -123,7 +112,7 @@ extension FlightChangeReducer {
         let slices = state.movingSlices
         guard slices.indices.contains(index) else { return [] }
         let slice = slices[index]
-        let base = FlightChangeViewModels.bookedDay(slice) ?? state.today
+        let base = ChangePlan.bookedDay(slice) ?? state.today
         let day: CalendarDate
         do {
             day = try TravelDateReader(today: state.today).read(text, base: base)

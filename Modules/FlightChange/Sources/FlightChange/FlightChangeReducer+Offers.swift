@@ -4,6 +4,7 @@ import Foundation
 import ModuleCore
 import Services
 import TerminalUI
+import TravelText
 
 /// The airline's change offers, one chosen and read again, its total confirmed, then sent once.
 extension FlightChangeReducer {
@@ -13,23 +14,14 @@ extension FlightChangeReducer {
         switch outcome {
         case .success(let offers) where offers.isEmpty:
             let text = "The airline has no flights for that change. Nothing was changed."
-            guard state.asks else { return [hideProgress, error(text)] + finish(&state, .failed(text)) }
             state.step = .chooseDay(0)
             return [hideProgress, error(text, suggestion: "Choose another day.")]
         case .success(let offers):
             state.offers = offers
             state.step = .offers
-            guard !state.asks else { return [hideProgress] }
-            // A command lists the offers; with a plan it takes the cheapest (the first) on to confirm.
-            let chosen = offers[0]
-            var effects: [Effect] = [hideProgress]
-            if state.input.presentation == .text { effects.append(.print(FlightChangeViewModels.offerBlocks(state))) }
-            return effects + recheck(&state, chosen)
+            return [hideProgress]
         case .failure(let failure):
             let text = "The airline gave no way to change booking \(state.reference): \(failure.message)"
-            guard state.asks else {
-                return [hideProgress, error(text, suggestion: failure.suggestion)] + finish(&state, .refused(text))
-            }
             state.step = .chooseDay(0)
             return [hideProgress, error(text, suggestion: failure.suggestion)]
         }
@@ -72,7 +64,6 @@ extension FlightChangeReducer {
         case .failed(let failure):
             state.chosen = nil
             let text = "That change could not be made: \(failure.message)"
-            guard state.asks else { return [hideProgress, error(text, suggestion: failure.suggestion)] + finish(&state, .failed(text)) }
             state.step = .offers
             return [hideProgress, error(text, suggestion: failure.suggestion)]
         }
@@ -82,7 +73,6 @@ extension FlightChangeReducer {
     private static func searchAgain(_ state: inout State) -> [Effect] {
         let text = "That change offer has expired."
         guard !state.searchedAgain else {
-            guard state.asks else { return [error(text)] + finish(&state, .failed(text)) }
             state.step = .chooseDay(0)
             return [error(text, suggestion: "Choose the day again to see the airline's offers now.")]
         }
@@ -90,24 +80,10 @@ extension FlightChangeReducer {
         return [message(.info, "\(text) Asking the airline again.")] + search(&state)
     }
 
-    /// The change and its total, to confirm; a command confirms with `--yes`, and only the total it agreed.
+    /// The change and its total, for the traveller to confirm.
     private static func askToConfirm(_ state: inout State) -> [Effect] {
         state.step = .confirm
-        guard !state.asks, let total = state.total else { return [] }
-        var effects: [Effect] = []
-        if state.input.presentation == .json, let json = state.change.flatMap(encode) { effects.append(.note(.output(json))) }
-        if state.input.presentation == .text { effects.append(.print(FlightChangeViewModels.changeBlocks(state))) }
-        if let agreed = state.input.agreedTotal, agreed != total.amount {
-            effects.append(error(
-                "Not changed: the change costs \(total.formatted), not the \(Money(amount: agreed, currency: total.currency).formatted) agreed.",
-                suggestion: "Run the command again with --total=\(total.wireAmount) to change at that total."))
-            return effects + finish(&state, .priceChanged(total))
-        }
-        guard state.input.assumeYes else {
-            effects.append(message(.info, "Not changed. Run the command again with --yes to change the booking."))
-            return effects + finish(&state, .declined)
-        }
-        return effects + confirm(&state)
+        return []
     }
 
     /// Sends the confirmation, once.
@@ -129,7 +105,6 @@ extension FlightChangeReducer {
         guard state.step == .confirm else { return [] }
         state.change = nil
         state.movedFrom = nil
-        guard state.asks else { return [message(.info, "Not changed.")] + finish(&state, .declined) }
         state.step = .offers
         return [message(.info, "Not changed.")]
     }
@@ -144,9 +119,8 @@ extension FlightChangeReducer {
             state.change = change
             guard let order = state.order else { return [hideProgress] + finish(&state, .failed("The booking was not read.")) }
             let how = recovered ? " (the answer was lost; reading the change shows it made)" : ""
-            var effects: [Effect] = [hideProgress, message(.success, "Booking \(reference) is changed\(how). \(FlightChangeViewModels.moneyLine(change))")]
-            if state.input.presentation == .json, let json = encode(order) { effects.append(.note(.output(json))) }
-            effects.append(.print(FlightChangeViewModels.bookingBlocks(order)))
+            var effects: [Effect] = [hideProgress, message(.success, "Booking \(reference) is changed\(how). \(ChangeText.moneyLine(change))")]
+            effects.append(.print(ChangeText.bookingBlocks(order)))
             return effects + finish(&state, .changed(order))
         case .priceChanged(let change):
             let old = state.total
@@ -157,13 +131,11 @@ extension FlightChangeReducer {
                 hideProgress, message(.warning, "Not changed: the airline's price moved from \(old.map(\.formatted) ?? "the total shown") to \(now)."),
             ]
             state.step = .confirm
-            guard !state.asks, let total = change.changeTotalAmount else { return effects }
-            return effects + finish(&state, .priceChanged(total))
+            return effects
         case .expired:
             return [hideProgress] + searchAgain(&state)
         case .failed(let failure):
             let text = "Booking \(reference) was not changed: \(failure.message)"
-            guard state.asks else { return [hideProgress, error(text, suggestion: failure.suggestion)] + finish(&state, .failed(text)) }
             state.step = .offers
             state.change = nil
             return [hideProgress, error(text, suggestion: failure.suggestion)]

@@ -95,7 +95,7 @@ enum FlightChangeReducer: Reducer {
     /// Leaves without changing anything.
     static func leave(_ state: inout State) -> [Effect] {
         state.step = .finished
-        return [.leave(state.asks ? .back : .finished(.declined))]
+        return [.leave(.back)]
     }
 
     /// Ends with `outcome`.
@@ -114,11 +114,5 @@ enum FlightChangeReducer: Reducer {
 
     static func error(_ message: String, suggestion: String? = nil) -> Effect {
         .note(.error(message, suggestion: suggestion))
-    }
-
-    /// `value` as pretty JSON in Duffel's shape, or `nil` when it cannot be written.
-    static func encode<Value: Encodable>(_ value: Value) -> String? {
-        guard let data = try? DuffelJSON.encoder(pretty: true).encode(value) else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -75,9 +75,6 @@ struct FlightChangeState: Codable, Equatable, Sendable {
         reference = input.order?.bookingReference ?? input.reference
     }
 
-    /// Whether the traveller answers on the screen (rather than a command printing an answer).
-    var asks: Bool { input.presentation == .interactive }
-
     /// The booking's slices (none until it is found).
     var slices: [Slice] { order?.slices ?? [] }
 

@@ -52,11 +52,11 @@ struct FlightChangeModuleTests {
     func lostAnswer() async throws {
         let offer = changeOffer("oco_1", to: "2026-12-29", total: 55)
         let changes = ScriptedChanges(.init(offers: [offer], confirmFailure: .timedOut, confirmedWhenRead: true))
-        let terminal = VirtualTerminal(columns: 80, isInteractive: false)
+        // The plan given, the first offer chosen and the change confirmed, on typed lines.
+        let terminal = VirtualTerminal(columns: 80, isInteractive: false, input: [.line("1"), .line("y")], endsWhenEmpty: true)
         let router = SpyFlightChangeRouter()
         let plan = FlightChangePlan(moves: [.init(slice: 1, day: "+3")])
-        let screen = build(changes, FlightChangeInput(order: roundTrip(), plan: plan, presentation: .text, assumeYes: true),
-                           terminal: terminal, router: router)
+        let screen = build(changes, FlightChangeInput(order: roundTrip(), plan: plan), terminal: terminal, router: router)
         await screen.run()
         #expect(changes.confirmations.withLock { $0.count } == 1)
         #expect(terminal.text.contains("is changed (the answer was lost;"))
@@ -66,15 +66,16 @@ struct FlightChangeModuleTests {
         }
     }
 
-    @Test("a command names the booking by its reference: found, then changed; an unknown one is said")
+    @Test("a booking named by its reference is found, then changed; an unknown one is said")
     func byReference() async throws {
         let offer = changeOffer("oco_1", to: "2026-12-29", total: 55)
         let plan = FlightChangePlan(moves: [.init(slice: 1, day: "+3")])
         for (reference, found) in [("RZPVXC", true), ("NOSUCH", false)] {
             let changes = ScriptedChanges(.init(offers: [offer]))
-            let terminal = VirtualTerminal(columns: 80, isInteractive: false)
+            let terminal = VirtualTerminal(
+                columns: 80, isInteractive: false, input: [.line("1"), .line("y")], endsWhenEmpty: true)
             let router = SpyFlightChangeRouter()
-            let input = FlightChangeInput(reference: reference, plan: plan, presentation: .text, assumeYes: true)
+            let input = FlightChangeInput(reference: reference, plan: plan)
             await build(changes, input, terminal: terminal, router: router).run()
             #expect(changes.confirmations.withLock { $0.count } == (found ? 1 : 0))
             #expect(terminal.text.contains("No booking has the reference NOSUCH.") == !found)
@@ -86,7 +87,7 @@ struct FlightChangeModuleTests {
         let changes = ScriptedChanges(.init())
         let terminal = VirtualTerminal(columns: 80, isInteractive: false)
         let router = SpyFlightChangeRouter()
-        let screen = build(changes, FlightChangeInput(order: roundTrip(changes: Condition(allowed: false)), presentation: .text),
+        let screen = build(changes, FlightChangeInput(order: roundTrip(changes: Condition(allowed: false))),
                            terminal: terminal, router: router)
         await screen.run()
         #expect(terminal.text.contains("cannot be changed: its fare does not allow changes"))

@@ -7,6 +7,7 @@ import TerminalUI
 import Testing
 @testable import Trips
 @testable import FlightChange
+import TravelText
 
 /// The change's rules as a story: each action sent, how the state changed, and the effects that followed.
 @Suite("FlightChange reducer")
@@ -80,7 +81,7 @@ struct FlightChangeReducerTests {
         let done = makeChange(from: cheap, confirmedAt: noon)
         store.send(.confirmed(.changed(done, moved, recovered: false), now: noon), effects: [
             .note(.progressEnded), .note(.message(Notice(.success, "Booking RZPVXC is changed. £55.00 was paid."))),
-            .print(FlightChangeViewModels.bookingBlocks(moved)), .leave(.finished(.changed(moved))),
+            .print(ChangeText.bookingBlocks(moved)), .leave(.finished(.changed(moved))),
         ]) {
             $0.order = moved
             $0.change = done
@@ -105,34 +106,6 @@ struct FlightChangeReducerTests {
             $0.change = change
             $0.movedFrom = gbp(55)
             $0.step = .confirm
-        }
-    }
-
-    @Test("a command with --yes takes the cheapest offer and confirms; a different --total changes nothing")
-    func command() {
-        let plan = FlightChangePlan(moves: [.init(slice: 1, day: "+3")])
-        let offer = changeOffer("oco_1", to: "2026-12-29", total: 55)
-        for (agreed, confirms) in [(nil, true), (55, true), (50, false)] as [(Decimal?, Bool)] {
-            var store = Store(Self.state(FlightChangeInput(
-                order: roundTrip(), plan: plan, presentation: .json, assumeYes: true, agreedTotal: agreed)))
-            store.send(.appeared(now: noon)) {
-                $0.cabin = .economy
-                $0.moving = ["sli_back"]
-                $0.newDays = ["sli_back": day("2026-12-29")]
-                $0.step = .searching
-            }
-            store.send(.searched(.success([offer]), now: noon)) {
-                $0.offers = [offer]
-                $0.chosen = offer
-                $0.step = .rechecking
-            }
-            let change = makeChange(from: offer)
-            let effects = store.send(.rechecked(.ready(offer, change), now: noon)) {
-                $0.change = change
-                $0.step = confirms ? .confirming : .finished
-            }
-            #expect(effects.contains(.run(.confirm(change, orderID: "ord_1"))) == confirms)
-            #expect(effects.contains(.leave(.finished(.priceChanged(gbp(55))))) == !confirms)
         }
     }
 

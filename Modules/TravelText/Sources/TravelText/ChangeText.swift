@@ -1,18 +1,14 @@
-import Entities
-import Trips
+public import Entities
 import Foundation
-import ModuleCore
+public import ModuleCore
 import TerminalUI
+import Trips
 
-/// The change's words and tables: pure functions of the state and its entities.
-enum FlightChangeViewModels {
-    /// The day a slice leaves on, local to its origin.
-    static func bookedDay(_ slice: Slice) -> CalendarDate? {
-        ChangePlan.bookedDay(slice)
-    }
-
+/// A change of flights in words and tables, as the change screen shows it and `flights change` prints it: the
+/// booking's flights, the airline's change offers, the change to confirm, what it costs, the booking after it.
+public enum ChangeText {
     /// `London (LHR) → New York (JFK), Fri 18 Dec 09:05 – 12:00, direct, BA117`.
-    static func flight(_ slice: Slice) -> String {
+    public static func flight(_ slice: Slice) -> String {
         let parts = [
             "\(TravelFormat.city(of: slice.origin)) → \(TravelFormat.city(of: slice.destination))", times(slice, " – "),
             stops(slice), slice.segments.map(\.flightNumber).joined(separator: " "),
@@ -33,13 +29,13 @@ enum FlightChangeViewModels {
     }
 
     /// `Tue 29 Dec 18:10–06:25 +1, ZZ118, direct`: a flight whose route is known from the one it replaces.
-    static func shortFlight(_ slice: Slice) -> String {
+    public static func shortFlight(_ slice: Slice) -> String {
         [times(slice, "–"), slice.segments.map(\.flightNumber).joined(separator: " "), stops(slice)]
             .filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The booking's flights, numbered, with what its fare says about changes.
-    static func bookingFlights(_ order: Order) -> [ScreenBlock] {
+    public static func bookingFlights(_ order: Order) -> [ScreenBlock] {
         let names = TravelFormat.legNames(order.slices)
         var blocks: [ScreenBlock] = order.slices.enumerated().map { index, slice in
             .text("\(index + 1)  \(names[index]): \(flight(slice))", indent: 2)
@@ -52,12 +48,12 @@ enum FlightChangeViewModels {
     }
 
     /// The booking after the change: its reference and its flights.
-    static func bookingBlocks(_ order: Order) -> [ScreenBlock] {
+    public static func bookingBlocks(_ order: Order) -> [ScreenBlock] {
         [.header("Booking \(order.bookingReference)")] + bookingFlights(order)
     }
 
     /// What the change costs, in words: `£55.00 to pay (£40.00 of it the airline's change fee)`, or what comes back.
-    static func cost(total: Money, penalty: Money?) -> String {
+    public static func cost(total: Money, penalty: Money?) -> String {
         let fee = penalty.flatMap { $0.amount > 0 ? " (\($0.formatted) of it the airline's change fee)" : nil } ?? ""
         if total.amount > 0 { return "\(total.formatted) to pay\(fee)" }
         if total.amount < 0 { return "\(Money(amount: -total.amount, currency: total.currency).formatted) back" }
@@ -65,7 +61,7 @@ enum FlightChangeViewModels {
     }
 
     /// After the change: what was paid, or what goes back and where.
-    static func moneyLine(_ change: OrderChange) -> String {
+    public static func moneyLine(_ change: OrderChange) -> String {
         guard let total = change.changeTotalAmount, total.amount != 0 else { return "There was nothing to pay." }
         if total.amount > 0 { return "\(total.formatted) was paid." }
         let back = Money(amount: -total.amount, currency: total.currency)
@@ -73,8 +69,8 @@ enum FlightChangeViewModels {
     }
 
     /// The change offers as a table: the new flights, the fare difference, the fee and the total.
-    static func offerBlocks(_ state: FlightChangeState) -> [ScreenBlock] {
-        let rows = state.offers.enumerated().map { index, offer -> [String] in
+    public static func offerBlocks(reference: String, offers: [OrderChangeOffer]) -> [ScreenBlock] {
+        let rows = offers.enumerated().map { index, offer -> [String] in
             let flights = offer.slices.add.map(shortFlight).joined(separator: "; ")
             let penalty = offer.penaltyTotalAmount
             let difference = penalty.map { Money(amount: offer.changeTotalAmount.amount - $0.amount, currency: $0.currency) }
@@ -88,18 +84,20 @@ enum FlightChangeViewModels {
                 .init("Total", alignment: .right, priority: 2),
             ],
             rows: rows, firstRowNumber: 1)
-        return [.header("Ways to change booking \(state.reference)"), .table(table, indent: 2)]
+        return [.header("Ways to change booking \(reference)"), .table(table, indent: 2)]
     }
 
-    /// The change to confirm: the flights out, the flights in, and the total.
-    static func changeBlocks(_ state: FlightChangeState) -> [ScreenBlock] {
-        guard let offer = state.chosen else { return [] }
-        let out = offer.slices.remove.isEmpty ? state.movingSlices : offer.slices.remove
-        var blocks: [ScreenBlock] = [.header("Change booking \(state.reference)")]
+    /// The change to confirm: the flights out (`moving`, when the offer names none), the flights in, and the total
+    /// with the airline's fee (`penalty`) in it.
+    public static func changeBlocks(
+        reference: String, offer: OrderChangeOffer, moving: [Slice], total: Money?, penalty: Money?
+    ) -> [ScreenBlock] {
+        let out = offer.slices.remove.isEmpty ? moving : offer.slices.remove
+        var blocks: [ScreenBlock] = [.header("Change booking \(reference)")]
         blocks += out.map { .text("Out: \(flight($0))", indent: 2) }
         blocks += offer.slices.add.map { .text("In:  \(flight($0))", indent: 2) }
-        if let total = state.total {
-            blocks.append(.text("Total: \(cost(total: total, penalty: state.change?.penaltyTotalAmount ?? offer.penaltyTotalAmount))", indent: 2))
+        if let total {
+            blocks.append(.text("Total: \(cost(total: total, penalty: penalty ?? offer.penaltyTotalAmount))", indent: 2))
         }
         return blocks
     }
