@@ -1,11 +1,8 @@
 import ArgumentParser
 import Entities
-import FlightAvailability
-import FlightBookings
-import FlightSearch
-import FlightSummary
 import Foundation
 import TerminalUI
+import Trips
 
 /// `flights book off_… --passengers people.json`: a booking without prompts.
 struct BookCommand: AsyncParsableCommand {
@@ -58,13 +55,10 @@ struct BookCommand: AsyncParsableCommand {
         } catch {
             throw badInput("\(passengers) cannot be read: \(FileProblem.reason(error))")
         }
-        let input = FlightSummaryInput(
-            offerID: try offerIDArgument(offerID), offer: nil, search: nil,
-            mode: .unattended(travellers: travellers, assumeYes: yes),
-            output: json ? .json : .text, acceptedTotal: try agreedTotal(total), hold: hold)
-        let code = await AppRuntime.run(backend, showsBanner: false) { flow in
-            flow.startSummary(input)
-        }
+        let run = BookRun(
+            offerID: try offerIDArgument(offerID), travellers: travellers, assumeYes: yes, agreedTotal: try agreedTotal(total),
+            hold: hold, json: json)
+        let code = await CommandRuntime.run(backend, forPrograms: json) { await run.run(in: $0) }
         if code != 0 { throw ExitCode(code) }
     }
 }

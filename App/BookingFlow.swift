@@ -58,11 +58,6 @@ final class BookingFlow {
         navigator.push(screen)
     }
 
-    /// A booking without prompts (`flights book OFFER --passengers FILE`).
-    func startSummary(_ input: FlightSummaryInput) {
-        navigator.push(modules.summary(input: input, router: self))
-    }
-
     /// Ends the run with `outcome` (the command's exit status).
     func end(_ outcome: FlowOutcome) {
         self.outcome = outcome
@@ -126,18 +121,6 @@ extension BookingFlow: FlightSummaryRouter {
             navigator.push(bookings)
         } else {
             navigator.reset(to: bookings)
-        }
-    }
-
-    func summaryDidFinish(_ outcome: FlightSummaryOutcome) {
-        switch outcome {
-        case .booked: end(.done)
-        // A changed price is never accepted unattended: nothing was booked, and running again shows the new one.
-        case .declined, .priceChanged: end(.declined)
-        case .invalidInput: end(.badInput)
-        case .offerUnavailable(let reason): end(.backendError(reason))
-        case .failed(let error): end(.backendError(error.description))
-        case .notSaved: end(.cannotSave)
         }
     }
 }

@@ -122,7 +122,7 @@ final class TripToolbox: FlightsToolbox {
             offerID: request.offerID, travellers: request.travellers, hold: request.hold, agreedTotal: request.agreedTotal)
         let booking: OfferBooking
         switch await BookTravellers(trip).prepare(travellers, today: today) {
-        case .ready(let ready, _):
+        case .ready(let ready, _, _):
             booking = ready
         case .invalid(let problems):
             throw ToolFailure(.invalidInput, "Nothing was booked: the passengers' details need correcting.",

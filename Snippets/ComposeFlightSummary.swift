@@ -1,37 +1,34 @@
-// Books an offer with Flights' summary screen from another team's tool, unattended (as `flights book --yes`
-// does): FlightSummary built over FixtureServices' offer and order services and an in-memory booking store, with
-// the tool's own router. The screen re-checks the price, validates the traveller, books and tells the router.
+// Books an offer with Flights' summary screen from another team's tool: FlightSummary built over FixtureServices'
+// offer and order services and an in-memory booking store, with the tool's own router, on a VirtualTerminal whose
+// answers are typed in advance. The screen re-checks the price, asks the traveller's details, shows the review,
+// books once confirmed, and tells the router.
 import Entities
 import FixtureServices
 import FlightSummary
 import Foundation
 import TerminalUI
 
-/// The tool's way out of the summary. An unattended run ends in `summaryDidFinish(_:)`, whose outcome the tool turns
-/// into its exit status; the screen holds the router weakly, so the tool keeps it.
+/// The tool's way out of the summary; the screen holds the router weakly, so the tool keeps it.
 @MainActor
 final class BookingRouter: FlightSummaryRouter {
-    var outcome: FlightSummaryOutcome?
+    var booked: Order?
 
     func navigateBackToAvailability() {}
-    func navigateToBookings(highlighting order: Order) {}
-    func summaryDidFinish(_ outcome: FlightSummaryOutcome) { self.outcome = outcome }
+    func navigateToBookings(highlighting order: Order) { booked = order }
 }
 
 // The recorded offer expires on 22 Nov 2026 at 10:45 UTC; a clock set before then keeps it bookable.
 let recordedAt = Date(timeIntervalSince1970: 1_795_342_800)
 let offer = try FixtureFile.offer.decode(DataEnvelope<Offer>.self).data
-let traveller = FlightSummaryInput.Traveller(
-    title: "ms", givenName: "Imogen", familyName: "Fairweather", bornOn: "1990-04-12", gender: "f",
-    email: "imogen@example.com", phoneNumber: "+44 20 7946 0123")
 
+// Go on to the details; title, names, birth date, gender, email, phone; book and pay (1), yes; then Enter.
+let answers = ["y", "ms", "Imogen", "Fairweather", "1990-04-12", "f", "imogen@example.com", "+442079460123", "1", "y", ""]
 let router = BookingRouter()
-let terminal = VirtualTerminal()
+let terminal = VirtualTerminal(columns: 100, input: answers.map { .line($0) }, endsWhenEmpty: true)
 let builder = FlightSummaryBuilder(
     offers: FixtureOfferService(), orders: FixtureOrderService(), bookings: FixtureBookingStore(),
     backend: "fixtures", now: { recordedAt }, timeZone: .gmt)
-let input = FlightSummaryInput(offerID: offer.id, mode: .unattended(travellers: [traveller], assumeYes: true))
-let screen = builder.build(input: input, router: router, terminal: terminal)
+let screen = builder.build(input: FlightSummaryInput(offerID: offer.id, offer: offer), router: router, terminal: terminal)
 await screen.run()
 
-if case .booked(let order)? = router.outcome { print("Booked:", order.bookingReference) }
+print("Booked:", router.booked?.bookingReference ?? "nothing")

@@ -16,15 +16,23 @@ struct CommandBench {
     let offers = FixtureOfferService()
     let orders = FixtureOrderService()
     let bookings = FixtureBookingStore()
+    let extras: FixtureExtrasService
+    /// Whether standard output carries data (`--json`): then everything for a person goes to standard error.
+    var forPrograms = true
+
+    init(forPrograms: Bool = true) {
+        self.forPrograms = forPrograms
+        extras = FixtureExtrasService(offers: offers)
+    }
 
     var context: CommandContext {
         let backend = FlowServices(
-            places: places, offers: offers, orders: orders, extras: FixtureExtrasService(offers: offers),
+            places: places, offers: offers, orders: orders, extras: extras,
             changes: FixtureOrderChangeService(orders: orders), airlineChanges: FixtureAirlineChangeService(orders: orders),
             orderExtras: FixtureOrderExtrasService(orders: orders), name: "fixtures", now: fixtureNow,
             timeZone: TimeZone(identifier: "Europe/London") ?? .current)
         return CommandContext(
-            terminal: terminal, writer: ScreenWriter(terminal: terminal, outputIsForPrograms: true), backend: backend,
+            terminal: terminal, writer: ScreenWriter(terminal: terminal, outputIsForPrograms: forPrograms), backend: backend,
             trip: TripServices(backend, bookings: bookings))
     }
 

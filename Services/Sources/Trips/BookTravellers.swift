@@ -25,8 +25,9 @@ public struct TravellersBooking: Sendable, Hashable {
 
 /// What checking a ``TravellersBooking`` found, before anything is sent.
 public enum BookingPreparation: Sendable, Hashable {
-    /// Ready to book: the offer as it is now, the passengers' details, the seats and bags, and the total with them.
-    case ready(OfferBooking, total: Money)
+    /// Ready to book: the offer as it is now, the passengers' details, the seats and bags, and the total with them;
+    /// `seats` are the seats among the services, as chosen (for saying which seat is whose).
+    case ready(OfferBooking, total: Money, seats: [SeatChoice])
     /// The travellers or the kind of booking do not fit the offer: each problem. Nothing was sent.
     case invalid([String])
     /// The offer (with the seats and bags) costs another total now than the one agreed: nothing was sent.
@@ -120,6 +121,6 @@ public struct BookTravellers: Sendable {
             OfferBooking(
                 offer: current, passengers: passengers, slots: slots, type: request.hold ? .hold : .instant,
                 services: services, total: total),
-            total: total)
+            total: total, seats: seats)
     }
 }

@@ -73,14 +73,13 @@ public struct FlightSummaryBuilder {
             input: input, storeLocation: services.storeLocation, timeZone: timeZone, now: services.now,
             seatsOffered: extras != nil)
         return ScreenRunner<FlightSummaryReducer>(
-            state: state, terminal: terminal, recorder: recorder, outputIsForPrograms: input.output == .json,
+            state: state, terminal: terminal, recorder: recorder,
             appearing: { .appeared(now: services.now) },
             perform: { work in await services.perform(work) },
             leave: { [weak router] route in
                 switch route {
                 case .availability: router?.navigateBackToAvailability()
                 case .bookings(let order): router?.navigateToBookings(highlighting: order)
-                case .finished(let outcome): router?.summaryDidFinish(outcome)
                 case .seats(let offer, let chosen):
                     if let seats = await router?.navigateToSeats(for: offer, chosen: chosen) { return .seatsChosen(seats) }
                 }
@@ -100,54 +99,21 @@ public struct FlightSummaryBuilder {
     public static var replay: ModuleReplay { .screen(FlightSummaryReducer.self) }
 }
 
-/// What the summary screen shows and how it runs.
+/// What the summary screen shows: an offer, and the search it came from. The traveller types the passengers'
+/// details and confirms; a booking with nothing to ask (`flights book OFFER --passengers FILE --yes`, the MCP
+/// `book` tool) is the core's `BookTravellers` and `BookOffer`, with no screen.
 public struct FlightSummaryInput: Sendable, Hashable, Codable {
-    /// Whether a person answers prompts, or a file and flags stand in for them.
-    public enum Mode: Sendable, Hashable, Codable {
-        /// Prompts on the terminal.
-        case interactive
-        /// `flights book <offer-id> --passengers file.json [--yes]`: no prompts; books only with `assumeYes`.
-        case unattended(travellers: [Traveller], assumeYes: Bool)
-    }
-
-    /// What an unattended run writes to standard output.
-    public enum Format: Sendable, Hashable, Codable {
-        /// The summary and the booking, for people.
-        case text
-        /// Only the booked order, as Duffel's JSON; everything else goes to diagnostics.
-        case json
-    }
-
-    /// One passenger's details as given in a passengers file (the schema `flights book --passengers` reads).
-    public typealias Traveller = PassengersFile.Traveller
-
     /// The offer to show and book, `off_…`.
     public var offerID: String
-    /// The offer as selected in availability; `nil` for a deep link by id (it is fetched).
+    /// The offer as selected in availability; `nil` for an offer known by its id only (it is fetched).
     public var offer: Offer?
     /// The search it came from (dates, ages), when known.
     public var search: SearchRequest?
-    /// Interactive or unattended.
-    public var mode: Mode
-    /// Text or JSON (unattended runs only).
-    public var output: Format
-    /// Unattended runs: the total the caller agreed to (from a search), in the offer's currency. When the
-    /// airline's price differs, nothing is booked and the run ends `.priceChanged`.
-    public var acceptedTotal: Decimal?
-    /// Unattended runs: hold the booking and pay later (`flights pay`) rather than pay now.
-    public var hold: Bool
 
     /// Creates an input.
-    public init(
-        offerID: String, offer: Offer? = nil, search: SearchRequest? = nil, mode: Mode = .interactive,
-        output: Format = .text, acceptedTotal: Decimal? = nil, hold: Bool = false
-    ) {
-        self.hold = hold
+    public init(offerID: String, offer: Offer? = nil, search: SearchRequest? = nil) {
         self.offerID = offerID
         self.offer = offer
         self.search = search
-        self.mode = mode
-        self.output = output
-        self.acceptedTotal = acceptedTotal
     }
 }

@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import ModuleCore
 import TerminalUI
+import TravelText
 
 // The traveller's details and bags, asked step by step: each passenger's fields, then their extra bags.
 

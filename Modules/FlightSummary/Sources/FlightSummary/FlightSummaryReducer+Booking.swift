@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import ModuleCore
 import Services
+import TravelText
 
 /// On the way to a booking: the offer checked with the API (before the details are asked, right before booking,
 /// and after the airline refused an order because the price moved), what a new price leads to, the booking, and
@@ -36,15 +37,11 @@ extension FlightSummaryReducer {
         let known: Offer?
         let message: String
         switch purpose {
-        case .details, .unattended:
+        case .details:
             state.step = .checking
             offerID = state.offer?.id ?? state.input.offerID
             known = state.offer ?? state.input.offer
-            if purpose == .unattended {
-                message = "Checking offer \(state.input.offerID)…"
-            } else {
-                message = state.input.offer == nil ? "Fetching offer \(state.input.offerID)…" : "Checking the offer with the airline…"
-            }
+            message = state.input.offer == nil ? "Fetching offer \(state.input.offerID)…" : "Checking the offer with the airline…"
         case .book(let type):
             guard let offer = state.offer else { return leaveToOffers(&state) }
             state.step = .booking(type)
@@ -52,9 +49,6 @@ extension FlightSummaryReducer {
         case .reprice(let type):
             guard let offer = state.offer else { return leaveToOffers(&state) }
             state.step = .booking(type)
-            (offerID, known, message) = (offer.id, nil, "Fetching the new price…")
-        case .unattendedReprice:
-            guard let offer = state.offer else { return finish(&state, .offerUnavailable("The offer is not known.")) }
             (offerID, known, message) = (offer.id, nil, "Fetching the new price…")
         }
         state.checkID += 1
@@ -70,8 +64,6 @@ extension FlightSummaryReducer {
         case .details: return effects + firstCheck(&state, check)
         case .book(let type): return effects + checkBeforeBooking(&state, check, type: type)
         case .reprice(let type): return effects + reprice(&state, check, type: type)
-        case .unattended: return effects + unattendedCheck(&state, check)
-        case .unattendedReprice(let refusal): return effects + unattendedReprice(&state, check, refusal: refusal)
         }
     }
 

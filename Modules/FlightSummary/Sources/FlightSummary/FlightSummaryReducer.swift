@@ -4,6 +4,7 @@ import Foundation
 import ModuleCore
 import Services
 import TerminalUI
+import TravelText
 
 /// What the summary's rules ask for outside them: its service calls and its ways out.
 typealias FlightSummaryEffect = ScreenEffect<FlightSummaryWork, FlightSummaryRoute>
@@ -17,12 +18,10 @@ enum FlightSummaryRoute: Encodable, Sendable, Equatable {
     /// To the seat maps of `offer`, with the seats chosen so far; the seats confirmed there come back as
     /// ``FlightSummaryAction/seatsChosen(_:)``.
     case seats(Offer, chosen: [SeatChoice])
-    /// An unattended run ended with this outcome.
-    case finished(FlightSummaryOutcome)
 }
 
 /// The summary's rules: the offer checked with the API, the passengers' details one field at a time, the review,
-/// the booking and what its answer means; or, unattended, all of it from a passengers file. Pure: the clock comes in
+/// the booking and what its answer means. Pure: the clock comes in
 /// actions, the offer and the booking come in as answers. What it shows and asks is ``screen(_:)``.
 enum FlightSummaryReducer: ScreenFeature {
     typealias State = FlightSummaryState
@@ -44,8 +43,6 @@ enum FlightSummaryReducer: ScreenFeature {
             if state.step == .continueToDetails { return continueOrSeats(&state, text) }
             guard case .field(let passenger, let field) = state.step else { return [] }
             return accept(&state, text, passenger: passenger, field: field)
-        case .seatMapsRead(let outcome):
-            return unattendedSeatMaps(&state, outcome)
         case .seatsChosen(let seats):
             return seatsChosen(&state, seats)
         case .confirmed(let yes):
@@ -92,19 +89,18 @@ enum FlightSummaryReducer: ScreenFeature {
             return checked(&state, check, for: purpose)
         case .bookingEnded(let attempt, let now):
             state.now = now
-            return state.isInteractive ? bookingEnded(&state, attempt) : unattendedBookingEnded(&state, attempt)
+            return bookingEnded(&state, attempt)
         }
     }
 
     // MARK: Events
 
-    /// The first time, check the offer (unattended: the whole run follows); after that, show again where the
-    /// screen was.
+    /// The first time, check the offer; after that, show again where the screen was.
     private static func appeared(_ state: inout State) -> [Effect] {
         switch state.step {
         case .start, .checking:
             // A first check cut off by the screen going is asked again.
-            return check(&state, state.isInteractive ? .details : .unattended)
+            return check(&state, .details)
         default:
             return redisplay(state)
         }
@@ -113,7 +109,7 @@ enum FlightSummaryReducer: ScreenFeature {
     /// Esc: one step back, never losing what was entered.
     private static func back(_ state: inout State) -> [Effect] {
         switch state.step {
-        case .start, .checking, .booking, .finished:
+        case .start, .checking, .booking:
             return []
         case .continueToDetails, .leaving:
             return leaveToOffers(&state)
@@ -163,12 +159,6 @@ enum FlightSummaryReducer: ScreenFeature {
         leave(&state, .availability)
     }
 
-    /// Ends an unattended run with `outcome`.
-    static func finish(_ state: inout State, _ outcome: FlightSummaryOutcome) -> [Effect] {
-        state.step = .finished
-        return leave(&state, .finished(outcome))
-    }
-
     /// The offer cannot be booked any more: say why, and go back to the offers once the traveller has read it.
     static func offerLost(_ state: inout State, _ message: String) -> [Effect] {
         [error(message, suggestion: "Choose another offer, or search again.")] + go(&state, .leaving)
@@ -189,7 +179,7 @@ enum FlightSummaryReducer: ScreenFeature {
     /// Writes again what the screen showed where it is, in the conversation; ``screen(_:)`` asks again.
     private static func redisplay(_ state: State) -> [Effect] {
         var effects: [Effect] = []
-        if let offer = state.offer, state.step != .finished { effects.append(.print(state.summary(offer).blocks)) }
+        if let offer = state.offer { effects.append(.print(state.summary(offer).blocks)) }
         switch state.step {
         case .continueToDetails where !state.extras.seats.isEmpty:
             effects.append(seatsMessage(state.extras.seats))

@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import ModuleCore
 import TerminalUI
+import TravelText
 
 /// What the summary asks at each step, with the answer Enter takes, and what each answer means: pure functions of the
 /// state. What it has to say (the offer, the review, the booking) is written in the conversation as it happens.
@@ -19,7 +20,7 @@ extension FlightSummaryReducer {
     static func question(_ state: State) -> ScreenQuestion? {
         guard !state.stopped else { return nil }
         switch state.step {
-        case .start, .checking, .booking, .finished:
+        case .start, .checking, .booking:
             return nil
         case .continueToDetails where state.offersSeatsFirst:
             // Seats may be chosen before the details (and again from the review): a third answer, one key each.
@@ -142,7 +143,7 @@ extension FlightSummaryReducer {
 
 extension FlightSummaryState {
     /// Whether `Book this offer?` also offers the seat maps first.
-    var offersSeatsFirst: Bool { seatsOffered && isInteractive }
+    var offersSeatsFirst: Bool { seatsOffered }
 
     /// `Passenger 1 of 2 · Adult`, when `passenger` is one of the offer's.
     func heading(of passenger: Int) -> String? {

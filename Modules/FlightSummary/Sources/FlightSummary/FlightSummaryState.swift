@@ -1,4 +1,5 @@
 import Entities
+import TravelText
 import Trips
 import Foundation
 import ModuleCore
@@ -25,7 +26,6 @@ enum FlightSummaryStep: Codable, Equatable, Sendable {
     case lostAnswer(OrderType)
     case booked(Order)
     case leaving
-    case finished
 }
 
 /// What follows a re-check: passenger details (the first check) or the booking (the check before it).
@@ -50,10 +50,6 @@ enum FlightSummaryCheck: Codable, Equatable, Sendable {
     case book(OrderType)
     /// The airline refused the order because the price moved: fetch the new one.
     case reprice(OrderType)
-    /// An unattended run's check before anything else.
-    case unattended
-    /// An unattended booking refused with `refusal` because the price moved: fetch the new one to say it.
-    case unattendedReprice(refusal: ServiceError)
 }
 
 /// What the review offers.
@@ -111,8 +107,6 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
     var extras = FlightSummaryExtras()
     /// Whether the composer can show seat maps (the review offers seats then).
     var seatsOffered = false
-    /// An unattended run's passengers, checked, while the seat maps their file's seats are checked on are read.
-    var filePassengers: [PassengerDetails]?
 
     /// A screen for `input`, before it first appears.
     init(input: FlightSummaryInput, storeLocation: String, timeZone: TimeZone, now: Date, seatsOffered: Bool = false) {
@@ -123,14 +117,11 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
         self.now = now
     }
 
-    /// Whether a person answers the prompts.
-    var isInteractive: Bool { input.mode == .interactive }
-
     /// Whether the traveller is on the way to a booking not made yet (details, review, a confirmation).
     var isBeforeBooking: Bool {
         switch step {
         case .continueToDetails, .field, .review, .bag, .confirmBooking, .confirmNewPrice, .recheckFailed, .lostAnswer: true
-        case .start, .checking, .booking, .booked, .leaving, .finished: false
+        case .start, .checking, .booking, .booked, .leaving: false
         }
     }
 
@@ -165,8 +156,8 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
     var reviewOptions: [FlightSummaryReviewOption] {
         var options: [FlightSummaryReviewOption] = [.book(.instant)]
         if offer?.canBeHeld == true { options.append(.book(.hold)) }
-        if seatsOffered && isInteractive { options.append(.seats) }
-        if !bagServices.isEmpty && isInteractive { options.append(.bags) }
+        if seatsOffered { options.append(.seats) }
+        if !bagServices.isEmpty { options.append(.bags) }
         options += slots.map { .change($0.index) }
         options.append(.backToOffers)
         return options
@@ -198,8 +189,6 @@ enum FlightSummaryAction: Codable, Sendable, Equatable {
     case offerRead(id: Int, Outcome<Offer, ServiceError>, now: Date)
     /// The seats screen handed these seats back through the router (they replace those chosen before).
     case seatsChosen([SeatChoice])
-    /// The seat maps a passengers file's seats are checked on came back.
-    case seatMapsRead(Outcome<[SeatMap], ServiceError>)
     /// A booking attempt ended.
     case bookingEnded(BookingAttempt, now: Date)
 }
@@ -256,14 +245,7 @@ extension FlightSummaryState {
     /// The review's lines for the extras: each seat and bag with its price, and the total with them.
     var extrasRows: [KeyValueList.Row] {
         guard let offer else { return [] }
-        var rows: [KeyValueList.Row] = []
-        let segments = offer.slices.flatMap(\.segments)
-        for seat in extras.seats {
-            let segment = segments.first { $0.id == seat.segmentId }
-            let flight = segment.map { "\($0.flightNumber) \($0.origin.iataCode) → \($0.destination.iataCode)" } ?? "a flight"
-            let who = slots.first { $0.id == seat.passengerId }.map { "passenger \($0.index + 1)" } ?? "a passenger"
-            rows.append(KeyValueList.Row("Seat", "\(seat.designator) for \(who) on \(flight), \(TravelFormat.price(seat.price))"))
-        }
+        var rows = SummaryFormat.seatRows(offer: offer, slots: slots, seats: extras.seats)
         rows += bagRows
         guard !rows.isEmpty, let total = totalToPay else { return rows }
         return rows + [KeyValueList.Row("Total with extras", total.formatted)]

@@ -8,8 +8,6 @@ import Services
 enum FlightSummaryWork: ScreenWork {
     /// Read the offer `offerID` again from the API (check `id`), cancelled when the screen goes.
     case check(id: Int, offerID: String)
-    /// Read the offer's seat maps, to check the seats a passengers file asks for.
-    case seatMaps(offerID: String)
     /// Book: shielded, since once an order is on its way it is never cancelled half-way and its answer is kept.
     case book(OfferBooking)
 
@@ -21,7 +19,7 @@ enum FlightSummaryWork: ScreenWork {
 
     var id: ID {
         switch self {
-        case .check, .seatMaps: .check
+        case .check: .check
         case .book: .book
         }
     }
@@ -69,8 +67,6 @@ final class FlightSummaryServices: Sendable {
         switch work {
         case .check(let id, let offerID):
             return .offerRead(id: id, await offer(id: offerID), now: now)
-        case .seatMaps(let offerID):
-            return .seatMapsRead(await seatMaps(offerID: offerID))
         case .book(let request):
             return .bookingEnded(await booking.book(request), now: now)
         }
@@ -83,9 +79,4 @@ final class FlightSummaryServices: Sendable {
         }
     }
 
-    /// The offer's seat maps, to check the seats a passengers file asks for.
-    func seatMaps(offerID: String) async -> Outcome<[SeatMap], ServiceError> {
-        guard let extras else { return .success([]) }
-        return await Outcome { () async throws(ServiceError) in try await extras.seatMaps(offerID: offerID) }
-    }
 }

@@ -7,6 +7,7 @@ import TerminalUI
 import Testing
 @testable import Trips
 @testable import FlightSummary
+import TravelText
 
 /// Bags asked once per passenger for every flight, flight by flight only when the traveller says they differ; the
 /// question fits its line; the review and the booking say which flights each bag is on.

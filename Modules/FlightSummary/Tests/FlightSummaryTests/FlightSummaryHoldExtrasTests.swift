@@ -28,38 +28,6 @@ struct FlightSummaryHoldExtrasTests {
         if case .run(.book) = effect { true } else { false }
     }
 
-    @Test("flights book --hold with a passengers file asking for a bag: exit 64, nothing sent, the way on said")
-    func fileWithBagsHeld() async throws {
-        var traveller = imogen
-        traveller.bags = ["*": 1]
-        let terminal = VirtualTerminal()
-        let input = FlightSummaryInput(
-            offerID: "off_0000Bf7EUcGQ22QJSC5NYu", mode: .unattended(travellers: [traveller], assumeYes: true),
-            hold: true)
-        await screen(input, on: terminal).run()
-        #expect(router.exits == [.finished("invalidInput")])
-        #expect(orders.created.isEmpty)
-        #expect(terminal.text.contains("Seats and bags cannot be sent with a hold"))
-        #expect(terminal.text.contains("without --hold"))
-        #expect(terminal.text.contains("flights add-bags REF"))
-    }
-
-    @Test("a file's seat with --hold is refused before the seat maps are read or anything is booked")
-    func fileWithSeatsHeld() throws {
-        var traveller = imogen
-        traveller.seats = ["ZZ117": "32A"]
-        let offer = try recordedOffer()
-        var state = FlightSummaryState(
-            input: FlightSummaryInput(
-                offerID: offer.id, mode: .unattended(travellers: [traveller], assumeYes: true), hold: true),
-            storeLocation: "memory", timeZone: utc, now: searchTime, seatsOffered: true)
-        _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        let effects = Reducer.reduce(&state, .offerRead(id: state.checkID, .success(offer), now: searchTime))
-        #expect(effects.last == .leave(.finished(.invalidInput([Reducer.heldExtrasProblem]))))
-        #expect(!effects.contains(.run(.seatMaps(offerID: offer.id))))
-        #expect(!effects.contains(where: isBooking))
-    }
-
     @Test("holding from the review with a bag chosen is refused there; booking and paying now still goes on")
     func reviewWithBagsHeld() throws {
         let offer = try recordedOffer()

@@ -136,44 +136,6 @@ struct FlightSummaryModuleTests {
         #expect(router.exits == [.availability])
     }
 
-    @Test func unattendedJSONWritesOnlyTheOrderToStandardOutput() async throws {
-        let terminal = VirtualTerminal()
-        let input = FlightSummaryInput(
-            offerID: "off_0000Bf7EUcGQ22QJSC5NYu", mode: .unattended(travellers: [imogen], assumeYes: true),
-            output: .json)
-        await screen(input, on: terminal).run()
-        let order = try DuffelJSON.decoder().decode(Order.self, from: Data(terminal.output.utf8))
-        #expect(order.bookingReference == "ERDAH6")
-        #expect(order.passengers.first?.fullName == "Imogen Fairweather")
-        #expect(terminal.diagnostics.contains("Duffel Airways · £412.50"))
-        #expect(terminal.diagnostics.contains("Booked: booking reference ERDAH6"))
-        #expect(router.exits == [.finished("booked")])
-    }
-
-    @Test func unattendedWithoutYesSaysHowToBook() async throws {
-        let terminal = VirtualTerminal()
-        let input = FlightSummaryInput(
-            offerID: "off_0000Bf7EUcGQ22QJSC5NYu", mode: .unattended(travellers: [imogen], assumeYes: false))
-        await screen(input, on: terminal).run()
-        #expect(terminal.text.contains("Total"))
-        #expect(terminal.text.contains("Run the same command with --yes to book and pay £412.50."))
-        #expect(router.exits == [.finished("declined")])
-        #expect(orders.created.isEmpty)
-    }
-
-    @Test func unattendedJSONWithBadDetailsWritesNothingToStandardOutput() async throws {
-        let terminal = VirtualTerminal()
-        var wrong = imogen
-        wrong.bornOn = "1990-13-01"
-        let input = FlightSummaryInput(
-            offerID: "off_0000Bf7EUcGQ22QJSC5NYu", mode: .unattended(travellers: [wrong], assumeYes: true),
-            output: .json)
-        await screen(input, on: terminal).run()
-        #expect(terminal.output.isEmpty)
-        #expect(terminal.diagnostics.contains("Passenger 1 (adult), born_on: 1990-13-01 is not a day: months go from 1 to 12."))
-        #expect(router.exits == [.finished("invalidInput")])
-    }
-
     @Test func seatsHandedBackByTheRouterAreBookedWithTheOffer() async throws {
         let offer = try recordedOffer()
         let seat = SeatChoice(

@@ -8,6 +8,7 @@ import TerminalUI
 import Testing
 @testable import Trips
 @testable import FlightSummary
+import TravelText
 
 /// The reducer as a story: each action sent, how the state changed, and the exact effects that followed.
 @Suite("FlightSummaryReducer")
@@ -335,46 +336,4 @@ struct FlightSummaryReducerTests {
 
     // MARK: Unattended
 
-    @Test func unattendedWithoutYesShowsEverythingAndDeclines() throws {
-        let offer = try recordedOffer()
-        var store = TestStore<Reducer>(state(FlightSummaryInput(
-            offerID: offer.id, mode: .unattended(travellers: [imogen], assumeYes: false), output: .json)))
-        store.send(.appeared(now: searchTime), effects: [
-            .note(.progress("Checking offer \(offer.id)…")), .run(.check(id: 1, offerID: offer.id)),
-        ]) {
-            $0.step = .checking
-            $0.checking = .unattended
-            $0.checkID = 1
-        }
-        let slots = PassengerSlot.slots(for: offer, search: nil)
-        let passengers = try rules().details(from: [imogen], offer: offer, slots: slots).get()
-        var after = store.state
-        after.offer = offer
-        after.slots = slots
-        after.drafts = [PassengerDraft()]
-        store.send(.offerRead(id: 1, .success(offer), now: searchTime), effects: [
-            .note(.progressEnded),
-            .print(after.summary(offer).blocks),
-            .print(after.review(offer: offer, passengers: passengers).blocks),
-            .note(.message(Notice(.info, "Not booked. Run the same command with --yes to book and pay £412.50."))),
-            .leave(.finished(.declined)),
-        ]) {
-            $0 = after
-            $0.checking = nil
-            $0.step = .finished
-            $0.stopped = true
-        }
-        #expect(Reducer.question(store.state)?.helped(by: []) == nil)
-    }
-
-    @Test func unattendedNeverAcceptsAnotherTotal() throws {
-        let offer = try recordedOffer()
-        var state = state(FlightSummaryInput(
-            offerID: offer.id, mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 400))
-        _ = Reducer.reduce(&state, .appeared(now: searchTime))
-        let effects = Reducer.reduce(&state, .offerRead(id: 1, .success(offer), now: searchTime))
-        let agreed = Money(amount: 400, currency: "GBP")
-        #expect(effects.last == .leave(.finished(.priceChanged(from: agreed, to: offer.totalAmount))))
-        #expect(!effects.contains { if case .run(.book) = $0 { true } else { false } })
-    }
 }

@@ -48,18 +48,6 @@ struct FlightSummaryReplayTests {
         #expect(terminal.text.contains("Ms Redacted Redacted"))
     }
 
-    @Test func anUnattendedRunReplays() async throws {
-        let offer = try recordedOffer()
-        let input = FlightSummaryInput(
-            offerID: offer.id, mode: .unattended(travellers: [imogen], assumeYes: true), output: .json)
-        let (session, steps, _) = try await record(input, typing: [])
-        // Appeared, checked, booked.
-        #expect(steps == 3)
-        #expect(!session.contains("Fairweather"))
-        let report = try SessionReplayer(modules: [FlightSummaryBuilder.replay], terminal: VirtualTerminal()).replay(session)
-        #expect(report == ReplayReport(matched: steps, divergence: nil))
-    }
-
     @Test func whatIsTypedIntoPersonalFieldsIsRedactedAndKeepsItsVerdict() throws {
         let offer = try recordedOffer()
         var state = FlightSummaryState(

@@ -6,6 +6,7 @@ import Testing
 @testable import Trips
 import TerminalUI
 @testable import FlightSummary
+import TravelText
 
 @MainActor
 @Suite("FlightSummary through its runner")
@@ -13,14 +14,11 @@ struct FlightSummaryRunnerTests {
     private func harness(
         offer: Offer? = nil, offers: (any OfferService)? = nil, orders: FixtureOrderService = FixtureOrderService(),
         store: FixtureBookingStore = FixtureBookingStore(),
-        now: Date = searchTime, mode: FlightSummaryInput.Mode = .interactive, output: FlightSummaryInput.Format = .text,
-        acceptedTotal: Decimal? = nil
+        now: Date = searchTime
     ) throws -> Harness {
         let offer = try offer ?? recordedOffer()
         return Harness(
-            input: FlightSummaryInput(
-                offerID: offer.id, offer: offer, search: oneWaySearch, mode: mode, output: output,
-                acceptedTotal: acceptedTotal),
+            input: FlightSummaryInput(offerID: offer.id, offer: offer, search: oneWaySearch),
             offers: offers ?? FixtureOfferService(), orders: orders, store: store, now: now)
     }
 
@@ -424,121 +422,6 @@ struct FlightSummaryRunnerTests {
     }
 
     // MARK: Unattended
-
-    @Test func unattendedWithoutYesShowsTheTotalAndDeclines() async throws {
-        let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: false))
-        await h.appear()
-        #expect(h.count("Your flight") == 1)
-        #expect(h.notices("•").last == "Not booked. Run the same command with --yes to book and pay £412.50.")
-        #expect(h.router.exits == [.finished("declined")])
-        #expect(h.orders.created.isEmpty)
-        #expect(h.question == nil)
-    }
-
-    @Test func unattendedNeverPaysAnotherTotalThanTheOneAgreed() async throws {
-        let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 402.50)
-        await h.appear()
-        #expect(h.orders.created.isEmpty)
-        #expect(h.errors.last == "Nothing was booked: the total is now £412.50, not the £402.50 agreed to.")
-        guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
-            Issue.record("expected a price change, got \(h.router.outcomes)")
-            return
-        }
-        #expect(from.amount == 402.50 && to.amount == 412.50)
-    }
-
-    @Test func unattendedBooksWhenTheAgreedTotalStands() async throws {
-        let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), acceptedTotal: 412.50)
-        await h.appear()
-        #expect(h.orders.created.count == 1)
-    }
-
-    @Test func unattendedWithYesBooksAndWritesTheOrderAsJSON() async throws {
-        let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true), output: .json)
-        await h.appear()
-        let json = h.terminal.output
-        let order = try DuffelJSON.decoder().decode(Order.self, from: Data(json.utf8))
-        #expect(order.bookingReference == "ERDAH6")
-        #expect(order.metadata?["flights_booking_key"] == "key-1")
-        guard case .booked(let booked)? = h.router.outcomes.first else {
-            Issue.record("expected a booking")
-            return
-        }
-        #expect(booked == order)
-        #expect(h.store.saves.map(\.state) == [.pending, .confirmed])
-    }
-
-    @Test func unattendedTextOutputWritesNoJSON() async throws {
-        let h = try harness(mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.appear()
-        #expect(!h.terminal.output.contains("\"booking_reference\""))
-        #expect(h.count("Booked: booking reference") == 1)
-    }
-
-    @Test func unattendedListsEveryProblemOfThePassengersFile() async throws {
-        var wrong = imogen
-        wrong.email = "nobody"
-        wrong.title = "sir"
-        let h = try harness(mode: .unattended(travellers: [wrong], assumeYes: true))
-        await h.appear()
-        guard case .invalidInput(let problems)? = h.router.outcomes.first else {
-            Issue.record("expected invalid input")
-            return
-        }
-        #expect(problems.count == 2)
-        #expect(problems.contains { $0.hasPrefix("Passenger 1 (adult), title:") })
-        #expect(problems.contains { $0.hasPrefix("Passenger 1 (adult), email:") })
-        #expect(h.orders.created.isEmpty)
-    }
-
-    @Test func unattendedNeverAcceptsANewPrice() async throws {
-        let offer = try recordedOffer()
-        let h = try harness(
-            offers: ScriptedOfferService([.success(offer.repriced(by: 10))]),
-            mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.appear()
-        guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
-            Issue.record("expected a price change")
-            return
-        }
-        #expect(from.formatted == "£412.50")
-        #expect(to.formatted == "£422.50")
-        #expect(h.orders.created.isEmpty)
-    }
-
-    @Test func unattendedPriceChangedAtBookingStopsWithOldAndNew() async throws {
-        let offer = try recordedOffer()
-        let orders = FixtureOrderService()
-        orders.replyCreates(with: .file(.errorPriceChanged))
-        let h = try harness(
-            offers: ScriptedOfferService([.success(offer), .success(offer.repriced(by: 10))]), orders: orders,
-            mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.appear()
-        guard case .priceChanged(let from, let to)? = h.router.outcomes.first else {
-            Issue.record("expected a price change")
-            return
-        }
-        #expect([from.formatted, to.formatted] == ["£412.50", "£422.50"])
-        #expect(orders.created.count == 1)
-    }
-
-    @Test func unattendedWithAGoneOfferReportsIt() async throws {
-        let offers = FixtureOfferService()
-        offers.replyOfferReads(with: .file(.errorNotFound))
-        let h = try harness(offers: offers, mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.appear()
-        #expect(h.router.exits == [.finished("offerUnavailable")])
-    }
-
-    @Test func unattendedTimeoutWithNoOrderFailsWithoutRetrying() async throws {
-        let orders = FixtureOrderService()
-        orders.replyCreates(with: .failure(.timedOut))
-        let h = try harness(orders: orders, mode: .unattended(travellers: [imogen], assumeYes: true))
-        await h.appear()
-        #expect(h.router.exits == [.finished("failed")])
-        #expect(orders.created.count == 1)
-        #expect(try h.store.records().map(\.state) == [.pending])
-    }
 
     @Test func theScreenComesBackWhereItWas() async throws {
         let h = try harness()

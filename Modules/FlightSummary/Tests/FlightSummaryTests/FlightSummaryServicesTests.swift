@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 @testable import Trips
 @testable import FlightSummary
+import TravelText
 
 extension FlightSummaryServices {
     /// Offer `id` read again, as the rules read it against `known` on this clock.

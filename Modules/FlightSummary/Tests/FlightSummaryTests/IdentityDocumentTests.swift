@@ -26,7 +26,7 @@ struct DocumentsRequiredOfferService: OfferService {
 }
 
 /// The recorded flight lands on 2026-12-18: a passport must be valid after that day.
-let imogenPassport = FlightSummaryInput.Traveller.Document(
+let imogenPassport = PassengersFile.Traveller.Document(
     uniqueIdentifier: "533380006", issuingCountryCode: "GB", expiresOn: "2031-04-12")
 
 @Suite("Identity documents")

@@ -41,7 +41,7 @@ let roundTripSearch = SearchRequest(
     passengers: [.adult, .adult, .child(age: 8)])
 
 /// A valid traveller for the recorded adult.
-let imogen = FlightSummaryInput.Traveller(
+let imogen = PassengersFile.Traveller(
     title: "ms", givenName: "Imogen", familyName: "Fairweather", bornOn: "1990-04-12", gender: "f",
     email: "imogen.fairweather@example.com", phoneNumber: "+44 20 7946 0123")
 
@@ -138,7 +138,6 @@ final class SpyRouter: FlightSummaryRouter {
     enum Exit: Equatable {
         case availability
         case bookings(String)
-        case finished(String)
         /// To the seat maps, with this many seats chosen so far.
         case seats(chosen: Int)
     }
@@ -147,30 +146,12 @@ final class SpyRouter: FlightSummaryRouter {
     var seatsToHandBack: [SeatChoice]?
 
     private(set) var exits: [Exit] = []
-    private(set) var outcomes: [FlightSummaryOutcome] = []
 
     func navigateBackToAvailability() { exits.append(.availability) }
     func navigateToBookings(highlighting order: Order) { exits.append(.bookings(order.bookingReference)) }
     func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
         exits.append(.seats(chosen: chosen.count))
         return seatsToHandBack
-    }
-
-    func summaryDidFinish(_ outcome: FlightSummaryOutcome) {
-        outcomes.append(outcome)
-        exits.append(.finished(Self.name(outcome)))
-    }
-
-    static func name(_ outcome: FlightSummaryOutcome) -> String {
-        switch outcome {
-        case .booked: "booked"
-        case .invalidInput: "invalidInput"
-        case .offerUnavailable: "offerUnavailable"
-        case .priceChanged: "priceChanged"
-        case .failed: "failed"
-        case .notSaved: "notSaved"
-        case .declined: "declined"
-        }
     }
 }
 

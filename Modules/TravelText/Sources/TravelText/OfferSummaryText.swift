@@ -1,13 +1,13 @@
-import Entities
-import Trips
-import Foundation
-import TerminalUI
+public import Entities
+public import Foundation
+public import TerminalUI
+public import Trips
 
-/// How the summary writes times, places, bags, rules and prices: pure functions of
-/// entities that the view models are built from.
-enum SummaryFormat {
+/// How an offer in full reads (its legs and flights, bags, conditions, price and terms), its passengers as typed,
+/// and a booking made: pure functions of entities, for the summary screen and `flights book` alike.
+public enum SummaryFormat {
     /// `Adult`, `Child, 8`, `Infant on a lap`.
-    static func label(_ slot: PassengerSlot) -> String {
+    public static func label(_ slot: PassengerSlot) -> String {
         switch slot.type {
         case .adult: "Adult"
         case .child: slot.age.map { "Child, \($0)" } ?? "Child"
@@ -16,19 +16,20 @@ enum SummaryFormat {
         }
     }
 
-    /// `Ms Imogen Fairweather`, or as much of it as was given.
     /// The passport row, when one was given: the number, the issuing country and the expiry.
-    static func passport(_ draft: PassengerDraft) -> [KeyValueList.Row] {
+    public static func passport(_ draft: PassengerDraft) -> [KeyValueList.Row] {
         guard let number = draft.passportNumber else { return [] }
         let parts = [number, draft.passportCountry, draft.passportExpiry.map { "expires \(TravelFormat.day($0))" }]
         return [KeyValueList.Row("Passport", parts.compactMap { $0 }.joined(separator: " · "))]
     }
 
-    static func name(_ draft: PassengerDraft) -> String {
+    /// `Ms Imogen Fairweather`, or as much of it as was given.
+    public static func name(_ draft: PassengerDraft) -> String {
         [draft.title?.displayName, draft.givenName, draft.familyName].compactMap { $0 }.joined(separator: " ")
     }
 
-    static func summary(_ offer: Offer, slots: [PassengerSlot], now: Date, timeZone: TimeZone) -> OfferSummaryViewModel {
+    /// `offer` in full for the passengers `slots`, its expiry as of `now` in `timeZone`.
+    public static func summary(_ offer: Offer, slots: [PassengerSlot], now: Date, timeZone: TimeZone) -> OfferSummaryViewModel {
         OfferSummaryViewModel(
             title: "\(offer.owner.name) · \(offer.totalAmount.formatted)",
             legs: legs(offer.slices),
@@ -41,7 +42,8 @@ enum SummaryFormat {
             terms: terms(offer, now: now, timeZone: timeZone))
     }
 
-    static func legs(_ slices: [Slice]) -> [LegViewModel] {
+    /// Each leg: its heading, its day, duration, changes, cabin and fare, then its flights with the waits between.
+    public static func legs(_ slices: [Slice]) -> [LegViewModel] {
         zip(TravelFormat.legNames(slices), slices).map { name, slice in
             var detail: [String] = []
             if let departs = slice.departingAt { detail.append(TravelFormat.day(departs.date)) }
@@ -62,12 +64,14 @@ enum SummaryFormat {
         }
     }
 
-    static func cabin(_ slice: Slice) -> String? {
+    /// The cabin of a leg, as the airline markets it (`Economy Light`), else its class.
+    public static func cabin(_ slice: Slice) -> String? {
         guard let passenger = slice.segments.first?.passengers.first else { return nil }
         return passenger.cabinClassMarketingName ?? passenger.cabinClass.displayName
     }
 
-    static func segment(_ segment: Segment) -> SegmentViewModel {
+    /// One flight: its number, airline, aircraft and duration; departs, arrives, who operates it, stops, cabin.
+    public static func segment(_ segment: Segment) -> SegmentViewModel {
         var title = [segment.flightNumber, segment.marketingCarrier.name]
         if let aircraft = segment.aircraft { title.append(aircraft.name) }
         if let duration = segment.duration { title.append(duration.formatted) }
@@ -92,7 +96,8 @@ enum SummaryFormat {
         return SegmentViewModel(title: title.joined(separator: " · "), rows: rows)
     }
 
-    static func layover(from arriving: Segment, to departing: Segment) -> String {
+    /// `Change in Dublin (DUB) · 2h 10m`, or a change of airports said as such.
+    public static func layover(from arriving: Segment, to departing: Segment) -> String {
         let landed = arriving.arrivingAt.instant(in: arriving.destination.zone)
         let leaves = departing.departingAt.instant(in: departing.origin.zone)
         let wait = ISODuration(seconds: Int(leaves.timeIntervalSince(landed))).formatted
@@ -102,7 +107,8 @@ enum SummaryFormat {
         return "Change in \(TravelFormat.city(of: arriving.destination)) · \(wait)"
     }
 
-    static func bags(_ offer: Offer, slots: [PassengerSlot]) -> [String] {
+    /// Each passenger's bags included, per leg when the legs differ.
+    public static func bags(_ offer: Offer, slots: [PassengerSlot]) -> [String] {
         let names = TravelFormat.legNames(offer.slices)
         return slots.map { slot in
             let perSlice = offer.slices.map { slice -> String in
@@ -115,21 +121,23 @@ enum SummaryFormat {
         }
     }
 
-    static func describe(_ bags: [Baggage]) -> String {
+    /// `1 checked bag, 1 carry-on bag`, or `no bags included`.
+    public static func describe(_ bags: [Baggage]) -> String {
         let kept = bags.filter { $0.quantity > 0 }
         guard !kept.isEmpty else { return "no bags included" }
         return kept.map { "\($0.quantity) \($0.type.displayName)\($0.quantity == 1 ? "" : "s")" }.joined(separator: ", ")
     }
 
     /// `2 adults, 1 child (8)`: who the offer is for.
-    static func passengerCounts(_ slots: [PassengerSlot]) -> String {
+    public static func passengerCounts(_ slots: [PassengerSlot]) -> String {
         TravelFormat.passengers(
             adults: slots.filter { $0.type == .adult }.count,
             childAges: slots.filter { $0.type == .child }.map(\.age),
             infants: slots.filter { $0.type == .infantWithoutSeat }.count)
     }
 
-    static func price(_ offer: Offer, slots: [PassengerSlot]) -> [KeyValueList.Row] {
+    /// The price: who it is for, base fare, taxes, each passenger's share when they are alike, the total.
+    public static func price(_ offer: Offer, slots: [PassengerSlot]) -> [KeyValueList.Row] {
         var rows = [KeyValueList.Row("Passengers", passengerCounts(slots))]
         if let base = offer.baseAmount { rows.append(KeyValueList.Row("Base fare", base.formatted)) }
         rows.append(KeyValueList.Row("Taxes and fees", offer.taxAmount?.formatted ?? "included, not broken out by the airline"))
@@ -151,7 +159,8 @@ enum SummaryFormat {
         return rows
     }
 
-    static func terms(_ offer: Offer, now: Date, timeZone: TimeZone) -> [KeyValueList.Row] {
+    /// When the offer expires (and how long is left at `now`), how it can be paid, and its id.
+    public static func terms(_ offer: Offer, now: Date, timeZone: TimeZone) -> [KeyValueList.Row] {
         var rows: [KeyValueList.Row] = []
         if let expiresAt = offer.expiresAt {
             rows.append(KeyValueList.Row(
@@ -169,7 +178,7 @@ enum SummaryFormat {
     }
 
     /// One line per flight: `ZZ117  Fri 18 Dec 08:25 LHR → Fri 18 Dec 11:30 JFK`.
-    static func itinerary(_ slices: [Slice]) -> [String] {
+    public static func itinerary(_ slices: [Slice]) -> [String] {
         slices.flatMap { slice in
             slice.segments.map { segment in
                 let departs = "\(TravelFormat.local(segment.departingAt, at: segment.origin)) \(segment.origin.iataCode)"
