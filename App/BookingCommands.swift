@@ -6,6 +6,9 @@ import FlightSearch
 import FlightSummary
 import Foundation
 import TerminalUI
+import TravelText
+import Services
+import Trips
 
 /// `flights bookings`: the bookings kept on this machine.
 struct BookingsCommand: AsyncParsableCommand {
@@ -18,9 +21,45 @@ struct BookingsCommand: AsyncParsableCommand {
     @OptionGroup var backend: BackendOptions
 
     func run() async throws {
-        let input = FlightBookingsInput(request: .list, presentation: json ? .json : .text)
-        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        let json = json
+        let code = await CommandRuntime.run(backend, forPrograms: json) { await Self.list(json: json, in: $0) }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// The bookings kept here, pending ones settled by the core's `ListBookings`: TravelText's list, or the records as
+    /// JSON (what was settled said on standard error). 0 listed, 73 the bookings file cannot be read.
+    @MainActor
+    static func list(json: Bool, in context: CommandContext) async -> FlowOutcome {
+        context.progress("Reading your bookings…")
+        let result = await ListBookings(context.trip).list()
+        context.writer.hideProgress()
+        switch result {
+        case .failure(let error):
+            context.problem(error.description)
+            return .cannotUseBookingsFile
+        case .success(let list):
+            let timeZone = context.backend.timeZone
+            let notes = BookingListViewModel.notes(list, timeZone: timeZone)
+            guard json else {
+                let notFound = list.reconciliations.compactMap { outcome -> String? in
+                    if case .notFound(let record) = outcome { record.bookingKey } else { nil }
+                }
+                let shown = BookingListViewModel(
+                    records: list.records, pendingNotFoundKeys: notFound, changesWaiting: list.changesWaiting ?? [],
+                    highlight: nil, now: context.backend.now(), timeZone: timeZone, location: context.trip.storeLocation,
+                    notes: notes)
+                context.show(shown.blocks(fitted: false))
+                return .done
+            }
+            for note in notes { context.writer.show(.message(note)) }
+            do throws(ServiceError) {
+                context.output(try CommandJSON.text(list.records, naming: "bookings"))
+                return .done
+            } catch {
+                context.failure(error)
+                return .backendError(error.description)
+            }
+        }
     }
 }
 

@@ -36,8 +36,8 @@ import Testing
         try await FlightsApp.withFreshData { app in
             let file = app.root.appendingPathComponent("session.jsonl")
             let run = fromEnvironment
-                ? try await Self.run(app, ["bookings"], environment: ["FLIGHTS_RECORD": file.path])
-                : try await Self.run(app, ["bookings", "--record", file.path])
+                ? try await Self.run(app, ["start", "--bookings"], environment: ["FLIGHTS_RECORD": file.path])
+                : try await Self.run(app, ["start", "--bookings", "--record", file.path])
             #expect(run.status == 0, "\(run)")
             try Self.expectRecording(file)
             let mode = try Self.mode(file)
@@ -49,7 +49,7 @@ import Testing
     func anEarlierRecordingWrittenOverBecomesOwnerOnly(earlierMode: Int) async throws {
         try await FlightsApp.withFreshData { app in
             let file = app.root.appendingPathComponent("session.jsonl")
-            let first = try await Self.run(app, ["bookings", "--record", file.path])
+            let first = try await Self.run(app, ["start", "--bookings", "--record", file.path])
             #expect(first.status == 0, "\(first)")
             // Mark the earlier recording, so its being written over shows.
             let earlier = try String(contentsOf: file, encoding: .utf8) + "{\"kind\":\"note\",\"text\":\"earlier\"}\n"
@@ -57,7 +57,7 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: earlierMode], ofItemAtPath: file.path)
             #expect(try Self.mode(file) == earlierMode)
 
-            let again = try await Self.run(app, ["bookings", "--record", file.path])
+            let again = try await Self.run(app, ["start", "--bookings", "--record", file.path])
             #expect(again.status == 0, "\(again)")
             try Self.expectRecording(file)
             #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("earlier"), "the earlier recording is still there")

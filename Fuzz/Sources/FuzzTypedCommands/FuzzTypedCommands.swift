@@ -3,6 +3,7 @@ import FixtureServices
 @testable import FlightAvailability
 import Foundation
 import FuzzSupport
+import TravelText
 
 // The line typed over the offers (`sort duration`, `filter carrier BA,VS`, `filter depart 9-12`, `next`, `3`) and
 // the answers to its questions, read by FlightAvailability's command reader over the recorded one-way search. A
@@ -65,7 +66,7 @@ private func filters(_ kind: AvailabilityFilterKind, _ value: String, line: Stri
         let offer = offers[index]
         check(filters.admits(offer), "“\(line)”: offer \(offer.id) shown though the filters refuse it")
         if let maxStops = filters.maxStops {
-            check(offer.slices.allSatisfy { AvailabilityOffers.stops(in: $0) <= maxStops },
+            check(offer.slices.allSatisfy { OfferFormat.stopCount(in: $0) <= maxStops },
                   "“\(line)”: offer \(offer.id) has more than \(maxStops) stops")
         }
     }

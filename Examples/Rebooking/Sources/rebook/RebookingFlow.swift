@@ -70,9 +70,4 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
         result = .booked(reference: order.bookingReference)
         show([])
     }
-
-    func summaryDidFinish(_ outcome: FlightSummaryOutcome) {
-        if case .booked(let order) = outcome { result = .booked(reference: order.bookingReference) }
-        show([])
-    }
 }

@@ -5,7 +5,7 @@ import Services
 import Trips
 import TerminalUI
 
-/// The list of bookings kept here: reading it (and checking the pending ones), printing it, and choosing from it.
+/// The list of bookings kept here: reading it (and checking the pending ones), and choosing from it.
 extension FlightBookingsReducer {
     /// Reads the bookings for the interactive list.
     static func openList(_ state: inout State) -> [Effect] {
@@ -23,14 +23,12 @@ extension FlightBookingsReducer {
             }
             state.notes = state.reconciliationNotes(list)
             state.changesWaiting = list.changesWaiting ?? []
-            guard state.isInteractive else { return effects + printList(&state) }
             state.current = nil
             state.step = .list
             state.listUnread = false
             return effects
         case .failure(let error):
             effects.append(self.error(error.description))
-            guard state.isInteractive else { return effects + finish(&state, .storeFailed(error.description)) }
             state.records = []
             state.notes = []
             state.current = nil
@@ -38,19 +36,6 @@ extension FlightBookingsReducer {
             state.listUnread = true
             return effects
         }
-    }
-
-    /// `flights bookings`: the list for people, or the records as JSON.
-    private static func printList(_ state: inout State) -> [Effect] {
-        guard state.input.presentation == .json else {
-            return [.print(state.listBlocks())] + finish(&state, .done)
-        }
-        var effects: [Effect] = state.notes.map { .note(.message($0)) }
-        guard let json = encode(state.records) else {
-            return effects + finish(&state, .failed("The bookings could not be written as JSON."))
-        }
-        effects.append(.note(.output(json)))
-        return effects + finish(&state, .done)
     }
 
     /// The traveller answered the list's question: a booking's number, `n`, `b`/`q` or `r`.

@@ -122,7 +122,8 @@ enum FlightBookingsReducer: ScreenFeature {
         case (.interactive, .list):
             return openList(&state)
         case (_, .list):
-            return [progress("Reading your bookings…"), .run(.loadBookings)]
+            // A list is a screen's: `flights bookings` prints the core's list itself.
+            return openList(&state)
         case (_, .show(let reference)):
             return openBooking(&state, reference: reference, for: .show)
         case (_, .cancel(let reference)):

@@ -3,6 +3,7 @@ import Trips
 import Foundation
 import ModuleCore
 import TerminalUI
+import TravelText
 
 /// What the bookings screen shows and asks, as pure functions of its state, and what each answer means.
 extension FlightBookingsReducer {
@@ -86,36 +87,14 @@ extension FlightBookingsReducer {
 
 /// The blocks the view models are drawn with.
 extension FlightBookingsState {
-    /// The bookings kept here. Off a terminal a table is written whole, as wide as its cells: there is no edge to
-    /// fit, and a cell cut to the width ("Pay by Sun…") loses what it says.
+    /// The bookings kept here: fitted to a terminal while the screen asks, else written whole.
     func listBlocks() -> [ScreenBlock] {
-        let list = listViewModel()
-        var blocks: [ScreenBlock] = [.header("Your bookings", detail: "\(list.rows.count) kept in \(list.location)")]
-        blocks += list.notes.map { .notice($0) }
-        guard !list.rows.isEmpty else { return blocks + [.text("No bookings are kept on this machine yet.", indent: 2)] }
-        let table = Table(
-            columns: [
-                .init("Reference", priority: 5),
-                .init("Route", priority: 4, flexible: true, minimumWidth: 9),
-                .init("Departs", priority: 3),
-                .init("Passengers", priority: 1, flexible: true, minimumWidth: 8),
-                .init("Total", alignment: .right, priority: 2),
-                .init("Status", priority: 4, flexible: true, minimumWidth: 9),
-            ],
-            rows: list.rows.map { [$0.reference, $0.route, $0.departs, $0.passengers, $0.total, $0.status] },
-            firstRowNumber: 1)
-        return blocks + [tableBlock(table)]
+        listViewModel().blocks(fitted: canAsk)
     }
 
-    /// `table` as a block: fitted to a terminal's width, or off a terminal written whole, as wide as its cells, with
-    /// nothing in its cells a terminal would obey.
+    /// `table` as a block: fitted while the screen asks, else written whole.
     private func tableBlock(_ table: Table, indent: Int = 0) -> ScreenBlock {
-        guard !canAsk else { return .table(table, indent: indent) }
-        var visible = table
-        visible.rows = table.rows.map { $0.map(UntrustedText.visible) }
-        let lines = visible.render(width: .max, style: .plain)
-        let margin = String(repeating: " ", count: indent)
-        return .drawing(lines.enumerated().map { StyledLine([StyledRun(margin + $1, $0 == 0 ? .bold : [])]) })
+        BookingListViewModel.tableBlock(table, indent: indent, fitted: canAsk)
     }
 
     /// One booking in full.
@@ -171,31 +150,6 @@ extension FlightBookingsState {
         let shown = quoteViewModel(quote, booking: booking)
         return [.header("Cancellation"), .notice(Notice(.warning, shown.headline)), .rows(KeyValueList(rows: shown.rows))]
     }
-}
-
-/// The bookings kept on this machine, newest first.
-struct BookingListViewModel: Sendable, Hashable, Codable {
-    /// One booking in the list.
-    struct Row: Sendable, Hashable, Codable {
-        /// `ERDAH6`, `ERDAH6 (new)` for the one just booked, `–` before there is one.
-        var reference: String
-        /// `LHR → JFK → LHR`.
-        var route: String
-        /// `Fri 18 Dec 08:25`, on the origin's clock.
-        var departs: String
-        /// `Imogen Fairweather, Alan Fairweather`.
-        var passengers: String
-        /// `£412.50`.
-        var total: String
-        /// `Confirmed`, `Cancelled`, `Pending: not confirmed`, …
-        var status: String
-    }
-
-    var rows: [Row]
-    /// Where the bookings are kept.
-    var location: String
-    /// What checking pending bookings found, and problems with the store.
-    var notes: [Notice]
 }
 
 /// One leg of an itinerary.

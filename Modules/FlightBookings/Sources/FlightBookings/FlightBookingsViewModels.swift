@@ -3,6 +3,7 @@ import Foundation
 import Services
 import Trips
 import TerminalUI
+import TravelText
 
 /// The view models, as pure functions of the state: what the list, a booking, a quote and the prompts show.
 extension FlightBookingsState {
@@ -56,83 +57,16 @@ extension FlightBookingsState {
 
     /// The bookings kept here, the one just booked pointed out.
     func listViewModel() -> BookingListViewModel {
-        let notFound = Set(pendingNotFoundKeys)
-        let waiting = Set(changesWaiting)
-        let rows = records.map { record in
-            var reference = record.bookingReference ?? "–"
-            // "(new)" points out the booking just made while it stands; once cancelled (or refused) it is news no more.
-            if let highlight = input.highlight, record.bookingReference?.uppercased() == highlight.uppercased(),
-               record.state != .cancelled, record.state != .failed {
-                reference += " (new)"
-            }
-            var status = record.state.displayName
-            if record.state == .awaitingPayment, let deadline = record.paymentRequiredBy {
-                status = deadline <= now
-                    ? "Hold lapsed \(TravelFormat.dayAndTime(LocalDateTime(deadline, in: timeZone)))"
-                    : "Pay by \(TravelFormat.dayAndTime(LocalDateTime(deadline, in: timeZone)))"
-            }
-            if record.state == .pending {
-                status = notFound.contains(record.bookingKey) ? "Pending: not booked" : "Pending: not confirmed"
-            }
-            if let order = record.orderID, waiting.contains(order), record.state != .cancelled {
-                // Said first, so a narrow terminal that cuts the cell still shows it.
-                status = record.state == .confirmed ? "Times changed" : "Times changed · \(status)"
-            }
-            return BookingListViewModel.Row(
-                reference: reference, route: record.route,
-                departs: record.legs.first?.departingAt.map(TravelFormat.dayAndTime) ?? "–",
-                passengers: record.passengers.joined(separator: ", "), total: record.total.formatted, status: status)
-        }
-        return BookingListViewModel(rows: rows, location: storeLocation, notes: notes)
+        BookingListViewModel(
+            records: records, pendingNotFoundKeys: pendingNotFoundKeys, changesWaiting: changesWaiting,
+            highlight: input.highlight, now: now, timeZone: timeZone, location: storeLocation, notes: notes)
     }
 
     /// What checking the pending bookings of `list` found, and problems writing them back.
     func reconciliationNotes(_ list: BookingList) -> [Notice] {
-        var notes: [Notice] = []
-        for reconciliation in list.reconciliations {
-            switch reconciliation {
-            case .confirmed(let record):
-                notes.append(Notice(
-                    .success,
-                    "The booking sent on \(sent(record)) went through after all: reference \(record.bookingReference ?? "–")."))
-            case .notFound(let record):
-                notes.append(Notice(
-                    .warning,
-                    "The booking sent on \(sent(record)) is not at the flight service: as far as it can tell, it did "
-                        + "not go through and nothing is booked. Search again to book; it stays listed as pending and is "
-                        + "checked again each time the list opens."))
-            case .lookupFailed(let records, let error):
-                notes.append(Notice(
-                    .warning,
-                    "\(records.count) pending booking\(records.count == 1 ? "" : "s") could not be checked "
-                        + "(\(error.message)). They stay pending; open the list again later."))
-            }
-        }
-        if let problem = list.storeProblem {
-            notes.append(Notice(.warning, "A confirmed booking could not be written back: \(problem.description)"))
-        }
-        if let problem = list.changesProblem {
-            notes.append(Notice(
-                .warning,
-                "The airline's schedule changes could not be checked (\(problem.message)); open a booking to see its own."))
-        }
-        if let waiting = list.changesWaiting, !waiting.isEmpty {
-            let count = list.records.filter { $0.orderID.map(waiting.contains) == true }.count
-            if count > 0 {
-                notes.append(Notice(
-                    .warning,
-                    count == 1
-                        ? "The airline changed the times of a booking: it is marked \"Times changed\"; open it to accept or change."
-                        : "The airline changed the times of \(count) bookings: they are marked \"Times changed\"; open each to accept or change."))
-            }
-        }
-        return notes
+        BookingListViewModel.notes(list, timeZone: timeZone)
     }
 
-    /// `Sun 22 Nov 2026 10:20 GMT (LHR → JFK)`: when a booking was sent, and where to.
-    private func sent(_ record: BookingRecord) -> String {
-        "\(TravelFormat.instant(record.createdAt, in: timeZone)) (\(record.route))"
-    }
 
     /// One booking in full: from its order when it could be read, else from the record kept here.
     func detailViewModel(_ booking: Booking) -> BookingDetailViewModel {

@@ -4,6 +4,7 @@ import Foundation
 import ModuleCore
 import Services
 import Testing
+import TravelText
 @testable import Trips
 @testable import FlightBookings
 

@@ -148,15 +148,6 @@ struct FlightBookingsModuleTests {
         #expect(router.exits == [.finished(.done)])
     }
 
-    @Test func flightsBookingsAsJSONWritesOnlyTheRecords() async throws {
-        let booked = try await Booked()
-        let terminal = VirtualTerminal()
-        await screen(FlightBookingsInput(presentation: .json), booked: booked, on: terminal).run()
-        let records = try DuffelJSON.decoder().decode([BookingRecord].self, from: Data(terminal.output.utf8))
-        #expect(records.map(\.bookingReference) == ["ERDAH6"])
-        #expect(terminal.diagnostics.contains("Reading your bookings"))
-    }
-
     @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
         weak var weakRunner: ScreenRunner<FlightBookingsReducer>?
         let booked = try await Booked()

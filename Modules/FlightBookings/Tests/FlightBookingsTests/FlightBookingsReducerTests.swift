@@ -63,20 +63,6 @@ struct FlightBookingsReducerTests {
             question: .line("Open a booking (1–1), n for a new search, b to go back: ")))
     }
 
-    @Test func aStoreThatCannotBeReadEndsAPrintedList() {
-        var store = TestStore<Reducer>(state(FlightBookingsInput(presentation: .text)))
-        let failure = BookingStoreError.io(path: "/tmp/bookings.json", reason: "permission denied")
-        // The bookings file, not the flight service: the App gives it the bookings file's exit status.
-        store.send(.bookingsLoaded(.failure(failure), now: quoteTime), effects: [
-            .note(.progressEnded), .note(.error(failure.description, suggestion: nil)),
-            .leave(.finished(.storeFailed(failure.description))),
-        ]) {
-            $0.now = quoteTime
-            $0.step = .finished
-        }
-        #expect(Reducer.screen(store.state).question == nil)
-    }
-
     @Test func aStoreThatCannotBeReadOnTheScreenShowsNoListButAsks() {
         var store = TestStore<Reducer>(state())
         let failure = BookingStoreError.io(path: "/tmp/bookings.json", reason: "permission denied")

@@ -5,6 +5,7 @@ import ModuleCore
 import ModuleTesting
 import Services
 import Testing
+import TravelText
 @testable import Trips
 @testable import FlightBookings
 
@@ -222,16 +223,6 @@ struct FlightBookingsRunnerTests {
         #expect(h.detail?.warnings.first?.contains("could not be refreshed") == true)
         #expect(h.text.contains("could not be refreshed"))
         #expect(h.router.exits == [.finished(.failed("The booking could not be refreshed from the flight service: The flight service did not answer in time."))])
-    }
-
-    @Test func theListAsJSONIsTheRecords() async throws {
-        let booked = try await Booked()
-        let h = harness(FlightBookingsInput(presentation: .json), orders: booked.orders, store: booked.store)
-        await h.appear()
-        let json = h.terminal.output
-        let records = try DuffelJSON.decoder().decode([BookingRecord].self, from: Data(json.utf8))
-        #expect(records == [booked.record])
-        #expect(h.router.exits == [.finished(.done)])
     }
 
     @Test func aBookingAsJSONIsTheOrderFromTheAPI() async throws {

@@ -5,6 +5,7 @@ import ModuleCore
 import Services
 import TerminalUI
 import Testing
+import TravelText
 @testable import Trips
 @testable import FlightBookings
 
@@ -86,9 +87,11 @@ struct FlightBookingsWordingTests {
         held.paymentRequiredBy = deadline
         let store = FixtureBookingStore(records: [held])
         let terminal = VirtualTerminal(columns: columns, isInteractive: false)
-        await FlightBookingsBuilder(orders: booked.orders, bookings: store, backend: "fixtures", now: { quoteTime }, timeZone: utc)
-            .build(input: FlightBookingsInput(request: .list, presentation: .text), router: SpyRouter(), terminal: terminal)
-            .run()
+        // As `flights bookings` prints it: TravelText's list, written whole.
+        let list = BookingListViewModel(
+            records: try store.records(), pendingNotFoundKeys: [], changesWaiting: [], highlight: nil, now: quoteTime,
+            timeZone: utc, location: store.location, notes: [])
+        ScreenPainter(terminal: terminal, outputIsForPrograms: false).show(list.blocks(fitted: false))
         let payBy = "Pay by \(TravelFormat.dayAndTime(LocalDateTime(deadline, in: utc)))"
         let row = try #require(terminal.screen.first { $0.hasPrefix("1.") }, "\(terminal.screen)")
         #expect(row.hasSuffix(payBy), "\(row)")

@@ -8,6 +8,7 @@ import ModuleTesting
 import Synchronization
 import TerminalUI
 @testable import FlightBookings
+import TravelText
 
 /// The recorded order is made at 10:24 UTC on 2026-11-22; its cancellation quote is made at 11:02 and expires at 11:32.
 let orderTime = Date(timeIntervalSince1970: 1_795_343_091)  // 2026-11-22T10:24:51Z
