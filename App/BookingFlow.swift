@@ -17,10 +17,11 @@ import TerminalUI
 ///                                                   Offer, seats so far │ │ seats chosen
 ///                                           FlightSeats (optional: before the passengers' details, or from the review)
 ///
-/// Interactive runs start at the search (or at the bookings list). `flights search` and `flights places` are faces
-/// over the core with no screen (SearchCommands.swift); the commands still entering a module (`flights book …`,
-/// `flights bookings`, …) are deep links: the module is given its input and a printed presentation, and the flow
-/// ends with an outcome the command turns into an exit code.
+/// Interactive runs start at the search (or at the bookings list). Most commands are faces over the core with no
+/// screen (`CommandRuntime`: search, places, seats, book, change with a plan, bookings); those still entering the
+/// bookings module (`flights booking REF`, `cancel`, `pay`, `add-bags`, `seats REF --seat`) are deep links: the
+/// module is given its input and a printed presentation, and the flow ends with an outcome the command turns into an
+/// exit code.
 @MainActor
 final class BookingFlow {
     let navigator: Navigator
