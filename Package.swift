@@ -143,13 +143,13 @@ let terminal: [Target] = [
     .target(
         name: "TravelText",
         dependencies: ["Entities", "Services", "Trips", "TerminalUI", "ModuleCore"],
-        path: "Modules/TravelText/Sources/TravelText",
+        path: "Modules/TerminalUI/Sources/TravelText",
         swiftSettings: strict
     ),
     .testTarget(
         name: "TravelTextTests",
         dependencies: ["TravelText", "Entities", "Services", "Trips", "TerminalUI", "ModuleCore", "FixtureServices"],
-        path: "Modules/TravelText/Tests/TravelTextTests",
+        path: "Modules/TerminalUI/Tests/TravelTextTests",
         swiftSettings: strict
     ),
     .testTarget(

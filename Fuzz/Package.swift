@@ -24,7 +24,7 @@ let package = Package(
         .package(path: "../Services"),
         .package(path: "../Fixtures"),
         .package(path: "../Modules/FlightAvailability"),
-        .package(path: "../Modules/TravelText"),
+        .package(path: "../Modules/TerminalUI"),
     ],
     targets: [
         // What every target shares: the property check that stops the run with a message, and the input as text.
@@ -60,7 +60,7 @@ let package = Package(
                 .product(name: "Services", package: "Services"),
                 .product(name: "FixtureServices", package: "Fixtures"),
                 .product(name: "FlightAvailability", package: "FlightAvailability"),
-                .product(name: "TravelText", package: "TravelText"),
+                .product(name: "TravelText", package: "TerminalUI"),
             ],
             swiftSettings: strict
         ),

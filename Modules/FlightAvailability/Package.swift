@@ -19,7 +19,6 @@ let package = Package(
     dependencies: [
         .package(path: "../../Fixtures"),
         .package(path: "../TerminalUI"),
-        .package(path: "../TravelText"),
         .package(path: "../../Services"),
     ],
     targets: [
@@ -31,7 +30,7 @@ let package = Package(
                 .product(name: "Trips", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ModuleCore", package: "TerminalUI"),
-                .product(name: "TravelText", package: "TravelText"),
+                .product(name: "TravelText", package: "TerminalUI"),
             ],
             swiftSettings: strict
         ),
@@ -44,7 +43,7 @@ let package = Package(
                 .product(name: "Trips", package: "Services"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ModuleCore", package: "TerminalUI"),
-                .product(name: "TravelText", package: "TravelText"),
+                .product(name: "TravelText", package: "TerminalUI"),
                 .product(name: "FixtureServices", package: "Fixtures"),
                 .product(name: "ModuleTesting", package: "TerminalUI"),
             ],

@@ -17,6 +17,11 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ModuleCore", targets: ["ModuleCore"]),
         .library(name: "ModuleTesting", targets: ["ModuleTesting"]),
+        .library(name: "TravelText", targets: ["TravelText"]),
+    ],
+    dependencies: [
+        .package(path: "../../Fixtures"),
+        .package(path: "../../Services"),
     ],
     targets: [
         .target(
@@ -34,6 +39,30 @@ let package = Package(
             name: "ModuleTesting",
             dependencies: [
                 "ModuleCore",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TravelText",
+            dependencies: [
+                .product(name: "Entities", package: "Services"),
+                .product(name: "Services", package: "Services"),
+                .product(name: "Trips", package: "Services"),
+                "TerminalUI",
+                "ModuleCore",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TravelTextTests",
+            dependencies: [
+                "TravelText",
+                .product(name: "Entities", package: "Services"),
+                .product(name: "Services", package: "Services"),
+                .product(name: "Trips", package: "Services"),
+                "TerminalUI",
+                "ModuleCore",
+                .product(name: "FixtureServices", package: "Fixtures"),
             ],
             swiftSettings: strict
         ),
