@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlightBookings
 import Foundation
 
 /// `flights add-bags RZPVYB --yes`: checked bags added to a booking already made, priced before anything is paid.
@@ -35,10 +34,8 @@ struct AddBagsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let input = FlightBookingsInput(
-            request: .addBags(reference: reference, perPassenger: bags), presentation: confirmation.json ? .json : .text,
-            assumeYes: confirmation.yes, acceptedTotal: try confirmation.agreedAmount())
-        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        let run = ExtrasRun(reference: reference, wanted: .bags(perPassenger: bags), agreement: try confirmation.agreement())
+        let code = await CommandRuntime.run(backend, forPrograms: confirmation.json) { await run.run(in: $0) }
         if code != 0 { throw ExitCode(code) }
     }
 }

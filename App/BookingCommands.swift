@@ -1,9 +1,5 @@
 import ArgumentParser
 import Entities
-import FlightAvailability
-import FlightBookings
-import FlightSearch
-import FlightSummary
 import Foundation
 import TerminalUI
 import TravelText
@@ -102,10 +98,11 @@ struct BookingCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let presentation: FlightBookingsInput.Presentation = json ? .json : ics ? .ics : .text
-        let request: FlightBookingsInput.Request = acceptChange ? .acceptChange(reference: reference) : .show(reference: reference)
-        let input = FlightBookingsInput(request: request, presentation: presentation, assumeYes: yes)
-        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        let run = BookingRun(reference: reference, format: json ? .json : ics ? .ics : .text)
+        let acceptChange = acceptChange, yes = yes
+        let code = await CommandRuntime.run(backend, forPrograms: json || ics) { context in
+            acceptChange ? await run.acceptChange(Agreement(assumeYes: yes), in: context) : await run.show(in: context)
+        }
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -142,10 +139,8 @@ struct CancelCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let input = FlightBookingsInput(
-            request: .cancel(reference: reference), presentation: json ? .json : .text, assumeYes: yes,
-            acceptedTotal: try agreedRefund(refund))
-        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        let run = CancelRun(reference: reference, agreement: Agreement(assumeYes: yes, amount: try agreedRefund(refund), json: json))
+        let code = await CommandRuntime.run(backend, forPrograms: json) { await run.run(in: $0) }
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -174,10 +169,8 @@ struct PayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let input = FlightBookingsInput(
-            request: .pay(reference: reference), presentation: confirmation.json ? .json : .text,
-            assumeYes: confirmation.yes, acceptedTotal: try confirmation.agreedAmount())
-        let code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+        let run = PayRun(reference: reference, agreement: try confirmation.agreement())
+        let code = await CommandRuntime.run(backend, forPrograms: confirmation.json) { await run.run(in: $0) }
         if code != 0 { throw ExitCode(code) }
     }
 }

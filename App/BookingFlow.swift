@@ -17,16 +17,14 @@ import TerminalUI
 ///                                                   Offer, seats so far │ │ seats chosen
 ///                                           FlightSeats (optional: before the passengers' details, or from the review)
 ///
-/// Interactive runs start at the search (or at the bookings list). Most commands are faces over the core with no
-/// screen (`CommandRuntime`: search, places, seats, book, change with a plan, bookings); those still entering the
-/// bookings module (`flights booking REF`, `cancel`, `pay`, `add-bags`, `seats REF --seat`) are deep links: the
-/// module is given its input and a printed presentation, and the flow ends with an outcome the command turns into an
-/// exit code.
+/// Interactive runs start at the search, at the bookings list (`flights start --bookings`), or at the change screen
+/// (`flights change REF` without a plan, which asks). Every other command is a face over the trip's core with no
+/// screen (`CommandRuntime`): it asks a use case and prints its typed answer.
 @MainActor
 final class BookingFlow {
     let navigator: Navigator
     let modules: ModuleFactory
-    /// How a deep link ended; `nil` while running or for an interactive run.
+    /// How a run that started at a screen ended (the change screen's outcome); `nil` while running.
     private(set) var outcome: FlowOutcome?
     /// The summary on screen, and its offer: left for the offers, it is set aside, so that choosing the same offer
     /// again comes back to it as it was, the passengers' details typed kept (another offer lets it go).
@@ -47,7 +45,7 @@ final class BookingFlow {
         navigator.push(modules.search(input: FlightSearchInput(), router: self))
     }
 
-    /// The bookings screen (`flights bookings`, `flights booking REF`, `flights cancel REF`).
+    /// The bookings screen (`flights start --bookings`).
     func startBookings(_ input: FlightBookingsInput) {
         navigator.push(modules.bookings(input: input, router: self))
     }
@@ -142,15 +140,6 @@ extension BookingFlow: FlightBookingsRouter {
         navigator.push(screen)
     }
 
-    func bookingsDidFinish(_ outcome: FlightBookingsOutcome) {
-        switch outcome {
-        case .done: end(.done)
-        case .notFound: end(.noResults)
-        case .declined: end(.declined)
-        case .failed(let reason): end(.backendError(reason))
-        case .storeFailed: end(.cannotUseBookingsFile)
-        }
-    }
 }
 
 extension BookingFlow: FlightChangeRouter {

@@ -29,6 +29,16 @@ struct CommandContext {
         writer.writeOutput(text)
     }
 
+    /// `document` as Duffel's JSON on standard output (`what` names it when it cannot be written: then that is said,
+    /// and what was done stays done).
+    func output(_ document: some Encodable, naming what: String) {
+        do throws(ServiceError) {
+            output(try CommandJSON.text(document, naming: what))
+        } catch {
+            failure(error)
+        }
+    }
+
     /// Says that slow work is under way, on standard error.
     func progress(_ message: String) {
         writer.show(.progress(message))
@@ -100,11 +110,12 @@ enum CommandRuntime {
 }
 
 extension TripServices {
-    /// The core over a started backend's services, its bookings kept in `bookings`.
-    init(_ backend: FlowServices, bookings: any BookingStore) {
+    /// The core over a started backend's services, its bookings kept in `bookings`; a lost answer is looked up
+    /// again after each of `lookupDelays`.
+    init(_ backend: FlowServices, bookings: any BookingStore, lookupDelays: [Duration] = LostAnswer.lookupDelays) {
         self.init(
             places: backend.places, offers: backend.offers, orders: backend.orders, extras: backend.extras,
             orderExtras: backend.orderExtras, airlineChanges: backend.airlineChanges, changes: backend.changes,
-            bookings: bookings, backend: backend.name, now: backend.now)
+            bookings: bookings, backend: backend.name, now: backend.now, lookupDelays: lookupDelays)
     }
 }

@@ -37,4 +37,9 @@ struct ConfirmationOptions<Wording: ConfirmationWording>: ParsableArguments {
     func agreedAmount() throws -> Decimal? {
         try agreedTotal(total, moneyBack: Wording.totalMayGiveMoneyBack)
     }
+
+    /// What the flags agreed to; a `--total` that is not an amount is a validation error.
+    func agreement() throws -> Agreement {
+        Agreement(assumeYes: yes, amount: try agreedAmount(), json: json)
+    }
 }

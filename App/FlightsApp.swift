@@ -93,7 +93,7 @@ struct Start: AsyncParsableCommand {
     func run() async throws {
         let code = await AppRuntime.run(backend, showsBanner: true) { flow in
             if bookings {
-                flow.startBookings(FlightBookingsInput(request: .list, presentation: .interactive))
+                flow.startBookings(FlightBookingsInput(request: .list))
             } else {
                 flow.startSearch()
             }

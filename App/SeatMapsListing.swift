@@ -71,30 +71,3 @@ struct SeatMapsListing {
         }
     }
 }
-
-extension CommandContext {
-    /// The booking `reference` as the core finds it (kept here, or at the flight service), or the outcome a command
-    /// ends with when it is not found or cannot be read, said on standard error.
-    func booking(_ reference: String) async -> Result<Booking, FlowOutcome> {
-        progress("Looking up booking \(reference)…")
-        let lookup = await ListBookings(trip).booking(reference: reference)
-        writer.hideProgress()
-        switch lookup {
-        case .found(let booking):
-            return .success(booking)
-        case .notFound:
-            problem(
-                "There is no booking \(reference) on this machine or at the flight service.",
-                suggestion: "Check the reference (six letters and digits, as the airline gave it); `flights bookings` lists the bookings kept here.")
-            return .failure(.noResults)
-        case .failed(let failure):
-            problem(
-                "Booking \(reference) is not kept on this machine, and the flight service could not be asked: \(failure.message)",
-                suggestion: failure.suggestion)
-            return .failure(.backendError(failure.message))
-        case .storeFailed(let failure):
-            problem(failure.description)
-            return .failure(.cannotUseBookingsFile)
-        }
-    }
-}

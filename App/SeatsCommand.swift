@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlightBookings
 import Foundation
 
 /// `flights seats off_…`: the offer's seat maps, flight by flight, as text or Duffel's JSON. `flights seats RZPVYB`:
@@ -81,10 +80,8 @@ struct SeatsCommand: AsyncParsableCommand {
             let reference = offer.trimmingCharacters(in: .whitespaces).uppercased()
             code = await CommandRuntime.run(backend, forPrograms: json) { await SeatMapsListing(json: json).booking(reference, in: $0) }
         } else {
-            let input = FlightBookingsInput(
-                request: .addSeats(reference: offer, seats: try Self.seats(seat)), presentation: json ? .json : .text,
-                assumeYes: confirmation.yes, acceptedTotal: try confirmation.agreedAmount())
-            code = await AppRuntime.run(backend, showsBanner: false) { $0.startBookings(input) }
+            let run = ExtrasRun(reference: offer, wanted: .seats(try Self.seats(seat)), agreement: try confirmation.agreement())
+            code = await CommandRuntime.run(backend, forPrograms: json) { await run.run(in: $0) }
         }
         if code != 0 { throw ExitCode(code) }
     }

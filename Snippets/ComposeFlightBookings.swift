@@ -13,7 +13,6 @@ final class BookingsRouter: FlightBookingsRouter {
 
     func navigateToSearch() { wantsSearch = true }
     func navigateBack() {}
-    func bookingsDidFinish(_ outcome: FlightBookingsOutcome) { print(outcome) }
 }
 
 let router = BookingsRouter()

@@ -7,41 +7,6 @@ import Testing
 import Trips
 @testable import FlightsApp
 
-/// A command's context over the fixture services, on a virtual terminal: what `flights search` and `flights places`
-/// run with, without a process.
-@MainActor
-struct CommandBench {
-    let terminal = VirtualTerminal(columns: 80, isInteractive: false)
-    let places = FixturePlaceService()
-    let offers = FixtureOfferService()
-    let orders = FixtureOrderService()
-    let bookings = FixtureBookingStore()
-    let extras: FixtureExtrasService
-    /// Whether standard output carries data (`--json`): then everything for a person goes to standard error.
-    var forPrograms = true
-
-    init(forPrograms: Bool = true) {
-        self.forPrograms = forPrograms
-        extras = FixtureExtrasService(offers: offers)
-    }
-
-    var context: CommandContext {
-        let backend = FlowServices(
-            places: places, offers: offers, orders: orders, extras: extras,
-            changes: FixtureOrderChangeService(orders: orders), airlineChanges: FixtureAirlineChangeService(orders: orders),
-            orderExtras: FixtureOrderExtrasService(orders: orders), name: "fixtures", now: fixtureNow,
-            timeZone: TimeZone(identifier: "Europe/London") ?? .current)
-        return CommandContext(
-            terminal: terminal, writer: ScreenWriter(terminal: terminal, outputIsForPrograms: forPrograms), backend: backend,
-            trip: TripServices(backend, bookings: bookings))
-    }
-
-    func search(_ from: String, _ to: String, json: Bool = true, limit: Int? = nil, grid: Bool = false) async -> FlowOutcome {
-        await SearchCommand.search(
-            TripQuery(legs: [.init(from: from, to: to, date: "2026-12-18")]),
-            listing: SearchListing(order: .price, limit: limit, json: json), grid: grid, in: context)
-    }
-}
 
 @MainActor
 @Suite("The search commands: a face over the core")

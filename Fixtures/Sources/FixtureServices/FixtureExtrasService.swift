@@ -16,6 +16,7 @@ public final class FixtureExtrasService: ExtrasService {
         var seatMapReads: [String] = []
         var serviceReads: [String] = []
         var seatMapReplies: [FixtureReply] = []
+        var seatMapsGiven: [SeatMap]?
         var serviceReplies: [FixtureReply] = []
     }
 
@@ -39,15 +40,21 @@ public final class FixtureExtrasService: ExtrasService {
         state.withLock { $0.serviceReplies += replies }
     }
 
+    /// From now on, answers every offer's seat maps with `maps` (after the replies scripted, when any are left):
+    /// a map moved onto a booked order's flights, say.
+    public func answerSeatMaps(with maps: [SeatMap]) {
+        state.withLock { $0.seatMapsGiven = maps }
+    }
+
     public func seatMaps(offerID: String) async throws(ServiceError) -> [SeatMap] {
-        let reply = state.withLock { state in
+        let (reply, given) = state.withLock { state in
             state.seatMapReads.append(offerID)
-            return state.seatMapReplies.isEmpty ? nil : state.seatMapReplies.removeFirst()
+            return (state.seatMapReplies.isEmpty ? nil : state.seatMapReplies.removeFirst(), state.seatMapsGiven)
         }
         switch reply {
         case .failure(let error)?: throw error
         case .file(let file)?: return try file.decode(Page<SeatMap>.self).items
-        case nil: break
+        case nil: if let given { return given }
         }
         for file in [FixtureFile.seatMaps, .seatMapsRoundTrip] {
             let maps = try file.decode(Page<SeatMap>.self).items

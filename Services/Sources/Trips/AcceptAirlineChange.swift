@@ -86,3 +86,18 @@ public enum AirlineChangeOutcome: Sendable, Hashable, Codable {
     /// The answer was lost and the change could not be listed again: it may or may not be accepted.
     case unknown(ServiceError, lookup: ServiceError)
 }
+
+extension Booking {
+    /// The airline's schedule change waiting for an answer, when there is one to answer: the first pending change of
+    /// an order read from this API, not cancelled.
+    public var waitingAirlineChange: AirlineInitiatedChange? {
+        guard otherBackend == nil, let order = shownOrder, order.cancelledAt == nil else { return nil }
+        return order.pendingAirlineChanges.first
+    }
+
+    /// Whether the waiting change can be accepted: the airline offers `accept` for it, and `acceptsAirlineChanges`
+    /// (the backend answers airline changes).
+    public func canAcceptAirlineChange(acceptsAirlineChanges: Bool) -> Bool {
+        acceptsAirlineChanges && waitingAirlineChange?.availableActions.contains(.accept) == true
+    }
+}

@@ -68,3 +68,26 @@ public struct AddExtras: Sendable {
         }
     }
 }
+
+extension Booking {
+    /// Why bags or seats cannot be added to this booking now, as the end of a sentence ("Bags cannot be added to
+    /// booking ERDAH6: it is cancelled."); `nil` when they can. `backend` is the flight service this run talks to,
+    /// `addsExtras` whether it adds services to orders; a hold's deadline is read at `now` and said in `timeZone`.
+    public func extrasBlocker(backend: String, addsExtras: Bool, now: Date, timeZone: TimeZone) -> String? {
+        guard addsExtras else { return "this backend adds nothing to a booking after it is made" }
+        if let otherBackend { return "it was booked through \(otherBackend), and this run talks to \(backend)" }
+        guard let order = shownOrder else { return "its order could not be read from the flight service" }
+        if order.cancelledAt != nil { return "it is cancelled" }
+        if order.paymentStatus.awaitingPayment, let deadline = order.paymentStatus.paymentRequiredBy, deadline <= now {
+            return "the hold lapsed at \(TravelFormat.instant(deadline, in: timeZone))"
+        }
+        return nil
+    }
+
+    /// Why seats cannot be chosen for this booking now (``extrasBlocker(backend:addsExtras:now:timeZone:)``, then
+    /// ``seatMapsBlocker(backend:readsSeatMaps:)``); `nil` when they can.
+    public func seatsBlocker(backend: String, addsExtras: Bool, readsSeatMaps: Bool, now: Date, timeZone: TimeZone) -> String? {
+        extrasBlocker(backend: backend, addsExtras: addsExtras, now: now, timeZone: timeZone)
+            ?? seatMapsBlocker(backend: backend, readsSeatMaps: readsSeatMaps)
+    }
+}

@@ -102,6 +102,12 @@ extension OrderCancellation {
     /// What the quote refunds: none is zero (in no currency: a quote without a refund names none; compare amounts).
     public var refundOrZero: Money { refundAmount ?? Money.zero("") }
 
+    /// What comes back, or `nil` when nothing does: an airline that quotes £0.00 refunds nothing, and is worded so.
+    public var refund: Money? {
+        guard let amount = refundAmount, amount.amount > 0 else { return nil }
+        return amount
+    }
+
     /// Whether the quote has passed its expiry at `now`, so a new one is needed.
     public func hasExpired(at now: Date) -> Bool {
         expiresAt.map { $0 <= now } ?? false

@@ -4,7 +4,9 @@ public import Services
 import Trips
 public import TerminalUI
 
-/// Builds the bookings screen: the bookings kept on this machine, one booking in full from the API, and cancelling.
+/// Builds the bookings screen: the bookings kept on this machine, one booking in full from the API, and what can be
+/// done from it (cancel, pay a hold, accept the airline's new times, add bags or seats, move a flight), each asked of
+/// the traveller before the trip's core does it.
 ///
 /// ```swift
 /// let builder = FlightBookingsBuilder(orders: orderService, bookings: store, backend: "sandbox")
@@ -44,8 +46,7 @@ public struct FlightBookingsBuilder {
     ///   - extras: extras added after booking: a booking's screen offers `x` to add checked bags, priced before
     ///   anything is paid (a held booking adds them to what the hold costs).
     ///   - seatMaps: reads the booked offer's seat maps: with `extras`, seats are added to a booking made on this
-    ///   machine, chosen on the screen ``FlightBookingsRouter/navigateToSeats(for:offerID:)`` shows (`s`) or named in
-    ///   ``FlightBookingsInput/Request/addSeats(reference:seats:)``.
+    ///   machine, chosen on the screen ``FlightBookingsRouter/navigateToSeats(for:offerID:)`` shows (`s`).
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
     ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
     public init(
@@ -88,13 +89,10 @@ public struct FlightBookingsBuilder {
         state.acceptsAirlineChanges = airlineChanges != nil
         state.addsExtras = extras != nil
         state.readsSeatMaps = seatMaps != nil
-        if case .addBags(_, let each) = input.request { state.bagsPerPassenger = max(1, each) }
-        let calendar = CalendarWriter(terminal: terminal)
         return ScreenRunner<FlightBookingsReducer>(
             state: state, terminal: terminal, recorder: recorder,
-            outputIsForPrograms: [.json, .ics].contains(input.presentation),
             appearing: { .appeared(now: services.now) },
-            perform: { work in await services.perform(work, calendar: calendar) },
+            perform: { work in await services.perform(work) },
             leave: { [weak router] route in
                 switch route {
                 case .search: router?.navigateToSearch()
@@ -104,7 +102,6 @@ public struct FlightBookingsBuilder {
                     let seats = await router?.navigateToSeats(for: order, offerID: offerID)
                     return .seatsChosen(seats, now: services.now)
                 case .back: router?.navigateBack()
-                case .finished(let outcome): router?.bookingsDidFinish(outcome)
                 }
                 return nil
             })
@@ -115,89 +112,24 @@ public struct FlightBookingsBuilder {
     public static var replay: ModuleReplay { .screen(FlightBookingsReducer.self) }
 }
 
-/// Writes an iCalendar file to standard output as it is.
-@MainActor
-final class CalendarWriter {
-    private let terminal: any Terminal
-
-    init(terminal: any Terminal) {
-        self.terminal = terminal
-    }
-
-    /// ItineraryCalendar removed every control character from the server's text; this keeps the promise even so:
-    /// nothing but the CRLF line ends reaches the terminal as a control character.
-    func write(_ text: String) {
-        terminal.write(UntrustedText.removingUnsafe(text))
-    }
-}
-
-/// What the bookings screen shows and how.
+/// What the bookings screen opens on.
 public struct FlightBookingsInput: Sendable, Hashable, Codable {
     /// What is asked for.
     public enum Request: Sendable, Hashable, Codable {
-        /// Every booking kept on this machine (`flights bookings`).
+        /// Every booking kept on this machine.
         case list
-        /// One booking in full, refreshed from the API (`flights booking <reference>`).
+        /// One booking in full, refreshed from the API (after a change, say); one not found says so over the list.
         case show(reference: String)
-        /// Cancel a booking: quote, confirm, cancel (`flights cancel <reference>`); with ``FlightBookingsInput/acceptedTotal``, only at
-        /// that refund.
-        case cancel(reference: String)
-        /// Pay for a held booking: its current total, confirmed, then paid (`flights pay <reference>`).
-        case pay(reference: String)
-        /// Accept the airline's schedule change to a booking: the booking with the change shown, confirmed, then
-        /// accepted (`flights booking <reference> --accept-change`).
-        case acceptChange(reference: String)
-        /// Add checked bags to a booking, `perPassenger` for each passenger on each flight: priced, confirmed, then
-        /// added (`flights add-bags <reference>`). A paid booking pays them now; a held one adds them to its total.
-        case addBags(reference: String, perPassenger: Int)
-        /// Add seats to a booking made on this machine: `seats` holds one dictionary per passenger, in the booking's
-        /// order, from a flight (its number, `ZZ117`, or route, `LHR-JFK`) to a seat (`14C`); checked on the booked
-        /// offer's seat maps, priced, confirmed, then added (`flights seats <reference> --seat ZZ117=14C`).
-        case addSeats(reference: String, seats: [[String: String]])
-    }
-
-    /// How it is shown.
-    public enum Presentation: Sendable, Hashable, Codable {
-        /// A screen in the App's flow: list → booking → cancel or back, `n` for a new search.
-        case interactive
-        /// Printed once for people; a cancel asks only on a terminal, and only without `assumeYes`.
-        case text
-        /// Printed once as JSON on standard output; everything else goes to diagnostics.
-        case json
-        /// For `.show`: the booking's flights as an iCalendar file (RFC 5545, one event per flight) on standard
-        /// output; everything else goes to diagnostics.
-        case ics
     }
 
     /// What is asked for.
     public var request: Request
-    /// How it is shown.
-    public var presentation: Presentation
-    /// Confirm a cancellation, a payment, an airline change's acceptance, bags or seats without asking (`--yes`).
-    public var assumeYes: Bool
-    /// A payment's (or bags' or seats') total agreed beforehand (`--total`): when it is anything else, nothing is
-    /// paid. For bags the airline sells to only some passengers and flights, it is what agrees to those.
-    ///
-    /// For ``FlightBookingsInput/Request/cancel(reference:)``, the refund agreed beforehand (`flights cancel
-    /// --refund`): the quote's refund (`refund_amount`; none counts as zero, in the quote's currency) must be it. A
-    /// quote that refunds anything else cancels nothing: the quote is printed (for
-    /// ``FlightBookingsInput/Presentation/json``, as JSON on the output), an error names the refund now, and the run
-    /// ends ``FlightBookingsOutcome/declined``.
-    ///
-    /// Read only off the interactive screen, where nothing is asked; `nil` agrees to any amount.
-    public var acceptedTotal: Decimal?
     /// A booking reference to point at in the list (the one just booked).
     public var highlight: String?
 
     /// Creates an input.
-    public init(
-        request: Request = .list, presentation: Presentation = .interactive, assumeYes: Bool = false,
-        highlight: String? = nil, acceptedTotal: Decimal? = nil
-    ) {
-        self.acceptedTotal = acceptedTotal
+    public init(request: Request = .list, highlight: String? = nil) {
         self.request = request
-        self.presentation = presentation
-        self.assumeYes = assumeYes
         self.highlight = highlight
     }
 }

@@ -2,23 +2,24 @@ import Entities
 import Foundation
 import ModuleCore
 import Services
+import TravelText
 import Trips
 
-/// Checked bags and seats added to a booking after it was made (`x` and `s`, or `flights add-bags REF` and `flights
-/// seats REF --seat …`): priced first, confirmed by the traveller (or `--yes`, and `--total` when a script agreed
-/// one), then added once. A paid booking pays them now; a held one adds them to what the hold costs, paid with it. A
-/// lost answer is resolved by reading the order, never by adding twice.
+/// Checked bags and seats added to a booking after it was made (`x`, and `s` on the seats screen the App shows over
+/// this one): priced first, confirmed by the traveller, then added once by the core. A paid booking pays them now; a
+/// held one adds them to what the hold costs, paid with it. A lost answer is resolved by reading the order, never by
+/// adding twice.
 extension FlightBookingsReducer {
-    /// Why bags or seats cannot be added to `booking` now, as the end of a sentence; `nil` when they can.
+    /// Why bags cannot be added to `booking` now, as the end of a sentence; `nil` when they can.
     static func extrasBlocker(_ booking: Booking, in state: State) -> String? {
-        guard state.addsExtras else { return "this backend adds nothing to a booking after it is made" }
-        if let other = booking.otherBackend { return "it was booked through \(other), and this run talks to \(state.backend)" }
-        guard let order = booking.shownOrder else { return "its order could not be read from the flight service" }
-        if order.cancelledAt != nil { return "it is cancelled" }
-        if order.paymentStatus.awaitingPayment, let deadline = order.paymentStatus.paymentRequiredBy, deadline <= state.now {
-            return "the hold lapsed at \(TravelFormat.instant(deadline, in: state.timeZone))"
-        }
-        return nil
+        booking.extrasBlocker(backend: state.backend, addsExtras: state.addsExtras, now: state.now, timeZone: state.timeZone)
+    }
+
+    /// Why seats cannot be chosen for `booking` now, as the end of a sentence; `nil` when they can.
+    static func seatsBlocker(_ booking: Booking, in state: State) -> String? {
+        booking.seatsBlocker(
+            backend: state.backend, addsExtras: state.addsExtras, readsSeatMaps: state.readsSeatMaps, now: state.now,
+            timeZone: state.timeZone)
     }
 
     /// Asks the airline which bags the open booking can still add, unless it cannot add any.
@@ -26,51 +27,52 @@ extension FlightBookingsReducer {
         guard let booking = state.current else { return openList(&state) }
         let reference = booking.reference ?? ""
         if let why = extrasBlocker(booking, in: state) {
-            let text = "Bags cannot be added to booking \(reference): \(why)."
-            return [error(text)] + askOrFinish(&state, .failed(text))
+            return [error("Bags cannot be added to booking \(reference): \(why).")]
         }
         guard let orderID = booking.order?.id else { return [] }
         return [progress("Asking the airline which bags it sells for booking \(reference)…"), .run(.offerBags(orderID: orderID))]
     }
 
-    /// The airline said which bags it sells: priced and asked (or, in a script, agreed), or why not.
+    /// The airline said which bags it sells: one for each passenger on each flight, priced and asked, or why not.
     static func bagsOffered(_ state: inout State, _ outcome: Outcome<[AvailableService], ServiceError>) -> [Effect] {
-        var effects: [Effect] = [hideProgress]
-        guard let booking = state.current, let order = booking.shownOrder else { return effects }
+        guard let booking = state.current, let order = booking.shownOrder else { return [hideProgress] }
         let reference = booking.reference ?? ""
-        let available: [AvailableService]
         switch outcome {
         case .failure(let failure):
-            effects.append(error(
-                "The bags the airline sells for booking \(reference) could not be read: \(failure.message)", suggestion: failure.suggestion))
-            return effects + askOrFinish(&state, .failed(failure.message))
-        case .success(let services):
-            available = services
+            return [hideProgress, error(
+                "The bags the airline sells for booking \(reference) could not be read: \(failure.message)", suggestion: failure.suggestion)]
+        case .success(let available):
+            guard let quote = ExtrasQuote(bags: available, order: order, quantity: 1) else {
+                return [hideProgress, error("The airline sells no more checked bags for booking \(reference).")]
+            }
+            state.step = .confirmExtras(quote)
+            return [hideProgress]
         }
-        let each = state.bagsPerPassenger
-        guard let quote = ExtrasQuote(bags: available, order: order, quantity: each) else {
-            let text = "The airline sells no more checked bags for booking \(reference)\(each > 1 ? " (\(each) for each passenger)" : "")."
-            return effects + [error(text)] + askOrFinish(&state, .notFound(reference: reference))
-        }
-        return effects + askToAdd(&state, quote)
     }
 
-    /// Shows `quote` and asks; off the interactive screen, `--total` must agree, `--yes` confirms, no terminal declines.
-    static func askToAdd(_ state: inout State, _ quote: ExtrasQuote) -> [Effect] {
-        let shown: [Effect] = state.isInteractive ? [] : [.print(state.extrasBlocks(quote, reference: state.current?.reference ?? ""))]
-        if let refused = refuseOtherAmount(&state, than: quote.total, { agreed in
-            error("Nothing was added: the \(quote.kind.rawValue) cost \(quote.total.formatted), not the \(agreed.formatted) agreed to.",
-                  suggestion: "Run the command again with --total \(quote.total.wireAmount) to add them.")
-        }) { return shown + refused }
-        if !state.isInteractive, !quote.unavailable.isEmpty, state.input.acceptedTotal == nil {
-            // Fewer than asked for is not what --yes agreed to: only a --total that names it adds it.
-            return shown + [message(
-                .info, "Nothing added: the airline sells these for only some passengers and flights. Run the command again with --total \(quote.total.wireAmount) to add them as shown.")]
-                + finish(&state, .declined)
+    /// Opens the seats screen for the offer the open booking was booked from, unless seats cannot be chosen.
+    static func startChoosingSeats(_ state: inout State) -> [Effect] {
+        guard let booking = state.current else { return openList(&state) }
+        if let why = seatsBlocker(booking, in: state) {
+            return [error("Seats cannot be chosen for booking \(booking.reference ?? ""): \(why).")]
         }
-        return shown + askOrGoAhead(
-            &state, asking: .confirmExtras(quote), notDone: "Nothing added.", yesTo: "add them for \(quote.total.formatted)"
-        ) { addExtras(&$0, quote) }
+        guard let offerID = booking.record?.offerID, let order = booking.shownOrder else { return [] }
+        return [.leave(.seats(order, offerID: offerID))]
+    }
+
+    /// The seats screen answered: the seats chosen, priced and asked; none, and the booking stays as it was.
+    static func seatsChosen(_ state: inout State, _ seats: [SeatChoice]?) -> [Effect] {
+        guard let order = state.current?.shownOrder else { return [] }
+        guard let seats, !seats.isEmpty else {
+            state.step = .detail
+            return [message(.info, "No seats chosen: the booking is as it was.")]
+        }
+        guard let quote = ExtrasQuote(seats: seats, order: order) else {
+            state.step = .detail
+            return [error("The seats are priced in more than one currency: choose them one flight at a time.")]
+        }
+        state.step = .confirmExtras(quote)
+        return []
     }
 
     /// Adds `quote`'s bags or seats to the open booking.
@@ -88,44 +90,33 @@ extension FlightBookingsReducer {
         let reference = state.current?.reference ?? ""
         let quote = state.addingExtras
         state.addingExtras = nil
-        var effects: [Effect] = [hideProgress]
+        let kind = quote?.kind.rawValue ?? "extras"
         switch outcome {
         case .added(let booking, let recovered):
-            state.current = booking
-            let how = recovered ? " (the answer was lost; the booking, read again, holds them)" : ""
-            let owed = booking.shownOrder?.totalAmount ?? quote?.holdTotal
-            let money = quote.map { quote in
-                quote.total.amount == 0
-                    ? ", free"
-                    : quote.paysNow
-                    ? ": \(quote.total.formatted) paid"
-                    : ": the hold now costs \(owed?.formatted ?? "more"), paid with it before its deadline (\(state.isInteractive ? "p" : "`flights pay \(reference)`"))"
-            } ?? ""
-            let what = quote?.kind == .seats ? "Seats" : "Bags"
-            effects.append(message(.success, "\(what) added to booking \(reference)\(how)\(money)."))
-            if state.isInteractive { return effects + show(&state, booking) }
-            if state.input.presentation == .json, let order = booking.order, let json = encode(order) {
-                effects.append(.note(.output(json)))
-            }
-            effects.append(.print(state.detailBlocks(booking)))
-            return effects + finish(&state, .done)
+            let added = BookingText.extrasAdded(quote, to: booking, reference: reference, recovered: recovered, pay: "p")
+            return [hideProgress, message(.success, added)] + show(&state, booking)
         case .notAdded(let failure):
-            effects.append(error(
-                "No \(quote?.kind.rawValue ?? "extras") were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion))
-            return backToBooking(&state, effects, else: .failed(failure.message))
+            return backToBooking(&state, [
+                hideProgress,
+                error("No \(kind) were added to booking \(reference): \(failure.message)", suggestion: failure.suggestion),
+            ])
         case .priceChanged(let now):
-            let text = "No \(quote?.kind.rawValue ?? "extras") were added to booking \(reference): they cost \(now.formatted) now."
-            effects.append(error(text, suggestion: "Ask for them again to see the price now."))
-            return backToBooking(&state, effects, else: .declined)
+            return backToBooking(&state, [
+                hideProgress,
+                error("No \(kind) were added to booking \(reference): they cost \(now.formatted) now.",
+                      suggestion: "Ask for them again to see the price now."),
+            ])
         case .unknown(let failure):
-            let text = "The \(quote?.kind.rawValue ?? "extras") for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again."
-            effects.append(error(text, suggestion: "Check with `flights booking \(reference)` before adding them again."))
-            return backToBooking(&state, effects, else: .failed(text))
+            return backToBooking(&state, [
+                hideProgress,
+                error("The \(kind) for booking \(reference) may have been added: the answer was lost (\(failure.message)) and the booking could not be read again.",
+                      suggestion: "Check with `flights booking \(reference)` before adding them again."),
+            ])
         }
     }
 
     /// The traveller said no (or Esc).
     static func declineExtras(_ state: inout State) -> [Effect] {
-        backToBooking(&state, [message(.info, "Nothing added.")], else: .declined)
+        backToBooking(&state, [message(.info, "Nothing added.")])
     }
 }

@@ -17,12 +17,11 @@ enum FlightBookingsRoute: Encodable, Sendable, Equatable {
     case change(Order)
     /// Choose seats for `order` on the maps of the offer it was booked from; the seats chosen come back as an action.
     case seats(Order, offerID: String)
-    /// A text or JSON run ended with this outcome.
-    case finished(FlightBookingsOutcome)
 }
 
-/// The bookings screen's rules: the list, one booking, cancelling and paying, interactively or as one printed
-/// answer. Pure: the clock comes in actions, the bookings come in as answers.
+/// The bookings screen's rules: the list, one booking, and what can be done from it (cancelling, paying, accepting
+/// the airline's new times, bags and seats), each asked of the traveller before the core does it. Pure: the clock
+/// comes in actions, the bookings come in as answers.
 enum FlightBookingsReducer: ScreenFeature {
     typealias State = FlightBookingsState
     typealias Action = FlightBookingsAction
@@ -99,17 +98,12 @@ enum FlightBookingsReducer: ScreenFeature {
         case .bagsOffered(let outcome, let now):
             state.now = now
             return bagsOffered(&state, outcome)
-        case .seatMapsRead(let outcome, let now):
-            state.now = now
-            return seatMapsRead(&state, outcome)
         case .seatsChosen(let seats, let now):
             state.now = now
             return seatsChosen(&state, seats)
         case .extrasAdded(let outcome, let now):
             state.now = now
             return extrasAdded(&state, outcome)
-        case .calendarWritten:
-            return finish(&state, .done)
         }
     }
 
@@ -118,24 +112,9 @@ enum FlightBookingsReducer: ScreenFeature {
     /// The first time, do what was asked; after that, the screen shows again where it was.
     private static func appeared(_ state: inout State) -> [Effect] {
         guard state.step == .start, !state.waiting else { return [] }
-        switch (state.input.presentation, state.input.request) {
-        case (.interactive, .list):
-            return openList(&state)
-        case (_, .list):
-            // A list is a screen's: `flights bookings` prints the core's list itself.
-            return openList(&state)
-        case (_, .show(let reference)):
-            return openBooking(&state, reference: reference, for: .show)
-        case (_, .cancel(let reference)):
-            return openBooking(&state, reference: reference, for: .cancel)
-        case (_, .pay(let reference)):
-            return openBooking(&state, reference: reference, for: .pay)
-        case (_, .acceptChange(let reference)):
-            return openBooking(&state, reference: reference, for: .acceptChange)
-        case (_, .addBags(let reference, _)):
-            return openBooking(&state, reference: reference, for: .addBags)
-        case (_, .addSeats(let reference, _)):
-            return openBooking(&state, reference: reference, for: .addSeats)
+        switch state.input.request {
+        case .list: return openList(&state)
+        case .show(let reference): return openBooking(&state, reference: reference)
         }
     }
 
@@ -148,29 +127,22 @@ enum FlightBookingsReducer: ScreenFeature {
         case .confirmPay: declinePayment(&state)
         case .confirmAcceptChange: declineChange(&state)
         case .confirmExtras: declineExtras(&state)
-        case .start, .finished: []
+        case .start: []
         }
     }
 
     // MARK: Moving between steps
 
-    /// Asks again when interactive (the step's question stands), or ends a printed run with `outcome`.
-    static func askOrFinish(_ state: inout State, _ outcome: FlightBookingsOutcome) -> [Effect] {
-        state.isInteractive ? [] : finish(&state, outcome)
-    }
-
-    /// After `effects`, goes back to the open booking's page on the interactive screen (its question asked again);
-    /// a printed run ends with `outcome` instead. What a "no", Esc or a failed change does.
-    static func backToBooking(_ state: inout State, _ effects: [Effect], else outcome: FlightBookingsOutcome) -> [Effect] {
-        guard state.isInteractive else { return effects + finish(&state, outcome) }
+    /// After `effects`, goes back to the open booking's page, its question asked again: what a "no", Esc or a
+    /// failed change does.
+    static func backToBooking(_ state: inout State, _ effects: [Effect]) -> [Effect] {
         state.step = .detail
         return effects
     }
 
-    /// Shows `booking` in full: on the interactive screen as its page, asking what next; printed once otherwise.
+    /// Shows `booking` in full, as its page, asking what next.
     static func show(_ state: inout State, _ booking: Booking) -> [Effect] {
         state.current = booking
-        guard state.isInteractive else { return [.print(state.detailBlocks(booking))] }
         state.step = .detail
         return []
     }
@@ -185,12 +157,6 @@ enum FlightBookingsReducer: ScreenFeature {
     static func leave(_ state: inout State) -> [Effect] {
         state.stopped = true
         return [.leave(.back)]
-    }
-
-    /// Ends a printed run with `outcome`.
-    static func finish(_ state: inout State, _ outcome: FlightBookingsOutcome) -> [Effect] {
-        state.step = .finished
-        return [.leave(.finished(outcome))]
     }
 
     /// Shows that work is under way.
@@ -214,12 +180,6 @@ enum FlightBookingsReducer: ScreenFeature {
     /// Shows what went wrong and the way forward.
     static func error(_ message: String, suggestion: String? = nil) -> Effect {
         .note(.error(message, suggestion: suggestion))
-    }
-
-    /// `value` as pretty JSON in Duffel's shape, or `nil` when it cannot be written.
-    static func encode<Value: Encodable>(_ value: Value) -> String? {
-        guard let data = try? DuffelJSON.encoder(pretty: true).encode(value) else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -11,14 +11,12 @@ extension FlightBookingsReducer {
 
     static func screen(_ state: State) -> ScreenModel {
         var page: [ScreenBlock] = []
-        if state.isInteractive {
-            switch state.step {
-            case .list where !state.listUnread: page = state.listBlocks()
-            case .detail, .confirmCancel, .confirmPay, .confirmAcceptChange: page = state.current.map(state.detailBlocks) ?? []
-            case .confirmExtras(let quote):
-                page = (state.current.map(state.detailBlocks) ?? []) + state.extrasBlocks(quote, reference: state.current?.reference ?? "")
-            case .list, .start, .finished: break
-            }
+        let detail = state.current.map(state.detailBlocks) ?? []
+        switch state.step {
+        case .list where !state.listUnread: page = state.listBlocks()
+        case .detail, .confirmCancel, .confirmPay, .confirmAcceptChange: page = detail
+        case .confirmExtras(let quote): page = detail + BookingText.extrasBlocks(quote, reference: state.current?.reference ?? "")
+        case .list, .start: break
         }
         guard !state.waiting, !state.stopped, let prompt = state.prompt else { return ScreenModel(page: page) }
         switch prompt {
@@ -92,96 +90,10 @@ extension FlightBookingsState {
         listViewModel().blocks(fitted: canAsk)
     }
 
-    /// `table` as a block: fitted while the screen asks, else written whole.
-    private func tableBlock(_ table: Table, indent: Int = 0) -> ScreenBlock {
-        BookingListViewModel.tableBlock(table, indent: indent, fitted: canAsk)
-    }
-
-    /// One booking in full.
+    /// One booking in full, as TravelText words it here: fitted while the screen asks, else written whole.
     func detailBlocks(_ booking: Booking) -> [ScreenBlock] {
-        let detail = detailViewModel(booking)
-        var blocks: [ScreenBlock] = [.header(detail.title)]
-        blocks += detail.warnings.map { .notice(Notice(.warning, $0)) }
-        blocks.append(.rows(KeyValueList(rows: detail.rows)))
-        if let change = detail.airlineChange {
-            blocks.append(.header(change.title))
-            blocks.append(tableBlock(Table(
-                columns: [
-                    .init(AirlineChangeViewModel.columns[0], priority: 3),
-                    .init(AirlineChangeViewModel.columns[1], priority: 1, flexible: true, minimumWidth: 12),
-                    .init(AirlineChangeViewModel.columns[2], priority: 2, flexible: true, minimumWidth: 12),
-                ],
-                rows: change.flights), indent: 2))
-            blocks += change.connections.map { .text($0, indent: 2) }
-        }
-        if !detail.itinerary.isEmpty {
-            blocks.append(.header("Itinerary"))
-            for leg in detail.itinerary {
-                blocks.append(.text(leg.title, indent: 2))
-                blocks += leg.flights.map { .text($0, indent: 4) }
-            }
-        }
-        if !detail.passengers.isEmpty {
-            blocks.append(.header("Passengers"))
-            blocks += detail.passengers.map { .text($0, indent: 2) }
-        }
-        if !detail.conditions.isEmpty {
-            blocks.append(.header("Conditions"))
-            blocks.append(.rows(KeyValueList(rows: detail.conditions)))
-        }
-        return blocks + detail.actions.map { .notice(Notice(.info, $0)) }
+        text.detailBlocks(booking, fitted: canAsk)
     }
-
-    /// The bags or seats, priced, before the traveller confirms.
-    func extrasBlocks(_ quote: ExtrasQuote, reference: String) -> [ScreenBlock] {
-        var blocks: [ScreenBlock] = [.header("\(quote.kind == .seats ? "Seats" : "Bags") for booking \(reference)")]
-        blocks += quote.lines.map { .text($0, indent: 2) }
-        blocks += quote.unavailable.map { .notice(Notice(.warning, "No more bags are sold for \($0).")) }
-        let total = quote.total.amount == 0
-            ? "Free"
-            : quote.paysNow
-            ? "\(quote.total.formatted), paid now"
-            : "\(quote.total.formatted), added to the hold: \(quote.holdTotal?.formatted ?? "its total grows"), paid with it"
-        return blocks + [.rows(KeyValueList(rows: [KeyValueList.Row("Total", total)]))]
-    }
-
-    /// What cancelling would refund, before the traveller confirms.
-    func quoteBlocks(_ quote: OrderCancellation, booking: Booking) -> [ScreenBlock] {
-        let shown = quoteViewModel(quote, booking: booking)
-        return [.header("Cancellation"), .notice(Notice(.warning, shown.headline)), .rows(KeyValueList(rows: shown.rows))]
-    }
-}
-
-/// One leg of an itinerary.
-struct ItineraryLegViewModel: Sendable, Hashable, Codable {
-    /// `Flight · LHR → JFK · Fri 18 Dec 2026 · 8h 05m`.
-    var title: String
-    /// One line per flight.
-    var flights: [String]
-}
-
-/// One booking in full.
-struct BookingDetailViewModel: Sendable, Hashable, Codable {
-    /// `Booking ERDAH6 · Confirmed`.
-    var title: String
-    var rows: [KeyValueList.Row]
-    /// The airline's schedule change waiting for an answer, when there is one.
-    var airlineChange: AirlineChangeViewModel?
-    var itinerary: [ItineraryLegViewModel]
-    /// One line per passenger, with their e-ticket.
-    var passengers: [String]
-    var conditions: [KeyValueList.Row]
-    /// What can be done with it, or why not.
-    var actions: [String]
-    /// Problems reading or keeping it.
-    var warnings: [String]
-}
-
-/// What cancelling would refund, before the traveller confirms.
-struct CancellationQuoteViewModel: Sendable, Hashable, Codable {
-    /// `Cancelling ERDAH6 refunds £372.50.`
-    var headline: String
-    var rows: [KeyValueList.Row]
 }
 
 /// What the screen asks in a step; ``FlightBookingsReducer/screen(_:)`` makes it its question.

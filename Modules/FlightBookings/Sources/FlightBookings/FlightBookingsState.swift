@@ -4,6 +4,7 @@ import ModuleCore
 import Services
 import Trips
 import TerminalUI
+import TravelText
 
 /// Where the bookings screen is; kept when the screen is covered, so it comes back where it was.
 enum FlightBookingsStep: Codable, Equatable, Sendable {
@@ -14,23 +15,12 @@ enum FlightBookingsStep: Codable, Equatable, Sendable {
     case confirmPay(Money)
     case confirmAcceptChange(AirlineInitiatedChange)
     case confirmExtras(ExtrasQuote)
-    case finished
 }
 
 /// What a look-up by reference under way is for, so its answer goes on where it was asked from.
 enum FlightBookingsLookupPurpose: Codable, Equatable, Sendable {
-    /// Show the booking (and, off the interactive screen, end there).
+    /// Show the booking asked for.
     case show
-    /// Show it, then start cancelling it.
-    case cancel
-    /// Show it, then start paying for it.
-    case pay
-    /// Show it, then start accepting the airline's schedule change.
-    case acceptChange
-    /// Show it, then ask the airline's price for bags.
-    case addBags
-    /// Show it, then read its seat maps for the seats asked for.
-    case addSeats
     /// Refresh the booking open in the detail (found only at the flight service).
     case refresh
 }
@@ -40,7 +30,7 @@ enum FlightBookingsLookupPurpose: Codable, Equatable, Sendable {
 struct FlightBookingsState: Codable, Equatable, Sendable {
     /// What was asked for, and how it is shown.
     var input: FlightBookingsInput
-    /// Whether the terminal can answer a question (a TTY): a text-mode cancel without `--yes` asks only then.
+    /// Whether the terminal is a TTY: tables are fitted to its width, else written whole.
     var canAsk: Bool
     /// Which API this run talks to.
     var backend: String
@@ -78,11 +68,8 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
     var acceptsAirlineChanges = false
     /// Whether bags can be added to a booking from here (`x`): the backend adds extras after booking.
     var addsExtras = false
-    /// Whether the booked offer's seat maps can be read: seats are then chosen on the App's seats screen (`s`), or
-    /// named by a script.
+    /// Whether the booked offer's seat maps can be read: seats are then chosen on the App's seats screen (`s`).
     var readsSeatMaps = false
-    /// How many checked bags each passenger adds on each flight.
-    var bagsPerPassenger = 1
     /// The bags being added.
     var addingExtras: ExtrasQuote?
     /// The orders (`ord_…`) the last list found with an airline change waiting.
@@ -98,8 +85,12 @@ struct FlightBookingsState: Codable, Equatable, Sendable {
         self.now = now
     }
 
-    /// Whether the screen is part of the App's flow (rather than one printed answer).
-    var isInteractive: Bool { input.presentation == .interactive }
+    /// How a booking is worded here: TravelText's, its ways forward named by the screen's keys.
+    var text: BookingText {
+        BookingText(
+            backend: backend, now: now, timeZone: timeZone, storeLocation: storeLocation,
+            acceptsAirlineChanges: acceptsAirlineChanges, ways: .keys(offersChanges: offersChanges))
+    }
 }
 
 /// Every user event of the bookings screen and every service answer, as data. Answers carry the time the clock was
@@ -137,21 +128,17 @@ enum FlightBookingsAction: Codable, Sendable, Equatable {
     case airlineChangeAnswered(AirlineChangeOutcome, now: Date)
     /// The airline said which bags the order can still add, or could not.
     case bagsOffered(Outcome<[AvailableService], ServiceError>, now: Date)
-    /// The booked offer's seat maps were read, or could not be.
-    case seatMapsRead(Outcome<[SeatMap], ServiceError>, now: Date)
     /// The traveller chose seats on the seats screen (`nil`: went back without choosing).
     case seatsChosen([SeatChoice]?, now: Date)
     /// Adding bags or seats ended.
     case extrasAdded(ExtrasOutcome, now: Date)
-    /// The calendar was written to standard output.
-    case calendarWritten
 
     /// Whether the action answers work the screen asked for.
     var isAnswer: Bool {
         switch self {
         case .appeared, .entered, .answered, .back, .interrupted, .inputEnded, .disappeared: false
         case .confirmed, .bookingsLoaded, .lookedUp, .refreshed, .quoted, .cancellationConfirmed, .paid,
-             .airlineChangeAnswered, .bagsOffered, .seatMapsRead, .seatsChosen, .extrasAdded, .calendarWritten: true
+             .airlineChangeAnswered, .bagsOffered, .seatsChosen, .extrasAdded: true
         }
     }
 }

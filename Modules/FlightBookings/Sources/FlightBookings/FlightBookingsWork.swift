@@ -8,7 +8,7 @@ import Trips
 enum FlightBookingsWork: ScreenWork {
     /// The ids work runs under.
     enum ID: String, Hashable, Sendable, Codable {
-        case load, lookUp, refresh, quote, cancel, pay, accept, bags, seatMaps, addExtras, clock, calendar
+        case load, lookUp, refresh, quote, cancel, pay, accept, bags, addExtras, clock
     }
 
     /// Read the bookings kept here, checking the pending ones.
@@ -27,14 +27,10 @@ enum FlightBookingsWork: ScreenWork {
     case acceptAirlineChange(AirlineInitiatedChange, Booking)
     /// Ask what order `orderID` can still add.
     case offerBags(orderID: String)
-    /// Read the seat maps of offer `offerID` (the booked offer, whose seats the order can still add).
-    case readSeatMaps(offerID: String)
     /// Add `quote`'s bags or seats to `booking` (shielded: never left half-way).
     case addExtras(ExtrasQuote, Booking)
     /// Read the clock for a yes/no answer (a quote may have expired while the traveller thought).
     case readClock(confirming: Bool)
-    /// Write an iCalendar file to standard output as it is (CRLF line ends), with nothing a terminal would obey.
-    case writeCalendar(String)
 
     var id: ID {
         switch self {
@@ -46,16 +42,14 @@ enum FlightBookingsWork: ScreenWork {
         case .pay: .pay
         case .acceptAirlineChange: .accept
         case .offerBags: .bags
-        case .readSeatMaps: .seatMaps
         case .addExtras: .addExtras
         case .readClock: .clock
-        case .writeCalendar: .calendar
         }
     }
 
     var isShielded: Bool {
         switch self {
-        case .confirmCancellation, .pay, .acceptAirlineChange, .addExtras, .writeCalendar: true
+        case .confirmCancellation, .pay, .acceptAirlineChange, .addExtras: true
         default: false
         }
     }
@@ -86,8 +80,8 @@ struct FlightBookingsServices: Sendable {
     /// Where bookings are kept, for the traveller.
     var storeLocation: String { trip.storeLocation }
 
-    /// Does `work` and returns the action that answers it; a calendar is written through `calendar`.
-    func perform(_ work: FlightBookingsWork, calendar: CalendarWriter) async -> FlightBookingsAction? {
+    /// Does `work` and returns the action that answers it.
+    func perform(_ work: FlightBookingsWork) async -> FlightBookingsAction? {
         let bookings = ListBookings(trip)
         switch work {
         case .loadBookings:
@@ -114,17 +108,11 @@ struct FlightBookingsServices: Sendable {
         case .offerBags(let orderID):
             let result = await AddExtras(trip).availableServices(orderID: orderID)
             return .bagsOffered(Outcome(result), now: now)
-        case .readSeatMaps(let offerID):
-            let result = await AddExtras(trip).seatMaps(offerID: offerID)
-            return .seatMapsRead(Outcome(result), now: now)
         case .addExtras(let quote, let booking):
             let outcome = await AddExtras(trip).add(quote, to: booking)
             return .extrasAdded(outcome, now: now)
         case .readClock(let yes):
             return .confirmed(yes, now: now)
-        case .writeCalendar(let text):
-            await calendar.write(text)
-            return .calendarWritten
         }
     }
 }

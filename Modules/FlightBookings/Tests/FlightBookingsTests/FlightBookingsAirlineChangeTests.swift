@@ -64,63 +64,6 @@ struct FlightBookingsAirlineChangeTests {
         #expect(h.detail?.airlineChange != nil)
     }
 
-    @Test func aLostAnswerIsCheckedByListingTheChangesNeverByAcceptingTwice() async throws {
-        let (booked, changes, change) = try await moved()
-        changes.loseActionAnswers(.timedOut)
-        let h = harness(
-            FlightBookingsInput(request: .acceptChange(reference: "ERDAH6"), presentation: .text, assumeYes: true),
-            booked, changes)
-        await h.appear()
-        #expect(changes.accepted == [change.id])
-        #expect(h.text.contains("now flies the airline's new times (its answer did not come through; the airline's list of changes shows it accepted)."))
-        #expect(h.router.exits == [.finished(.done)])
-        #expect(booked.orders.orders.first?.slices.first == change.added.first)
-    }
-
-    @Test func aRefusedAcceptanceAcceptsNothingAndSaysWhy() async throws {
-        let (booked, changes, change) = try await moved()
-        changes.failActions(with: FixtureFile.errorInvalidState.error)
-        let h = harness(
-            FlightBookingsInput(request: .acceptChange(reference: "ERDAH6"), presentation: .text, assumeYes: true),
-            booked, changes)
-        await h.appear()
-        #expect(changes.accepted == [change.id])
-        #expect(h.text.contains("✗ The airline's change to booking ERDAH6 was not accepted"))
-        #expect(h.router.exits.count == 1)
-        #expect(booked.orders.orders.first?.pendingAirlineChanges.map(\.id) == [change.id])
-    }
-
-    @Test func withoutYesOffATerminalNothingIsAccepted() async throws {
-        let (booked, changes, _) = try await moved()
-        let h = harness(
-            FlightBookingsInput(request: .acceptChange(reference: "ERDAH6"), presentation: .text), booked, changes)
-        await h.appear()
-        #expect(changes.accepted.isEmpty)
-        #expect(h.text.contains("run the command again with --yes to accept the airline's new times"))
-        #expect(h.router.exits == [.finished(.declined)])
-    }
-
-    @Test func aBookingWithNoChangeWaitingSaysSoAndOneAcceptedIsDone() async throws {
-        let booked = try await Booked()
-        let changes = FixtureAirlineChangeService(orders: booked.orders)
-        let none = harness(
-            FlightBookingsInput(request: .acceptChange(reference: "ERDAH6"), presentation: .text, assumeYes: true),
-            booked, changes)
-        await none.appear()
-        #expect(none.text.contains("Booking ERDAH6 has no schedule change from the airline waiting for an answer."))
-        #expect(none.router.exits == [.finished(.notFound(reference: "ERDAH6"))])
-
-        let change = try #require(changes.scheduleChange(orderID: booked.order.id, movedBy: -2, at: orderTime))
-        _ = try await changes.acceptAirlineChange(id: change.id)
-        let again = harness(
-            FlightBookingsInput(request: .acceptChange(reference: "ERDAH6"), presentation: .text, assumeYes: true),
-            booked, changes)
-        await again.appear()
-        #expect(again.text.contains("is already accepted"))
-        #expect(again.router.exits == [.finished(.done)])
-        #expect(changes.accepted == [change.id])
-    }
-
     @Test func withoutAChangeServiceTheChangeIsShownButNotOffered() async throws {
         let (booked, _, _) = try await moved()
         let h = harness(FlightBookingsInput(request: .show(reference: "ERDAH6")), booked, nil)

@@ -96,58 +96,6 @@ struct FlightBookingsModuleTests {
         #expect(router.exits == [.back])
     }
 
-    @Test func flightsBookingPrintsTheBookingRefreshed() async throws {
-        let booked = try await Booked()
-        let terminal = VirtualTerminal(columns: 120)
-        await screen(FlightBookingsInput(request: .show(reference: "erdah6"), presentation: .text), booked: booked, on: terminal).run()
-        #expect(terminal.text.contains("Booking ERDAH6 · Confirmed"))
-        #expect(terminal.text.contains("Paid on Sun 22 Nov 2026 10:24 GMT"))
-        #expect(terminal.text.contains("Can be cancelled with `flights cancel ERDAH6`"))
-        #expect(router.exits == [.finished(.done)])
-    }
-
-    @Test func flightsBookingWithAnUnknownReferenceSaysSo() async throws {
-        let booked = try await Booked()
-        let terminal = VirtualTerminal()
-        await screen(FlightBookingsInput(request: .show(reference: "NOPE42"), presentation: .text), booked: booked, on: terminal).run()
-        #expect(terminal.text.contains("There is no booking NOPE42"))
-        #expect(router.exits == [.finished(.notFound(reference: "NOPE42"))])
-    }
-
-    @Test func flightsCancelOffATerminalStopsWithoutYes() async throws {
-        let booked = try await Booked()
-        let terminal = VirtualTerminal(columns: 160)
-        await screen(FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text), booked: booked, on: terminal).run()
-        #expect(terminal.text.contains("Cancelling booking ERDAH6 refunds £372.50."))
-        #expect(terminal.text.contains("run the command again with --yes"))
-        #expect(router.exits == [.finished(.declined)])
-        #expect(booked.orders.orders.first?.cancelledAt == nil)
-    }
-
-    @Test func flightsCancelOnATerminalAsks() async throws {
-        let booked = try await Booked()
-        let terminal = VirtualTerminal(isInteractive: true)
-        let screen = screen(FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text), booked: booked, on: terminal)
-        let running = Task { await screen.run() }
-        try await terminal.waitForOutput(containing: "Cancel booking ERDAH6 for a refund of £372.50?")
-        terminal.enter("y")
-        await running.value
-        #expect(router.exits == [.finished(.done)])
-        #expect(booked.orders.orders.first?.cancelledAt != nil)
-    }
-
-    @Test func flightsCancelWithYesAndJSONWritesOnlyTheCancellation() async throws {
-        let booked = try await Booked()
-        let terminal = VirtualTerminal()
-        let input = FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .json, assumeYes: true)
-        await screen(input, booked: booked, on: terminal).run()
-        let cancellation = try DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(terminal.output.utf8))
-        #expect(cancellation.isConfirmed)
-        #expect(cancellation.refundAmount == Money(amount: 372.5, currency: "GBP"))
-        #expect(terminal.diagnostics.contains("Booking ERDAH6 is cancelled."))
-        #expect(router.exits == [.finished(.done)])
-    }
-
     @Test func everyRoleIsFreedWhenTheScreenIsDropped() async throws {
         weak var weakRunner: ScreenRunner<FlightBookingsReducer>?
         let booked = try await Booked()

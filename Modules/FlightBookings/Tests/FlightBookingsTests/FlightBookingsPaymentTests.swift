@@ -53,51 +53,6 @@ struct FlightBookingsPaymentTests {
         #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == false)
     }
 
-    @Test func aScriptNeverPaysANewPrice() async throws {
-        let booked = try await Booked(type: .hold)
-        booked.orders.failPayments(with: FixtureFile.errorPriceChanged.error)
-        booked.orders.reprice(orderID: booked.order.id, to: Money(amount: 433.13, currency: "GBP"))
-        let h = harness(
-            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true,
-                                acceptedTotal: 412.5),
-            booked: booked)
-        await h.appear()
-        #expect(booked.orders.payments.isEmpty)
-        #expect(h.text.contains("✗ Nothing was paid: the booking now costs £433.13, not the £412.50 agreed to."))
-        #expect(h.router.exits == [.finished(.declined)])
-    }
-
-    @Test func withoutYesOffATerminalNothingIsPaid() async throws {
-        let booked = try await Booked(type: .hold)
-        let h = harness(FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text), booked: booked)
-        await h.appear()
-        #expect(booked.orders.payments.isEmpty)
-        #expect(h.router.exits == [.finished(.declined)])
-    }
-
-    @Test func aLostAnswerIsCheckedByReadingTheOrderAgain() async throws {
-        let booked = try await Booked(type: .hold)
-        booked.orders.failPayments(with: .timedOut)
-        let h = harness(
-            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: booked)
-        await h.appear()
-        #expect(booked.orders.payments.count == 1)
-        #expect(h.text.contains("✗ Booking ERDAH6 was not paid: The flight service did not answer in time."))
-        #expect(h.router.exits.count == 1)
-    }
-
-    @Test func aPaymentWhoseAnswerWasLostIsFoundPaidAndNeverSentAgain() async throws {
-        let booked = try await Booked(type: .hold)
-        booked.orders.losePaymentAnswers(.transport("connection reset"))
-        let h = harness(
-            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: booked)
-        await h.appear()
-        #expect(booked.orders.payments.count == 1)
-        #expect(booked.orders.orders.first?.paymentStatus.awaitingPayment == false)
-        #expect(!h.text.contains("✗"))
-        #expect(h.router.exits == [.finished(.done)])
-    }
-
     @Test func aLapsedHoldAPaidAndACancelledBookingAreNotPaid() async throws {
         let lapsed = try await Booked(type: .hold)
         let deadline = quoteTime.addingTimeInterval(-60)
@@ -112,11 +67,11 @@ struct FlightBookingsPaymentTests {
         #expect(Booking(record: lapsed.record, order: order).paymentBlocker(at: interactor.now) == .cancelled)
 
         let instant = try await Booked()
-        let h = harness(
-            FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true), booked: instant)
+        let h = harness(FlightBookingsInput(request: .show(reference: "ERDAH6")), booked: instant)
         await h.appear()
+        #expect(!h.state.detailChoices.contains("p to pay"))
+        await h.answer("p")
         #expect(instant.orders.payments.isEmpty)
-        #expect(h.text.contains("Booking ERDAH6 is already paid."))
-        #expect(h.router.exits == [.finished(.done)])
+        #expect(h.state.step == .detail)
     }
 }

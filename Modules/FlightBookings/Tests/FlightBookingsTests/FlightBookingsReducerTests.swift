@@ -130,8 +130,8 @@ struct FlightBookingsReducerTests {
             question: .keys("What next? c to cancel, r to refresh, b for the list, n for a new search:")))
     }
 
-    @Test func anUnknownReferenceEndsAPrintedRunAsNotFound() {
-        let input = FlightBookingsInput(request: .show(reference: "zzzzzz"), presentation: .text)
+    @Test func anUnknownReferenceIsSaidOverTheList() {
+        let input = FlightBookingsInput(request: .show(reference: "zzzzzz"))
         var store = TestStore<Reducer>(state(input))
         store.send(.appeared(now: quoteTime), effects: [
             .note(.progress("Looking up booking ZZZZZZ…")), .run(.lookUp(reference: "zzzzzz")),
@@ -144,35 +144,11 @@ struct FlightBookingsReducerTests {
             .note(.progressEnded),
             .note(.error(
                 "There is no booking ZZZZZZ on this machine or at the flight service.",
-                suggestion: "Check the reference (six letters and digits, as the airline gave it); `flights bookings` lists the bookings kept here.")),
-            .leave(.finished(.notFound(reference: "ZZZZZZ"))),
+                suggestion: "Check the reference (six letters and digits, as the airline gave it); the list shows the bookings kept here.")),
+            .note(.progress("Reading your bookings…")), .run(.loadBookings),
         ]) {
             $0.lookup = nil
-            $0.step = .finished
-            $0.waiting = false
         }
-    }
-
-    @Test func aPrintedBookingIsPrintedOnceAndTheRunEnds() async throws {
-        let booked = try await Booked()
-        let booking = Booking(record: booked.record, order: booked.order)
-        var start = state(FlightBookingsInput(request: .show(reference: "ERDAH6"), presentation: .text))
-        start.lookup = .show
-        start.waiting = true
-        var store = TestStore<Reducer>(start)
-        var shown = start
-        shown.now = quoteTime
-        store.send(.lookedUp(.found(booking), now: quoteTime), effects: [
-            .note(.progressEnded), .print(shown.detailBlocks(booking)), .leave(.finished(.done)),
-        ]) {
-            $0.now = quoteTime
-            $0.lookup = nil
-            $0.current = booking
-            $0.step = .finished
-            $0.waiting = false
-        }
-        // A printed run has no page: what it shows is written once.
-        #expect(bare(store.state) == ScreenModel())
     }
 
     // MARK: Cancelling
@@ -189,7 +165,7 @@ struct FlightBookingsReducerTests {
         }
         let quote = try await booked.orders.quoteCancellation(orderID: booked.order.id)
         store.send(.quoted(.success(quote), now: quoteTime), effects: [
-            .note(.progressEnded), .print(store.state.quoteBlocks(quote, booking: booking)),
+            .note(.progressEnded), .print(store.state.text.quoteBlocks(quote, booking: booking)),
         ]) {
             $0.step = .confirmCancel(quote)
             $0.waiting = false
@@ -307,78 +283,7 @@ struct FlightBookingsReducerTests {
         #expect(successes.first?.hasPrefix("Booking ERDAH6 is cancelled (the answer was lost; reading the booking again shows it cancelled).") == true)
     }
 
-    @Test func aDeclinedCancelOffTheInteractiveScreenEndsDeclined() async throws {
-        let booked = try await Booked()
-        let booking = Booking(record: booked.record, order: booked.order)
-        let quote = try await booked.orders.quoteCancellation(orderID: booked.order.id)
-        let input = FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text)
-        var start = state(input, canAsk: true)
-        start.current = booking
-        start.step = .confirmCancel(quote)
-        var store = TestStore<Reducer>(start)
-        #expect(asked(store.state) == "Cancel booking ERDAH6 for a refund of £372.50? y yes · n no · Enter no")
-        // A printed run has no page, even while it asks.
-        #expect(Reducer.screen(store.state).page.isEmpty)
-        store.send(.confirmed(false, now: quoteTime), effects: [
-            .note(.message(Notice(.info, "Not cancelled."))), .leave(.finished(.declined)),
-        ]) {
-            $0.step = .finished
-            $0.now = quoteTime
-        }
-    }
-
     // MARK: Paying
-
-    @Test func payWithYesPaysTheTotalAtOnceShielded() async throws {
-        let booked = try await Booked(type: .hold)
-        let booking = Booking(record: booked.record, order: booked.order)
-        let input = FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true)
-        var start = state(input)
-        start.lookup = .pay
-        start.waiting = true
-        var store = TestStore<Reducer>(start)
-        let total = Money(amount: 412.5, currency: "GBP")
-        var shown = start
-        shown.now = quoteTime
-        let effects = store.send(.lookedUp(.found(booking), now: quoteTime), effects: [
-            .note(.progressEnded), .print(shown.detailBlocks(booking)),
-            Reducer.changing("Paying £412.50…", reference: "ERDAH6", what: "paid"), .run(.pay(booking, amount: total)),
-        ]) {
-            $0.now = quoteTime
-            $0.lookup = nil
-            $0.current = booking
-            $0.paying = total
-        }
-        #expect(effects.contains { if case .run(let work) = $0 { work.isShielded } else { false } })
-    }
-
-    @Test func aScriptIsNeverAskedToPayANewPrice() async throws {
-        let booked = try await Booked(type: .hold)
-        var repriced = Booking(record: booked.record, order: booked.order)
-        repriced.order?.totalAmount = Money(amount: 433.13, currency: "GBP")
-        let input = FlightBookingsInput(request: .pay(reference: "ERDAH6"), presentation: .text, assumeYes: true)
-        var start = state(input)
-        start.current = Booking(record: booked.record, order: booked.order)
-        start.paying = Money(amount: 412.5, currency: "GBP")
-        start.waiting = true
-        var store = TestStore<Reducer>(start)
-        store.send(
-            .paid(.priceChanged(old: Money(amount: 412.5, currency: "GBP"), booking: repriced), now: quoteTime),
-            effects: [
-                .note(.progressEnded),
-                .note(.error(
-                    "Nothing was paid: the airline changed the price from £412.50 to £433.13.",
-                    suggestion: "Run the command again to pay the new price (with --total 433.13 to agree it in advance).")),
-                .leave(.finished(.declined)),
-            ]
-        ) {
-            $0.now = quoteTime
-            $0.current = repriced
-            $0.paying = nil
-            $0.step = .finished
-            $0.waiting = false
-        }
-    }
 
     @Test func aNewPriceOnTheScreenIsShownOnThePageAndAskedAgain() async throws {
         let booked = try await Booked(type: .hold)
@@ -405,23 +310,4 @@ struct FlightBookingsReducerTests {
 
     // MARK: A calendar
 
-    @Test func aCalendarIsWrittenThenTheRunEnds() async throws {
-        let booked = try await Booked()
-        let booking = Booking(record: booked.record, order: booked.order)
-        var start = state(FlightBookingsInput(request: .show(reference: "ERDAH6"), presentation: .ics))
-        start.lookup = .show
-        var store = TestStore<Reducer>(start)
-        store.send(.lookedUp(.found(booking), now: quoteTime), effects: [
-            .note(.progressEnded), .run(.writeCalendar(ItineraryCalendar.ics(for: booked.order, now: quoteTime))),
-        ]) {
-            $0.now = quoteTime
-            $0.lookup = nil
-            $0.current = booking
-            $0.waiting = true
-        }
-        store.send(.calendarWritten, effects: [.leave(.finished(.done))]) {
-            $0.step = .finished
-            $0.waiting = false
-        }
-    }
 }

@@ -25,12 +25,12 @@ struct FlightBookingsReplayTests {
         return (String(decoding: written, as: UTF8.self), recorder.stepCount)
     }
 
-    @Test func aCancelWithYesReplays() async throws {
+    @Test func aCancelReplays() async throws {
         let booked = try await Booked()
-        let input = FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .json, assumeYes: true)
-        let (session, steps) = try await record(input, booked: booked)
-        // Appeared, looked up, quoted, cancelled.
-        #expect(steps == 4)
+        let input = FlightBookingsInput(request: .show(reference: "ERDAH6"))
+        let (session, steps) = try await record(input, booked: booked, typing: ["c", "y", "n"])
+        // Appeared, looked up, c, quoted, y, the clock read, cancelled, n.
+        #expect(steps == 8)
         #expect(!session.contains("Imogen"))
         let report = try SessionReplayer(modules: [FlightBookingsBuilder.replay], terminal: VirtualTerminal()).replay(session)
         #expect(report == ReplayReport(matched: steps, divergence: nil))

@@ -69,8 +69,7 @@ struct FlightBookingsRunnerTests {
     @Test func aHeldBookingSaysWhatIsStillToPay() async throws {
         let booked = try await Booked(type: .hold)
         let h = harness(
-            FlightBookingsInput(request: .show(reference: "ERDAH6"), presentation: .text), orders: booked.orders,
-            store: booked.store)
+            FlightBookingsInput(request: .show(reference: "ERDAH6")), orders: booked.orders, store: booked.store)
         await h.appear()
         let detail = try #require(h.detail)
         #expect(detail.title == "Booking ERDAH6 · Awaiting payment")
@@ -137,7 +136,7 @@ struct FlightBookingsRunnerTests {
             return
         }
         #expect(h.text.contains("Cancelling booking ERDAH6 refunds £372.50."))
-        let quote = h.state.quoteViewModel(asked, booking: current)
+        let quote = h.state.text.quote(asked, booking: current)
         #expect(quote.headline == "Cancelling booking ERDAH6 refunds £372.50.")
         #expect(quote.rows == [
             BookingsRow("Refund", "£372.50"), BookingsRow("Goes to", "your Duffel balance"),
@@ -194,100 +193,12 @@ struct FlightBookingsRunnerTests {
     @Test func showingAnUnknownReferenceIsNotFound() async throws {
         let booked = try await Booked()
         let h = harness(
-            FlightBookingsInput(request: .show(reference: "zzzzzz"), presentation: .text), orders: booked.orders,
-            store: booked.store)
+            FlightBookingsInput(request: .show(reference: "zzzzzz")), orders: booked.orders, store: booked.store)
         await h.appear()
-        #expect(h.router.exits == [.finished(.notFound(reference: "ZZZZZZ"))])
         #expect(h.text.contains("✗ There is no booking ZZZZZZ on this machine or at the flight service."))
-    }
-
-    @Test func showingABookingAsTextIsDone() async throws {
-        let booked = try await Booked()
-        let h = harness(
-            FlightBookingsInput(request: .show(reference: "ERDAH6"), presentation: .text), orders: booked.orders,
-            store: booked.store)
-        await h.appear()
-        #expect(h.count("Booking ERDAH6 · Confirmed") == 1)
-        #expect(!h.terminal.output.contains("\"data\""))
-        #expect(h.router.exits == [.finished(.done)])
-    }
-
-    @Test func showingABookingThatCannotBeRefreshedFails() async throws {
-        let booked = try await Booked()
-        let flaky = booked.orders
-        flaky.failReads(with: .timedOut)
-        let h = harness(
-            FlightBookingsInput(request: .show(reference: "ERDAH6"), presentation: .text), orders: flaky,
-            store: booked.store)
-        await h.appear()
-        #expect(h.detail?.warnings.first?.contains("could not be refreshed") == true)
-        #expect(h.text.contains("could not be refreshed"))
-        #expect(h.router.exits == [.finished(.failed("The booking could not be refreshed from the flight service: The flight service did not answer in time."))])
-    }
-
-    @Test func aBookingAsJSONIsTheOrderFromTheAPI() async throws {
-        let booked = try await Booked()
-        let h = harness(
-            FlightBookingsInput(request: .show(reference: "ERDAH6"), presentation: .json), orders: booked.orders,
-            store: booked.store)
-        await h.appear()
-        let json = h.terminal.output
-        #expect(try DuffelJSON.decoder().decode(Order.self, from: Data(json.utf8)) == booked.order)
-        #expect(!h.terminal.output.contains("Booking ERDAH6 ·"))
-    }
-
-    @Test func cancelWithYesCancelsAndWritesTheCancellationAsJSON() async throws {
-        let booked = try await Booked()
-        let h = harness(
-            FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .json, assumeYes: true),
-            orders: booked.orders, store: booked.store)
-        await h.appear()
-        let json = h.terminal.output
-        let cancellation = try DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(json.utf8))
-        #expect(cancellation.isConfirmed)
-        #expect(cancellation.orderId == booked.order.id)
-        #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
-        #expect(h.router.exits == [.finished(.done)])
-    }
-
-    @Test func cancelWithoutYesOffATerminalShowsTheQuoteAndStops() async throws {
-        let booked = try await Booked()
-        let h = harness(
-            FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .json), orders: booked.orders,
-            store: booked.store)
-        await h.appear()
-        let json = h.terminal.output
-        let quote = try DuffelJSON.decoder().decode(OrderCancellation.self, from: Data(json.utf8))
-        #expect(!quote.isConfirmed)
-        #expect(h.text.contains("run the command again with --yes"))
-        #expect(h.router.exits == [.finished(.declined)])
-        #expect(booked.orders.orders.first?.cancelledAt == nil)
-    }
-
-    @Test func cancelWithoutYesOnATerminalAsks() async throws {
-        let booked = try await Booked()
-        let h = harness(
-            FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text), orders: booked.orders,
-            store: booked.store, canAsk: true)
-        await h.appear()
-        #expect(h.prompt == .confirm(question: "Cancel booking ERDAH6 for a refund of £372.50?", default: false))
+        // The list, to open another from.
+        #expect(h.state.step == .list)
         #expect(h.router.exits.isEmpty)
-        await h.answer("n")
-        #expect(h.router.exits == [.finished(.declined)])
-        #expect(booked.orders.orders.first?.cancelledAt == nil)
-    }
-
-    @Test func cancellingABookingAlreadyCancelledIsDoneNotAFailure() async throws {
-        let booked = try await Booked()
-        let quote = try await booked.orders.quoteCancellation(orderID: booked.order.id)
-        _ = try await booked.orders.confirmCancellation(id: quote.id)
-        let h = harness(
-            FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text, assumeYes: true),
-            orders: booked.orders, store: booked.store)
-        await h.appear()
-        #expect(h.router.exits == [.finished(.done)])
-        #expect(h.text.contains("Booking ERDAH6 was already cancelled on"))
-        #expect(booked.orders.orders.count == 1)
     }
 
     @Test func theScreenComesBackWhereItWas() async throws {

@@ -3,7 +3,6 @@ import FixtureServices
 import Foundation
 import ModuleCore
 import Services
-import Synchronization
 import Testing
 @testable import Trips
 @testable import FlightBookings
@@ -15,13 +14,14 @@ import Testing
 struct FlightBookingsSeatsTests {
     /// A paid booking, its services, and a seat on its first flight free for its passenger (sold as a service the
     /// order can add), from the booked offer's recorded seat map.
-    private func booked() async throws -> (Booked, FixtureOrderExtrasService, SeatMapsStub, Segment, SeatElement, AvailableSeatService) {
+    private func booked() async throws -> (Booked, FixtureOrderExtrasService, FixtureExtrasService, Segment, SeatElement, AvailableSeatService) {
         let booked = try await Booked()
         // The recorded offer's seat map, on the booked order's first flight.
         let segment = try #require(booked.order.slices.first?.segments.first)
         var map = try #require(try await FixtureExtrasService().seatMaps(offerID: booked.record.offerID).first)
         map.segmentId = segment.id
-        let maps = SeatMapsStub(maps: [map])
+        let maps = FixtureExtrasService()
+        maps.answerSeatMaps(with: [map])
         let passenger = try #require(booked.order.passengers.first)
         let seat = try #require(map.seats.first { !$0.isTaken && $0.service(for: passenger.id) != nil })
         let service = try #require(seat.service(for: passenger.id))
@@ -33,39 +33,8 @@ struct FlightBookingsSeatsTests {
         return (booked, extras, maps, segment, seat, service)
     }
 
-    private func harness(_ input: FlightBookingsInput, _ booked: Booked, _ extras: FixtureOrderExtrasService, _ maps: SeatMapsStub) -> Harness {
+    private func harness(_ input: FlightBookingsInput, _ booked: Booked, _ extras: FixtureOrderExtrasService, _ maps: FixtureExtrasService) -> Harness {
         Harness(input, orders: booked.orders, store: booked.store, extras: extras, seatMaps: maps)
-    }
-
-    @Test func aSeatNamedByAScriptIsCheckedOnTheMapPricedAndAddedOnce() async throws {
-        let (booked, extras, maps, segment, seat, service) = try await booked()
-        let designator = try #require(seat.designator)
-        let h = harness(
-            FlightBookingsInput(
-                request: .addSeats(reference: "ERDAH6", seats: [[segment.flightNumber: designator]]), presentation: .text,
-                assumeYes: true, acceptedTotal: service.totalAmount.amount),
-            booked, extras, maps)
-        await h.appear()
-        #expect(maps.reads == [booked.record.offerID])
-        #expect(extras.additions.map(\.addition.addServices) == [[SelectedService(id: service.id)]])
-        #expect(h.text.contains("seat \(designator)"))
-        #expect(h.text.contains("✓ Seats added to booking ERDAH6"))
-        #expect(h.router.exits == [.finished(.done)])
-        #expect(booked.orders.orders.first?.services.contains { $0.type == .seat } == true)
-    }
-
-    @Test func aSeatThatIsNotThereOrTakenIsToldAndNothingIsAdded() async throws {
-        let (booked, extras, maps, segment, _, _) = try await booked()
-        let h = harness(
-            FlightBookingsInput(
-                request: .addSeats(reference: "ERDAH6", seats: [[segment.flightNumber: "99Z"], ["NOPE1": "1A"]]),
-                presentation: .text, assumeYes: true),
-            booked, extras, maps)
-        await h.appear()
-        #expect(h.text.contains("Passenger 1: there is no seat 99Z on \(segment.flightNumber)."))
-        #expect(h.text.contains("Passenger 2: there is no such passenger (one passenger here)."))
-        #expect(extras.additions.isEmpty)
-        #expect(h.router.exits == [.finished(.notFound(reference: "ERDAH6"))])
     }
 
     @Test func sOpensTheSeatsScreenAndItsSeatsArePricedThenAddedOnYes() async throws {
@@ -93,20 +62,6 @@ struct FlightBookingsSeatsTests {
         await h.answer("y")
         #expect(extras.additions.count == 1)
         #expect(h.state.step == .detail)
-    }
-
-    @Test func aLostAnswerIsCheckedByTheSeatTheOrderHoldsNeverAddedTwice() async throws {
-        let (booked, extras, maps, segment, seat, _) = try await booked()
-        extras.loseAdditionAnswers(.timedOut)
-        let h = harness(
-            FlightBookingsInput(
-                request: .addSeats(reference: "ERDAH6", seats: [[segment.flightNumber: seat.designator ?? ""]]),
-                presentation: .text, assumeYes: true),
-            booked, extras, maps)
-        await h.appear()
-        #expect(extras.additions.count == 1)
-        #expect(h.text.contains("(the answer was lost; the booking, read again, holds them)"))
-        #expect(h.router.exits == [.finished(.done)])
     }
 
     @Test func seatsPricedInTwoCurrenciesAreNotPaidAsOneTotal() async throws {
@@ -142,21 +97,3 @@ struct FlightBookingsSeatsTests {
 
 /// A seat's service: what a passenger pays for it.
 typealias AvailableSeatService = SeatService
-
-/// Seat maps answered as given, every read kept.
-final class SeatMapsStub: ExtrasService {
-    private let maps: [SeatMap]
-    private let log = Mutex<[String]>([])
-
-    init(maps: [SeatMap]) { self.maps = maps }
-
-    /// Every offer id whose maps were read, in order.
-    var reads: [String] { log.withLock { $0 } }
-
-    func seatMaps(offerID: String) async throws(ServiceError) -> [SeatMap] {
-        log.withLock { $0.append(offerID) }
-        return maps
-    }
-
-    func offerWithServices(id: String) async throws(ServiceError) -> Offer { throw FixtureFile.errorNotFound.error }
-}

@@ -107,7 +107,7 @@ struct FlightBookingsWordingTests {
         _ = try await booked.orders.confirmCancellation(id: quote.id)
         let order = try #require(booked.orders.orders.first)
         let cancelledAt = try #require(order.cancelledAt)
-        var state = state(FlightBookingsInput(request: .cancel(reference: "ERDAH6"), presentation: .text))
+        var state = state(FlightBookingsInput(request: .show(reference: "ERDAH6")))
         state.current = Booking(record: booked.record, order: order)
         let said = messages(Reducer.startCancel(&state))
         #expect(said == ["Booking ERDAH6 was already cancelled on \(TravelFormat.instant(cancelledAt, in: utc))."])
@@ -125,7 +125,7 @@ struct FlightBookingsWordingTests {
             var state = state()
             state.current = booking
             state.step = .confirmCancel(quote)
-            let shown = state.quoteViewModel(quote, booking: booking)
+            let shown = state.text.quote(quote, booking: booking)
             #expect(shown.headline == "There is no refund for cancelling booking ERDAH6.")
             #expect(shown.rows.first == KeyValueList.Row("Refund", "None"))
             #expect(!shown.rows.contains { $0.value.contains("£0.00") })
@@ -155,7 +155,7 @@ struct FlightBookingsWordingTests {
         var state = state()
         state.current = booking
         state.step = .confirmCancel(quote)
-        #expect(state.quoteViewModel(quote, booking: booking).headline == "Cancelling booking ERDAH6 refunds £372.50.")
+        #expect(state.text.quote(quote, booking: booking).headline == "Cancelling booking ERDAH6 refunds £372.50.")
         #expect(state.prompt == .confirm(question: "Cancel booking ERDAH6 for a refund of £372.50?", default: false))
     }
 }

@@ -99,7 +99,7 @@ struct Harness {
     /// The list as the page shows it.
     var list: BookingListViewModel { state.listViewModel() }
     /// The booking open, as the page (or the print) shows it.
-    var detail: BookingDetailViewModel? { state.current.map(state.detailViewModel) }
+    var detail: BookingDetailViewModel? { state.current.map(state.text.detail) }
     /// What was written for people, as plain text.
     var text: String { terminal.text + terminal.diagnostics }
 
@@ -134,7 +134,6 @@ final class SpyRouter: FlightBookingsRouter {
         case search
         case back
         case change(String)
-        case finished(FlightBookingsOutcome)
     }
 
     private(set) var exits: [Exit] = []
@@ -149,7 +148,6 @@ final class SpyRouter: FlightBookingsRouter {
         seatsAsked.append(offerID)
         return seatsToChoose
     }
-    func bookingsDidFinish(_ outcome: FlightBookingsOutcome) { exits.append(.finished(outcome)) }
 }
 
 extension CancellationOutcome {
@@ -178,7 +176,6 @@ extension FlightBookingsServices {
     func availableServices(orderID: String) async -> Result<[AvailableService], ServiceError> {
         await AddExtras(trip).availableServices(orderID: orderID)
     }
-    func seatMaps(offerID: String) async -> Result<[SeatMap], ServiceError> { await AddExtras(trip).seatMaps(offerID: offerID) }
     func add(_ quote: ExtrasQuote, to booking: Booking) async -> ExtrasOutcome { await AddExtras(trip).add(quote, to: booking) }
     func follow(_ order: Order, record: BookingRecord) -> Booking { trip.follow(order, record: record) }
     func withAirlineChanges(_ order: Order) async -> Order { await trip.withAirlineChanges(order) }

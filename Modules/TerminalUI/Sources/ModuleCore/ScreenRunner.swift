@@ -45,17 +45,16 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     /// A screen starting at `state` on `terminal`. `appearing` makes the action sent each time the screen is shown,
     /// first and again when it comes back on top, with what it reads from outside (the time, today's date);
     /// `perform` does the module's work (its services); `leave` its ways out (its router, held weakly). With a
-    /// `recorder`, every step is recorded. With `outputIsForPrograms`, standard output carries only the program's
-    /// data.
+    /// `recorder`, every step is recorded. A screen is for a person: everything it shows goes to standard output.
     public init(
-        state: Feature.State, terminal: any Terminal, recorder: SessionRecorder? = nil, outputIsForPrograms: Bool = false,
+        state: Feature.State, terminal: any Terminal, recorder: SessionRecorder? = nil,
         appearing: @escaping @MainActor () -> Feature.Action,
         perform: @escaping Perform, leave: @escaping Leave
     ) {
         self.appearing = appearing
         self.store = Store(state, recorder: recorder)
         self.terminal = terminal
-        self.painter = ScreenPainter(terminal: terminal, outputIsForPrograms: outputIsForPrograms)
+        self.painter = ScreenPainter(terminal: terminal, outputIsForPrograms: false)
         self.perform = perform
         self.leave = leave
     }

@@ -1,29 +1,28 @@
-import Entities
-import Trips
-import Foundation
+public import Entities
+public import Foundation
 import TerminalUI
 
 /// The airline's schedule change waiting for the traveller's answer: each flight as it was and as it is now, side by
 /// side on the airports' clocks, and what the new times do to each connection.
-struct AirlineChangeViewModel: Sendable, Hashable, Codable {
+public struct AirlineChangeViewModel: Sendable, Hashable, Codable {
     /// `The airline changed your flights · noticed Sun 22 Nov 2026 10:20 GMT`.
-    var title: String
+    public var title: String
     /// One row per flight: the flight, when it was, when it is now (and by how much it moved).
-    var flights: [[String]]
+    public var flights: [[String]]
     /// What the new times do to the connections; a connection the new times break comes first.
-    var connections: [String]
+    public var connections: [String]
     /// Whether a connection can no longer be made.
-    var breaksConnection: Bool
+    public var breaksConnection: Bool
     /// Whether a connection the change shortened is now under an hour.
-    var tightensConnection: Bool
+    public var tightensConnection: Bool
 }
 
 extension AirlineChangeViewModel {
     /// The table's columns.
-    static let columns = ["Flight", "Was (local times)", "Now"]
+    public static let columns = ["Flight", "Was (local times)", "Now"]
 
     /// The view of `change`, its noticing time on the traveller's clock in `zone`.
-    init(_ change: AirlineInitiatedChange, zone: TimeZone) {
+    public init(_ change: AirlineInitiatedChange, zone: TimeZone) {
         let noticed = change.createdAt.map { " · noticed \(TravelFormat.instant($0, in: zone))" } ?? ""
         var flights: [[String]] = []
         var connections: [(text: String, breaks: Bool, tight: Bool)] = []
