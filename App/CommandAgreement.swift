@@ -35,17 +35,23 @@ extension CommandContext {
         }
         // A key typed before the amount was shown must not agree to it.
         terminal.discardPendingInput()
+        terminal.write("\(question) y yes · n no · Enter no ")
         while true {
-            switch await terminal.readLine(prompt: "\(question) y yes · n no: ", default: nil) {
-            case .text(let answer):
-                switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
-                case "y", "yes": return true
-                case "n", "no", "": break
-                default:
-                    writer.show(.error("Please answer y or n.", suggestion: nil))
-                    continue
-                }
-            case .back, .interrupt, .end, .cancelled: break
+            // One key acts at its press, as a screen's question does.
+            switch await terminal.readKey() {
+            case .character(let key) where "yY".contains(key):
+                terminal.write("yes\n")
+                return true
+            case .character(let key) where "nN".contains(key):
+                terminal.write("no\n")
+            case .enter, .escape, .interrupt, .end, .cancelled, .control("d"):
+                terminal.write("no\n")
+            case .line(let answer):
+                let answer = answer.trimmingCharacters(in: .whitespaces).lowercased()
+                if ["y", "yes"].contains(answer) { return true }
+                if !["n", "no", ""].contains(answer) { continue }
+            default:
+                continue
             }
             writer.show(.message(Notice(.info, notDone)))
             return false
