@@ -124,15 +124,14 @@ enum AppRuntime {
             terminal.display(Notice(.info, "Flights — \(backend.description)"))
         }
         let navigator = Navigator()
-        screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
             terminal: screens, services: backend.services, bookings: FileBookingStore.standard(environment: environment),
             recorder: recorder)
         let flow = BookingFlow(navigator: navigator, modules: modules)
         start(flow)
-        await navigator.run()
+        let exit = await navigator.run()
         await backend.stop()
-        if screens.wasInterrupted { return 130 }
+        if exit == .interrupted { return 130 }
         if let failure = terminal.outputFailure {
             // What was done stays done (a booking is kept); the output that says so was lost, and the exit says it.
             terminal.writeDiagnostic("flights: standard output could not be written (\(failure)); what was done is kept, but its output is lost. Run `flights bookings` to see the bookings.\n")

@@ -1,11 +1,15 @@
 import TerminalUI
 
 /// The stack of screens, and the one strong owner of each. The top screen runs; pushing or popping cancels its run
-/// so the new top can take the terminal. Popping a screen releases it, and with it its whole module.
+/// so the new top can take the terminal. Popping a screen releases it, and with it its whole module. A screen that
+/// ends with Ctrl-C or the end of the input ends the whole flow at once, as a traveller expects, rather than stepping
+/// back one screen at a time (each screen beneath would show itself again on its way out).
 @MainActor
 final class Navigator {
     private(set) var stack: [any Screen] = []
-    private var running: Task<Void, Never>?
+    private var running: Task<ScreenExit, Never>?
+    /// The flow ended: screens shown after (by a way out already on its way) are not kept.
+    private var finished = false
     /// Bumped on every change, so the run loop can tell a screen that returned by itself (input ended) from one
     /// that was covered or removed.
     private var generation = 0
@@ -19,6 +23,7 @@ final class Navigator {
 
     /// Shows `screen` on top of the others.
     func push(_ screen: any Screen) {
+        guard !finished else { return }
         stack.append(screen)
         changed()
     }
@@ -50,6 +55,7 @@ final class Navigator {
 
     /// Replaces the top screen with `screen` (a search shown again with other fields).
     func replaceTop(with screen: any Screen) {
+        guard !finished else { return }
         guard !stack.isEmpty else { return push(screen) }
         stack[stack.count - 1] = screen
         changed()
@@ -57,6 +63,7 @@ final class Navigator {
 
     /// Replaces the whole stack with `screen`.
     func reset(to screen: any Screen) {
+        guard !finished else { return }
         setAside = nil
         stack = [screen]
         changed()
@@ -64,6 +71,7 @@ final class Navigator {
 
     /// Removes every screen: the run loop ends.
     func finish() {
+        finished = true
         setAside = nil
         stack.removeAll()
         changed()
@@ -74,16 +82,23 @@ final class Navigator {
         running?.cancel()
     }
 
-    /// Runs the top screen until the stack is empty, or until a screen returns without a change of screens
-    /// (its input ended).
-    func run() async {
+    /// Runs the top screen until the stack is empty, a screen ends with Ctrl-C or the end of the input (the flow is
+    /// finished), or a screen is done without a change of screens; returns how the last screen ended.
+    @discardableResult
+    func run() async -> ScreenExit {
+        var exit = ScreenExit.done
         while let screen = stack.last {
             let started = generation
             let task = Task { await screen.run() }
             running = task
-            await task.value
+            exit = await task.value
             running = nil
-            if generation == started { return }
+            if exit == .interrupted || exit == .ended {
+                finish()
+                return exit
+            }
+            if generation == started { return exit }
         }
+        return exit
     }
 }

@@ -26,7 +26,6 @@ struct Harness {
         self.extras = extras
         terminal = VirtualTerminal(columns: 120, isInteractive: interactive)
         let screens = FlowTerminal(terminal)
-        screens.onLeave = { [weak navigator] in navigator?.finish() }
         let modules = ModuleFactory(
             terminal: screens, places: FixturePlaceService(), offers: offers, orders: orders, bookings: bookings,
             backendName: "fixtures", extras: extras, now: fixtureNow,

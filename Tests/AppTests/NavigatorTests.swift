@@ -13,7 +13,7 @@ final class ProbeScreen: Screen {
 
     init(_ name: String) { self.name = name }
 
-    func run() async {
+    func run() async -> ScreenExit {
         runs += 1
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -23,6 +23,7 @@ final class ProbeScreen: Screen {
             Task { @MainActor in self.wakeUp() }
         }
         cancellations += 1
+        return .covered
     }
 
     private func wakeUp() {
@@ -33,12 +34,20 @@ final class ProbeScreen: Screen {
     var isRunning: Bool { waiting != nil }
 }
 
+/// A screen that ends at once, as `exit` says.
+@MainActor
+final class EndingScreen: Screen {
+    let exit: ScreenExit
+    init(_ exit: ScreenExit) { self.exit = exit }
+    func run() async -> ScreenExit { exit }
+}
+
 /// A deliberately broken module: its presenter holds its view strongly, and the view holds the presenter. The
 /// LeakDetector must notice: this is how a real module's cycle would show up.
 @MainActor
 final class CyclicView: Screen {
     var presenter: CyclicPresenter?
-    func run() async {}
+    func run() async -> ScreenExit { .done }
 }
 
 @MainActor
@@ -84,7 +93,7 @@ struct NavigatorTests {
         #expect(second.cancellations == 1)
 
         navigator.pop()
-        await running.value
+        _ = await running.value
         #expect(navigator.stack.isEmpty && first.cancellations == 2)
     }
 
@@ -104,7 +113,25 @@ struct NavigatorTests {
         await settle { weakSecond == nil }
         #expect(weakSecond == nil)
         navigator.finish()
-        await running.value
+        _ = await running.value
+    }
+
+    @Test("a screen ended with Ctrl-C or the end of its input ends the whole flow; one done without moving stays")
+    func endedScreensEndTheFlow() async {
+        for exit in [ScreenExit.interrupted, .ended] {
+            let navigator = Navigator()
+            navigator.push(ProbeScreen("beneath"))
+            navigator.push(EndingScreen(exit))
+            #expect(await navigator.run() == exit)
+            #expect(navigator.stack.isEmpty)
+            // A way out already on its way when the flow ended shows nothing.
+            navigator.push(ProbeScreen("late"))
+            #expect(navigator.stack.isEmpty)
+        }
+        let navigator = Navigator()
+        navigator.push(EndingScreen(.done))
+        #expect(await navigator.run() == .done)
+        #expect(navigator.stack.count == 1)
     }
 
     @Test("a screen set aside comes back under its key only, and is released by another key or the end")

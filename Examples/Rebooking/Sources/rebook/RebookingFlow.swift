@@ -12,7 +12,7 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
     private let summary: FlightSummaryBuilder
     private let terminal: any Terminal
     private var screens: [any Screen] = []
-    private var showing: Task<Void, Never>?
+    private var showing: Task<ScreenExit, Never>?
     /// What the run came to, for the exit status.
     private(set) var result: Result = .left
 
@@ -37,8 +37,9 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
             let count = screens.count
             let task = Task { await screen.run() }
             showing = task
-            await task.value
-            // A screen that returns without moving anywhere has run out of input.
+            let exit = await task.value
+            // Ctrl-C or the end of the input ends the whole flow; a screen done without moving anywhere too.
+            if exit == .interrupted || exit == .ended { break }
             if screens.count == count, screens.last === screen { break }
         }
     }

@@ -37,7 +37,7 @@ struct FlightAvailabilityLifetimeTests {
             try await terminal.wait(for: ready) { $0.isAwaitingInput && $0.screen.joined().contains(ready) }
             try await action(terminal)
             running.cancel()
-            await running.value
+            _ = await running.value
         }
         return roles
     }

@@ -179,14 +179,14 @@ struct FlightAvailabilityModuleTests {
         terminal.press(.down, .down)
         try await terminal.wait(for: "the highlight") { $0.isAwaitingInput && $0.screen.joined().contains("›3.") }
         running.cancel()
-        await running.value
+        _ = await running.value
         terminal.clearOutput()
         running = Task { await screen.run() }
         try await terminal.wait(for: "results again") { $0.isAwaitingInput && $0.screen.joined().contains("›3.") }
         #expect(terminal.screen.joined().contains("Sort: duration"))
         #expect(service.searches.count == 1)
         running.cancel()
-        await running.value
+        _ = await running.value
     }
 
     @Test("every line fits the terminal, at 60, 80 and 120 columns, on keys and lines; the airline and the fare stay",

@@ -41,7 +41,7 @@ struct FlightBookingsModuleTests {
         try await terminal.waitForOutput(containing: "Open a booking")
         #expect(terminal.text.contains("Cancelled"))
         terminal.enter("n")
-        await running.value
+        _ = await running.value
         #expect(router.exits == [.search])
         #expect(try booked.store.record(reference: "ERDAH6")?.state == .cancelled)
     }
@@ -75,7 +75,7 @@ struct FlightBookingsModuleTests {
             }
             #expect(router.exits == (offers ? [.change("ERDAH6")] : []))
             running.cancel()
-            await running.value
+            _ = await running.value
         }
     }
 
@@ -92,7 +92,7 @@ struct FlightBookingsModuleTests {
         terminal.press(.escape)
         try await terminal.waitForOutput(containing: "Open a booking")
         terminal.press(.escape)
-        await running.value
+        _ = await running.value
         #expect(router.exits == [.back])
     }
 
@@ -110,7 +110,7 @@ struct FlightBookingsModuleTests {
             try await terminal.waitForOutput(containing: "Cancel booking ERDAH6")
             // The navigator covers or drops the screen: its run must end, and nothing it started may keep it alive.
             running.cancel()
-            await running.value
+            _ = await running.value
         }
         #expect(weakRunner == nil)
     }

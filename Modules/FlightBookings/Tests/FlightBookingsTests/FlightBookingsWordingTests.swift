@@ -73,7 +73,7 @@ struct FlightBookingsWordingTests {
         #expect(terminal.text.contains("ERDAH6"))
         #expect(!terminal.text.contains("(new)"))
         terminal.enter("n")
-        await running.value
+        _ = await running.value
     }
 
     // MARK: A hold's deadline off a terminal

@@ -41,7 +41,7 @@ struct FlightChangeModuleTests {
         terminal.enter("1")
         try await terminal.waitForOutput(containing: "Change the booking, £55.00 to pay?")
         terminal.type("y")
-        await running.value
+        _ = await running.value
         #expect(terminal.text.contains("Booking RZPVXC is changed. £55.00 was paid."))
         #expect(changes.confirmations.withLock { $0.map(\.payment) } == [Payment(amount: gbp(55))])
         #expect(changes.requests.withLock { $0.map(\.slices.add.first?.departureDate) } == [day("2026-12-29")])

@@ -26,7 +26,7 @@ struct FlightSearchLeaveAndHelpModuleTests {
         if interactive { terminal.press(.enter) } else { terminal.enter("") }
         try await terminal.waitForOutput(containing: "From: [LHR]")
         for line in ["", "JFK", "18 dec", "", ""] { terminal.enter(line) }
-        await running.value
+        _ = await running.value
         #expect(harness.router.requests.first?.slices.first?.origin == "LHR")
         #expect(harness.router.calls.count == 1)
     }
@@ -57,7 +57,7 @@ struct FlightSearchLeaveAndHelpModuleTests {
         #expect(terminal.screen.last == "To:")
         #expect(harness.places.queries == ["LHR"])
         for line in ["JFK", "18 dec", "", ""] { terminal.enter(line) }
-        await running.value
+        _ = await running.value
         #expect(harness.router.requests.first?.slices.first?.destination == "JFK")
     }
 
@@ -78,7 +78,7 @@ struct FlightSearchLeaveAndHelpModuleTests {
         #expect(terminal.screen.last?.hasPrefix("Enter to search, or a letter:") == true)
         #expect(harness.router.calls.isEmpty)
         if interactive { terminal.press(.enter) } else { terminal.enter("") }
-        await running.value
+        _ = await running.value
         #expect(harness.router.requests.count == 1)
     }
 
@@ -97,6 +97,6 @@ struct FlightSearchLeaveAndHelpModuleTests {
             == "Where you fly from: a city, an airport or a code, like London, Heathrow or LHR."
             + " Esc goes back a step · q leaves · ? this help")
         running.cancel()
-        await running.value
+        _ = await running.value
     }
 }

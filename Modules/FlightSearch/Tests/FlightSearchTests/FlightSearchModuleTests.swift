@@ -36,7 +36,7 @@ struct FlightSearchModuleTests {
         #expect(terminal.screen.contains("LON → NYC · Fri 18 Dec, one way · 1 adult · Economy · ≤1 connection · any time"))
         #expect(harness.router.calls.isEmpty)
         terminal.enter("")
-        await running.value
+        _ = await running.value
         let request = try #require(harness.router.requests.first)
         let date = try #require(Self.december18)
         #expect(request.slices == [SearchSlice(origin: "LON", destination: "NYC", departureDate: date)])
@@ -64,7 +64,7 @@ struct FlightSearchModuleTests {
         #expect(terminal.screen.last == "To:")
         #expect(terminal.screen.contains("✗ No airport or city matches “xyzzy”. Try a city or an airport name, or a"))
         for line in ["JFK", "18 dec", "", ""] { terminal.enter(line) }
-        await running.value
+        _ = await running.value
         #expect(harness.router.requests.first?.slices.first?.origin == "LHR")
         #expect(harness.router.requests.first?.slices.first?.destination == "JFK")
     }
@@ -86,7 +86,7 @@ struct FlightSearchModuleTests {
         try await terminal.waitForOutput(containing: "London (all airports)")
         #expect(harness.places.queries == ["lon", "lon"])
         running.cancel()
-        await running.value
+        _ = await running.value
     }
 
     @Test("coming back after availability shows the form filled in; Enter searches again", arguments: [false, true])
@@ -109,7 +109,7 @@ struct FlightSearchModuleTests {
         #expect(screen.contains("  Return          Mon 28 Dec 2026"))
         #expect(screen.contains("  Passengers      1 adult"))
         terminal.enter("")
-        await running.value
+        _ = await running.value
         #expect(harness.router.requests.count == 2)
         #expect(harness.router.requests.first == harness.router.requests.last)
     }
@@ -127,7 +127,7 @@ struct FlightSearchModuleTests {
         try await terminal.waitForOutput(containing: "Nothing to go back to. Leave? [y/N]")
         #expect(harness.router.calls.isEmpty)
         if interactive { terminal.type("y") } else { terminal.enter("y") }
-        await running.value
+        _ = await running.value
         #expect(harness.router.calls == [.back])
     }
 
@@ -155,7 +155,7 @@ struct FlightSearchModuleTests {
         for line in ["2", "7", "0"] { terminal.enter(line) }
         try await terminal.waitForOutput(containing: "2 adults, 1 child (7)")
         terminal.press(.enter)
-        await running.value
+        _ = await running.value
         let request = try #require(harness.router.requests.first)
         #expect(request.cabinClass == .business)
         #expect(request.passengers == [.adult, .adult, .child(age: 7)])
@@ -184,7 +184,7 @@ struct FlightSearchModuleTests {
         }
         #expect(harness.router.calls.isEmpty)
         terminal.press(.control("d"))
-        await running.value
+        _ = await running.value
         #expect(harness.router.requests.isEmpty)
     }
 
@@ -197,14 +197,14 @@ struct FlightSearchModuleTests {
         try await terminal.waitForOutput(containing: "To:")
         try await terminal.waitUntilAwaitingInput()
         running.cancel()
-        await running.value
+        _ = await running.value
         #expect(harness.router.calls.isEmpty)
         terminal.clearOutput()
         let again = Task { await harness.screen.run() }
         try await terminal.waitUntilAwaitingInput()
         #expect(terminal.screen.last == "To:")
         for line in ["JFK", "18 dec", "", ""] { terminal.enter(line) }
-        await again.value
+        _ = await again.value
         #expect(harness.router.requests.first?.slices.first?.origin == "LHR")
     }
 
@@ -221,7 +221,7 @@ struct FlightSearchModuleTests {
             terminal.enter("")
             try await terminal.waitForOutput(containing: "LON → NYC → LON")
             terminal.enter("")
-            await running.value
+            _ = await running.value
             let wide = terminal.screen.filter { TerminalText.displayWidth(of: $0) > columns }
             #expect(wide.isEmpty, "\(wide)")
             #expect(harness.router.requests.first?.slices.count == 2)
@@ -270,7 +270,7 @@ struct FlightSearchModuleTests {
             try await terminal.waitForOutput(containing: "Looking up “lon”…")
             try await poll("the look-up to be under way") { service.waitingCount == 1 }
             running.cancel()
-            await running.value
+            _ = await running.value
             #expect(!terminal.screen.contains { $0.contains("Looking up") })
         }
         #expect(router.calls.isEmpty)

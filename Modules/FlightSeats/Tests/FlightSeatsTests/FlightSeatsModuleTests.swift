@@ -25,7 +25,7 @@ struct FlightSeatsModuleTests {
         terminal.enter("36B")
         try await terminal.waitForOutput(containing: "Take these seats?")
         terminal.enter("")
-        await running.value
+        _ = await running.value
         #expect(extras.seatMapReads == [offer.id])
         #expect(router.chosen.map { $0.map(\.designator) } == [["36B"]])
         #expect(router.backs == 0)
@@ -44,7 +44,7 @@ struct FlightSeatsModuleTests {
         terminal.press(.enter)
         try await terminal.waitForOutput(containing: "Take these seats?")
         terminal.press(.enter)
-        await running.value
+        _ = await running.value
         #expect(router.chosen.map { $0.map(\.designator) } == [["32B"]])
     }
 
@@ -69,7 +69,7 @@ struct FlightSeatsModuleTests {
         try await terminal.waitForOutput(containing: "30A · Exit^[]0;owned^G")
         #expect(!terminal.output.contains("\u{1B}]0;"))
         terminal.press(.escape)
-        await running.value
+        _ = await running.value
         #expect(router.backs == 1)
     }
 
@@ -93,7 +93,7 @@ struct FlightSeatsModuleTests {
         terminal.enter("28K")
         try await terminal.waitForOutput(containing: "Take these seats?")
         terminal.enter("")
-        await running.value
+        _ = await running.value
         #expect(router.chosen.map { $0.map(\.designator) } == [["28K"]])
     }
 

@@ -29,7 +29,7 @@ struct SeatLegendTests {
         #expect(legend.problems(columns: columns) == [])
         #expect(!terminal.text.contains("1-9 other passengers"))
         terminal.press(.escape)
-        await running.value
+        _ = await running.value
     }
 
     @Test("flights seats: one legend under the maps, whole entries; each flight's extra-cost seats and prices",
@@ -75,7 +75,7 @@ struct SeatLegendTests {
         // Off a TTY there is no cursor to say a seat's price: the map's extra-cost seats are listed.
         #expect(terminal.text.contains("  Extra cost: 28B £25.00\n"))
         terminal.enter("b")
-        await running.value
+        _ = await running.value
         #expect(router.backs == 1)
     }
 
@@ -102,7 +102,7 @@ struct SeatLegendTests {
         try await terminal.waitUntilAwaitingInput()
         #expect(terminal.screen.contains("  32B · £18.00"))
         terminal.press(.escape)
-        await running.value
+        _ = await running.value
     }
 
     @Test("the keys listed by ? go with the seat question: not on the review, nor its wrong-key message")
@@ -124,7 +124,7 @@ struct SeatLegendTests {
         try await terminal.waitUntilAwaitingInput()
         #expect(!terminal.screen.joined(separator: "\n").contains("Type a seat"), "\(terminal.screen)")
         terminal.press(.escape)
-        await running.value
+        _ = await running.value
         #expect(router.backs == 1)
     }
 

@@ -178,7 +178,7 @@ struct FlightSummaryBagsTests {
         let words = terminal.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("Bags 1 checked bag for passenger 1 on LHR → JFK and JFK → LHR, £45.00"), "\(words)")
         running.cancel()
-        await running.value
+        _ = await running.value
     }
 }
 

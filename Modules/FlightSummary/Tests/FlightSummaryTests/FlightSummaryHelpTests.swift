@@ -41,7 +41,7 @@ struct FlightSummaryHelpTests {
         terminal.enter("ms")
         try await terminal.waitForOutput(containing: "Given names")
         running.cancel()
-        await running.value
+        _ = await running.value
     }
 
     @Test("off a TTY a typed y and Enter still answers, and a line of ? is help there too")
@@ -57,6 +57,6 @@ struct FlightSummaryHelpTests {
         let words = terminal.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("y goes on to the passengers' details; n goes back to the offers."), "\(words)")
         running.cancel()
-        await running.value
+        _ = await running.value
     }
 }

@@ -41,7 +41,7 @@ struct FlightSummaryModuleTests {
         let running = Task { await screen.run() }
         try await terminal.waitForOutput(containing: "Book this offer?")
         terminal.endInput()
-        await running.value
+        _ = await running.value
         for raw in ["\u{1B}]", "\u{07}", "\u{1B}[2J", "\u{9B}", "\u{202E}"] {
             #expect(!terminal.output.contains(raw), "\(raw.debugDescription) reached the terminal")
         }
@@ -77,7 +77,7 @@ struct FlightSummaryModuleTests {
         #expect(terminal.text.contains("Kept in"))
         #expect(store.saves.map(\.state) == [.pending, .confirmed])
         terminal.enter("")
-        await running.value
+        _ = await running.value
         #expect(router.exits == [.bookings("ERDAH6")])
         #expect(orders.created.first?.passengers.first?.givenName == "Imogen")
     }
@@ -106,7 +106,7 @@ struct FlightSummaryModuleTests {
         #expect(orders.created.first?.type == .hold)
         #expect(orders.created.first?.passengers.first?.title == .ms)
         running.cancel()
-        await running.value
+        _ = await running.value
         #expect(router.exits.isEmpty)
     }
 
@@ -119,7 +119,7 @@ struct FlightSummaryModuleTests {
         try await terminal.waitForOutput(containing: "Press Enter to choose another offer.")
         #expect(terminal.text.contains("✗ This offer expired at Sun 22 Nov 2026 10:45 GMT"))
         terminal.enter("")
-        await running.value
+        _ = await running.value
         #expect(router.exits == [.availability])
     }
 
@@ -132,7 +132,7 @@ struct FlightSummaryModuleTests {
         #expect(offers.offerReads == ["off_0000Bf7EUcGQ22QJSC5NYu"])
         #expect(terminal.text.contains("Duffel Airways · £412.50"))
         terminal.enter("n")
-        await running.value
+        _ = await running.value
         #expect(router.exits == [.availability])
     }
 
@@ -163,7 +163,7 @@ struct FlightSummaryModuleTests {
         terminal.enter("y")
         try await terminal.waitForOutput(containing: "Press Enter to see your bookings.")
         terminal.enter("")
-        await running.value
+        _ = await running.value
         #expect(router.exits == [.seats(chosen: 0), .bookings("ERDAH6")])
         #expect(orders.created.first?.services.contains(SelectedService(id: "ase_seat")) == true)
     }
@@ -189,7 +189,7 @@ struct FlightSummaryModuleTests {
             try await terminal.waitForOutput(containing: "Press Enter to see your bookings.")
             // The navigator covers or drops the screen: its run must end, and nothing it started may keep it alive.
             running.cancel()
-            await running.value
+            _ = await running.value
         }
         #expect(weakRunner == nil)
         #expect(weakServices == nil)
@@ -206,7 +206,7 @@ struct FlightSummaryModuleTests {
             let running = Task { await screen.run() }
             try await terminal.waitForOutput(containing: "Book this offer?")
             terminal.endInput()
-            await running.value
+            _ = await running.value
         }
         #expect(weakRunner == nil)
     }

@@ -9,7 +9,11 @@ public import TerminalUI
 /// terminal, ways out through the router. When the answer to some work changes what is on screen while a question
 /// is being read, the read is given up (no key is lost) and the new screen asked. Covered or popped (its task
 /// cancelled), the screen stops its work, except the shielded, and sends ``ScreenFeature/disappeared``. With
-/// nothing to ask and no work under way, `run()` returns: the screen is done (the headless `--json` paths).
+/// nothing to ask and no work under way, `run()` returns `ScreenExit.done`. Ctrl-C at a question, or the end of
+/// the input, is sent to the module (``ScreenInput/interrupted``, ``ScreenInput/ended``); once the ways out its
+/// answer started have reached the router, `run()` returns saying so (`ScreenExit.interrupted`,
+/// `ScreenExit.ended`), asking nothing more: the composer ends its flow on it, from a typed answer rather than the
+/// text a screen wrote.
 ///
 /// `?` is help at every question: the runner shows the question's ``ScreenQuestion/help`` and asks it again (see
 /// ``ScreenQuestion`` for the one exception, a module's own `?` key). Keys typed ahead are dropped before a question
@@ -33,6 +37,8 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
     private let tasks = EffectTasks<Feature.Work.ID>()
     /// Work and ways out whose answer has not come back yet.
     private var pending = 0
+    /// Ways out whose router call has not returned yet.
+    private var leaving = 0
     private var reading: Task<ScreenInput?, Never>?
     /// The screen as it was when the read under way began.
     private var readingModel: ScreenModel?
@@ -64,7 +70,8 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
 
     // MARK: Screen
 
-    public func run() async {
+    @discardableResult
+    public func run() async -> ScreenExit {
         // The page first, as the state has it once shown; then what appearing starts (progress, work) below it.
         let effects = store.reduce(appearing())
         painter.draw(Feature.screen(state), again: true)
@@ -87,8 +94,19 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
             // A whole page stands above its question: answered, it is drawn again, whatever the answer changed.
             if model.layout == .whole { painter.pageCovered() }
             if let action = Feature.action(for: input, in: state) { send(action) }
+            let exit: ScreenExit
+            switch input {
+            case .interrupted: exit = .interrupted
+            case .ended: exit = .ended
+            default: continue
+            }
+            // The person ended it: what the module answered reaches the router, and nothing more is asked.
+            while leaving > 0, !Task.isCancelled { await nextChange() }
+            return exit
         }
-        if Task.isCancelled { disappear() }
+        guard Task.isCancelled else { return .done }
+        disappear()
+        return .covered
     }
 
     /// Sends `action` through the rules and starts what follows.
@@ -129,9 +147,11 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
             changed()
         case .leave(let route):
             pending += 1
+            leaving += 1
             let leave = leave
             Task { [weak self] in
                 let answer = await leave(route)
+                self?.leaving -= 1
                 self?.finish(answer)
             }
         }

@@ -1,12 +1,28 @@
 /// A screen the App's navigator can show: a module's View.
 ///
 /// `run()` shows the screen and handles its input until the running task is cancelled (the navigator covered or
-/// removed it: return promptly) or the input ends (return). The navigator calls `run()` again when the screen is
-/// back on top, so `run()` must re-display current state.
+/// removed it: return promptly), the screen has nothing left to do, or the person ends it (Ctrl-C, the end of the
+/// input), and says which. The navigator calls `run()` again when the screen is back on top, so `run()` must
+/// re-display current state.
 @MainActor
 public protocol Screen: AnyObject {
-    /// Shows the screen and handles its input until the task is cancelled or the input ends.
-    func run() async
+    /// Shows the screen and handles its input until the task is cancelled, the screen is done, or the person ends
+    /// it; returns how it ended, for the composer to act on (Ctrl-C or the end of the input ends a whole flow).
+    @discardableResult
+    func run() async -> ScreenExit
+}
+
+/// How a screen's ``Screen/run()`` ended: what its composer acts on, typed, rather than read from what the screen
+/// wrote.
+public enum ScreenExit: Sendable, Hashable {
+    /// Nothing was left to ask: the screen left by a way out, or has nothing more to do.
+    case done
+    /// Its task was cancelled: covered or removed by the composer. `run()` again shows it as it was.
+    case covered
+    /// The person pressed Ctrl-C at a question (exit status 130 for a command-line app, as for a shell's SIGINT).
+    case interrupted
+    /// The input ended: the end of a pipe, or Ctrl-D pressed again after the screen asked.
+    case ended
 }
 
 /// The terminal a View talks to.

@@ -7,14 +7,18 @@ private final class FlightSearchTerminalView: Screen {
     private let terminal: any Terminal
     init(terminal: any Terminal) { self.terminal = terminal }
 
-    func run() async {
+    func run() async -> ScreenExit {
         terminal.display(SectionHeader("Search flights"))
         switch await terminal.ask("Where from?", default: "LHR", validate: { code in
             code.count == 3 ? nil : "Enter a three-letter airport code, like LHR."
         }) {
         case .answered(let origin): terminal.display(Notice(.success, "From \(origin)"))
-        case .back, .interrupt, .end, .cancelled: return
+        case .back: break
+        case .interrupt: return .interrupted
+        case .end: return .ended
+        case .cancelled: return .covered
         }
+        return .done
     }
 }
 
@@ -29,7 +33,7 @@ struct UsageExampleTests {
         try await terminal.waitForOutput(containing: "Where from?")
         terminal.enter("London")
         terminal.enter("JFK")
-        await running.value
+        _ = await running.value
         #expect(terminal.screen.last == "✓ From JFK")
         #expect(terminal.screen.contains("✗ Enter a three-letter airport code, like LHR."))
     }
@@ -41,7 +45,7 @@ struct UsageExampleTests {
         let running = Task { await view.run() }
         try await terminal.waitUntilAwaitingInput()
         running.cancel()
-        await running.value
+        _ = await running.value
         #expect(terminal.pendingInputCount == 0)
         #expect(!terminal.isAwaitingInput)
     }
