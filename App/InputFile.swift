@@ -22,9 +22,14 @@ enum InputFile {
     /// that, yet small enough to read and decode at once.
     static let passengersLimit = 1 << 20
 
+    /// The largest recording replayed: 1 GiB. A session's recording is a few megabytes (each step's screen and the
+    /// service answers it holds); a limit still ends an endless stream rather than filling memory.
+    static let recordingLimit = 1 << 30
+
     /// The bytes of the file at `path`, at most `limit` of them; `typical` says what such a file usually weighs
-    /// ("a passengers file is a few kilobytes") when it is larger.
-    static func read(_ path: String, limit: Int, typical: String) throws(Problem) -> Data {
+    /// ("a passengers file is a few kilobytes") when it is larger. A character device (`/dev/zero`, a terminal) is
+    /// read as it comes only when `devices` allows it; otherwise it is refused as what it is.
+    static func read(_ path: String, limit: Int, typical: String, devices: Bool = true) throws(Problem) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Problem(description: "\(path) cannot be read: \(reason(errno))") }
         defer { close(descriptor) }
@@ -34,6 +39,8 @@ enum InputFile {
         switch status.st_mode & mode_t(S_IFMT) {
         case mode_t(S_IFREG):
             if status.st_size > Int64(limit) { throw tooLarge }
+        case mode_t(S_IFCHR) where !devices:
+            throw Problem(description: "\(path) cannot be read: it is a device, not a file")
         case mode_t(S_IFIFO), mode_t(S_IFSOCK), mode_t(S_IFCHR):
             break
         case mode_t(S_IFDIR):

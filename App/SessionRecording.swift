@@ -28,13 +28,16 @@ enum SessionRecording {
     /// 64 the file cannot be read as a recording.
     static func replay(path: String, terminal: any Terminal, showSteps: Bool) -> Int32 {
         let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+        do throws(InputFile.Problem) {
+            // A device (`/dev/zero`), a folder or a disk is said as what it is; a pipe is read as it comes.
+            let data = try InputFile.read(
+                path, limit: InputFile.recordingLimit, typical: "a recording is a few megabytes", devices: false)
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw InputFile.Problem(description: "\(path) is not text (UTF-8)")
+            }
+            text = decoded
         } catch {
-            var isFolder: ObjCBool = false
-            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-                ? "it is a folder, not a file" : FileProblem.reason(error)
-            terminal.writeDiagnostic("flights: the recording \(String(reflecting: path)) cannot be read (\(reason)); give the path of a file made with --record.\n")
+            terminal.writeDiagnostic("flights: the recording \(UntrustedText.visible(error.description)); give the path of a file made with --record.\n")
             return 64
         }
         let style = terminal.style

@@ -99,6 +99,18 @@ import Testing
             let missing = try await app.run(["replay", app.root.appendingPathComponent("none.jsonl").path])
             #expect(missing.status == 64, "\(missing)")
             #expect(missing.errors.contains("cannot be read"), "\(missing)")
+            #expect(missing.errors.contains("it does not exist"), "\(missing)")
+        }
+    }
+
+    @Test func aDeviceOrAFolderIsSaidAsWhatItIsNeverPermissionDenied() async throws {
+        try await FlightsApp.withFreshData { app in
+            for (path, what) in [("/dev/zero", "it is a device, not a file"), (app.root.path, "it is a folder, not a file")] {
+                let replay = try await app.run(["replay", path])
+                #expect(replay.status == 64, "\(replay)")
+                #expect(replay.errors.contains(what), "\(replay)")
+                #expect(!replay.errors.contains("permission denied"), "\(replay)")
+            }
         }
     }
 }

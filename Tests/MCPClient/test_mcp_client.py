@@ -20,10 +20,12 @@ import traceback
 from decimal import Decimal
 
 import mcp.types as types
+from mcp.shared.exceptions import MCPError
 
 from mcp_support import (
     DEPARTURE,
     DESTRUCTIVE,
+    INVALID_PARAMS,
     PASSENGER,
     READS,
     RETURN,
@@ -372,6 +374,29 @@ async def malformed(s):
         await protocol_error(s, request())
     for name, request in cases:
         await step(f"malformed input: {name} → invalid params", lambda request=request: refused(request))
+
+    async def too_long():
+        need("malformed session")
+        try:
+            result = await within(s.call_tool("find_places", {"query": "x" * 10_000_000}))
+        except MCPError as error:
+            assert error.code == -32600, f"error {error.code} ({error.message}), not -32600"
+            assert "at most 4194304 bytes" in error.message, error.message
+            return
+        raise AssertionError(f"a 10 MB message was answered with a result (isError {result.is_error})")
+    await step("malformed input: a 10 MB message → refused as too long (-32600), by its id", too_long)
+
+    async def unknown_resource():
+        need("malformed session")
+        for uri, code in (("flights://bookings/NOPE99", -32002), ("flights://bookings/NO-PE", INVALID_PARAMS)):
+            try:
+                await within(s.read_resource(uri))
+            except MCPError as error:
+                assert error.code == code, f"{uri}: error {error.code} ({error.message}), not {code}"
+                continue
+            raise AssertionError(f"{uri} was read as if it were a booking")
+    await step("resources/read of an unknown booking → resource not found (-32002); of no reference's shape → invalid params",
+               unknown_resource)
 
     async def still_answers():
         need("malformed session")

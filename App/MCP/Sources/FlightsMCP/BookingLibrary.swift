@@ -14,6 +14,8 @@ struct BookingLibrary: Sendable {
     ]
 
     let toolbox: any FlightsToolbox
+    /// The MCP specification's error code for a resource that does not exist.
+    static let resourceNotFound = -32002
 
     /// The list, and each booking with a reference.
     func resources() async -> [Resource] {
@@ -29,7 +31,9 @@ struct BookingLibrary: Sendable {
         }
     }
 
-    /// The resource at `uri`; an unknown address is the protocol's "invalid params".
+    /// The resource at `uri`. An address that is not one of the library's is the protocol's "invalid params"; a
+    /// booking reference of the right shape that no booking has is "resource not found" (-32002), as the MCP
+    /// specification answers an unknown resource.
     func read(_ uri: String) async throws -> Resource.Content {
         let value: Value
         if uri == Self.listURI {
@@ -39,8 +43,14 @@ struct BookingLibrary: Sendable {
         } else if uri.hasPrefix(Self.listURI + "/"), uri.count <= Self.listURI.count + 21,
                   case let reference = String(uri.dropFirst(Self.listURI.count + 1)).uppercased(),
                   !reference.isEmpty, reference.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            value = await answer { () async throws(ToolFailure) in
-                ["booking": ToolResults.booking(try await toolbox.booking(reference: reference))]
+            do throws(ToolFailure) {
+                value = ["booking": ToolResults.booking(try await toolbox.booking(reference: reference))]
+            } catch where error.code == .notFound {
+                throw MCPError.serverError(
+                    code: Self.resourceNotFound,
+                    message: "Resource not found: there is no booking \(reference) here or at the airline (\(uri)).")
+            } catch {
+                value = ToolCalls.failure(error).structuredContent ?? .null
             }
         } else {
             throw MCPError.invalidParams("No resource there; the bookings are at \(Self.listURI) and \(Self.listURI)/REFERENCE.")

@@ -26,7 +26,7 @@ public struct FlightsMCPServer: Sendable {
     /// and kept (its answer has no one to go to; the bookings list shows it).
     public func run() async throws {
         let calls = ToolCalls(toolbox: toolbox)
-        let server = try await serve(on: StdioTransport(logger: Logger(label: "flights.mcp.stdio")), calls: calls)
+        let server = try await serve(on: LineTransport(logger: Logger(label: "flights.mcp.stdio")), calls: calls)
         await server.waitUntilCompleted()
         await calls.idle()
         await server.stop()

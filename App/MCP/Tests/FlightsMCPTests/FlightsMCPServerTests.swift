@@ -47,6 +47,29 @@ import Testing
         #expect(search.inputSchema.objectValue?["additionalProperties"] == .bool(false))
     }
 
+    @Test func anUnknownBookingAsAResourceIsNotFoundAndAnAddressNotOfTheLibraryIsInvalidParams() async throws {
+        let toolbox = FakeToolbox()
+        let (client, server) = try await connect(toolbox)
+        defer { Task { await server.stop() } }
+        func refusal(_ uri: String) async -> MCPError? {
+            do {
+                _ = try await client.readResource(uri: uri)
+                return nil
+            } catch {
+                return error as? MCPError
+            }
+        }
+        // A reference of the right shape that no booking has: the specification's "resource not found".
+        let missing = await refusal("flights://bookings/NOPE99")
+        #expect(missing?.code == -32002)
+        #expect(missing?.errorDescription?.contains("no booking NOPE99") == true)
+        // Not a booking reference's shape, or not the library's address: invalid params, never asked of the toolbox.
+        for uri in ["flights://bookings/NO-PE", "flights://bookings/" + String(repeating: "A", count: 21), "flights://elsewhere"] {
+            #expect(await refusal(uri)?.code == -32602, "\(uri)")
+        }
+        #expect(toolbox.calls.withLock { $0 } == ["booking NOPE99"])
+    }
+
     @Test func argumentsThatBreakTheSchemaAreInvalidParamsAndNeverReachTheToolbox() async throws {
         let toolbox = FakeToolbox()
         let (client, server) = try await connect(toolbox)
