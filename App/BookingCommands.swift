@@ -11,7 +11,7 @@ struct BookingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bookings", abstract: "List the bookings made on this machine.")
 
-    @Flag(name: .long, help: "Print JSON.")
+    @Flag(name: .long, help: "Print the records as JSON, each with airline_change_waiting when the airline changed its times.")
     var json = false
 
     @OptionGroup var backend: BackendOptions
@@ -49,7 +49,7 @@ struct BookingsCommand: AsyncParsableCommand {
             }
             for note in notes { context.writer.show(.message(note)) }
             do throws(ServiceError) {
-                context.output(try CommandJSON.text(list.records, naming: "bookings"))
+                context.output(try CommandJSON.text(CommandJSON.ListedBooking.records(of: list), naming: "bookings"))
                 return .done
             } catch {
                 context.failure(error)

@@ -16,6 +16,33 @@ enum CommandJSON {
         }
     }
 
+    /// One record of `flights bookings --json`: the record as the bookings file keeps it, and
+    /// `airline_change_waiting`, whether the airline changed its times and waits for an answer (left out when the
+    /// airline's changes could not be listed), as the text list marks it "Times changed".
+    struct ListedBooking: Encodable {
+        var record: BookingRecord
+        var airlineChangeWaiting: Bool?
+
+        private enum CodingKeys: String, CodingKey {
+            case airlineChangeWaiting = "airline_change_waiting"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try record.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(airlineChangeWaiting, forKey: .airlineChangeWaiting)
+        }
+
+        /// The records of `list`, each marked from the changes it found waiting.
+        static func records(of list: BookingList) -> [ListedBooking] {
+            list.records.map { record in
+                ListedBooking(
+                    record: record,
+                    airlineChangeWaiting: list.changesWaiting.map { waiting in record.orderID.map(waiting.contains) ?? false })
+            }
+        }
+    }
+
     /// `flights search --json`: the offer request's id, the search as sent, and the offers.
     struct Offers: Encodable {
         var offerRequestID: String

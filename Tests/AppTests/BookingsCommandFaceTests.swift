@@ -36,6 +36,21 @@ struct BookingsCommandFaceTests {
         #expect(bench.terminal.diagnostics.contains("Reading your bookings"))
     }
 
+    @Test("as JSON: a booking whose times the airline changed is marked airline_change_waiting, the others not")
+    func airlineChangeMarked() async throws {
+        let bench = CommandBench(forPrograms: true)
+        let order = try await booked(bench)
+        #expect(await BookingsCommand.list(json: true, in: bench.context) == .done)
+        var listed = try #require(try JSONSerialization.jsonObject(with: Data(bench.terminal.output.utf8)) as? [[String: Any]])
+        #expect(listed.first?["airline_change_waiting"] as? Bool == false)
+        bench.airlineChanges.scheduleChange(orderID: order.id, movedBy: 3, at: fixtureNow())
+        bench.terminal.clearOutput()
+        #expect(await BookingsCommand.list(json: true, in: bench.context) == .done)
+        listed = try #require(try JSONSerialization.jsonObject(with: Data(bench.terminal.output.utf8)) as? [[String: Any]])
+        #expect(listed.first?["airline_change_waiting"] as? Bool == true)
+        #expect(listed.first?["booking_reference"] as? String == order.bookingReference)
+    }
+
     @Test("as text: the table whole, with where the bookings are kept")
     func text() async throws {
         let bench = CommandBench(forPrograms: false)

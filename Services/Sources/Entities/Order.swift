@@ -40,6 +40,9 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
     public var services: [BookedService]
     /// The changes the airline made to it (a flight moved), answered or waiting for an answer.
     public var airlineInitiatedChanges: [AirlineInitiatedChange]
+    /// Whether the API's answer carried `airline_initiated_changes` (an empty list included): then they are all
+    /// there, and need no read of their own. An answer without the field says nothing about them.
+    public var carriesAirlineChanges: Bool
 
     /// Creates an order.
     public init(
@@ -47,7 +50,8 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         taxAmount: Money?, owner: Carrier, passengers: [OrderPassenger], slices: [Slice], conditions: Conditions,
         availableActions: [OrderAction]?, paymentStatus: PaymentStatus, documents: [OrderDocument],
         cancelledAt: Date?, createdAt: Date?, liveMode: Bool = false, metadata: [String: String]? = nil,
-        services: [BookedService] = [], airlineInitiatedChanges: [AirlineInitiatedChange] = []
+        services: [BookedService] = [], airlineInitiatedChanges: [AirlineInitiatedChange] = [],
+        carriesAirlineChanges: Bool = false
     ) {
         self.id = id
         self.bookingReference = bookingReference
@@ -68,6 +72,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         self.metadata = metadata
         self.services = services
         self.airlineInitiatedChanges = airlineInitiatedChanges
+        self.carriesAirlineChanges = carriesAirlineChanges
     }
 
     /// The airline's changes that still wait for the traveller's answer.
@@ -151,6 +156,7 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
             .compactMapValues(\.value)
         services = container.lossyList(BookedService.self, forKey: .services)
         airlineInitiatedChanges = container.lossyList(AirlineInitiatedChange.self, forKey: .airlineInitiatedChanges)
+        carriesAirlineChanges = container.contains(.airlineInitiatedChanges)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -175,8 +181,9 @@ public struct Order: Sendable, Hashable, Codable, Identifiable {
         try container.encode(liveMode, forKey: .liveMode)
         try container.encodeIfPresent(metadata, forKey: .metadata)
         try container.encode(services, forKey: .services)
-        // Written only when there are some, so an order the airline never changed encodes as it always did.
-        if !airlineInitiatedChanges.isEmpty {
+        // Written when there are some, or when the API said there are none, so an order the airline never changed
+        // encodes as it was read.
+        if !airlineInitiatedChanges.isEmpty || carriesAirlineChanges {
             try container.encode(airlineInitiatedChanges, forKey: .airlineInitiatedChanges)
         }
     }

@@ -40,10 +40,11 @@ extension TripServices {
     }
 
     /// `order` with the changes the airline made to it as the change service lists them (the list's word wins over
-    /// the order's own copy, by id). Without a change service, or when the list cannot be read, the order's copy
-    /// stands: a booking is always shown.
+    /// the order's own copy, by id), when the order's answer did not carry them. Without a change service, or when
+    /// the list cannot be read, the order's copy stands: a booking is always shown.
     func withAirlineChanges(_ order: Order) async -> Order {
-        guard let airlineChanges, !order.id.isEmpty,
+        // Duffel's order carries its changes: read them apart only when the answer left the field out.
+        guard !order.carriesAirlineChanges, let airlineChanges, !order.id.isEmpty,
               let listed = try? await airlineChanges.airlineChanges(orderID: order.id) else { return order }
         var merged = order
         for change in listed {
