@@ -41,14 +41,17 @@ struct SeatsAndBagsTerminal {
             try await terminal.type(answer)
             try await terminal.press("Enter")
         }
-        let review = try await waitForReview { $0.contains("What next?") }
+        // Each wait below is for the whole page, not its last line: a capture taken mid-redraw holds the keys first.
+        let review = try await waitForReview { $0.contains("What next?") && $0.contains("Book and pay £") }
         #expect(review.contains("Book and pay £"), "\(review)")
 
         // Esc from the seats screen: back to the review as it was.
         try await pick("Choose seats", on: review)
         try await terminal.waitForPrompt(Self.seatPrompt)
         try await terminal.press("Escape")
-        let unchanged = try await waitForReview { SeatsAndBags.option("Choose seats", in: $0) != nil }
+        let unchanged = try await waitForReview {
+            SeatsAndBags.option("Choose seats", in: $0) != nil && $0.contains("Book and pay £")
+        }
         #expect(!unchanged.contains("Seats and bags"), "leaving the seats screen chose something:\n\(unchanged)")
         let bookAt = Screen.firstMatch(#"Book and pay (£[0-9.,]+) now"#, in: unchanged).flatMap { SeatsAndBags.amount($0) }
         #expect(bookAt == fare, "the fare was \(fare):\n\(unchanged)")
@@ -70,7 +73,10 @@ struct SeatsAndBagsTerminal {
         try await terminal.waitForScreen(containing: "At most \(maximum) bags of this kind can be added.")
         try await terminal.type("1")
         try await terminal.press("Enter")
-        let withBag = try await waitForReview { $0.contains("Change bags (1 extra bag)") }
+        let withBag = try await waitForReview { screen in
+            screen.contains("Change bags (1 extra bag)") && screen.contains("Total with extras")
+                && Run.words(screen).contains("Bags 1 checked bag for passenger 1 on LHR → JFK")
+        }
         #expect(Run.words(withBag).contains("Bags 1 checked bag for passenger 1 on LHR → JFK"), "\(withBag)")
         let totalShown = SeatsAndBags.amount(after: "Total with extras", in: withBag)
 
