@@ -12,10 +12,11 @@ struct ChangeCommand: AsyncParsableCommand {
         discussion: """
             Name each flight that moves and its new day: --flight 2 --date 29dec moves the return (flight 1 is the \
             outbound; a multi-city trip counts its legs). A day is typed as in a search: 2026-12-29, 29 dec, fri, or \
-            +3 (three days after the booked one). The cheapest of the airline's change offers is read again and \
-            shown with its total (the fare difference and the change fee, or what comes back); it is made with \
-            --yes, and with --total only at that total (exit 2 otherwise, nothing changed). On a terminal, without \
-            --flight, it asks. A lost answer is checked by reading the change, never by sending it twice.
+            +3 (three days after the booked one). The airline's change offers are listed, numbered, cheapest first; \
+            the cheapest, or the one --offer names (its number in the list, or its id: --offer 2, --offer oco_…), is \
+            read again and shown with its total (the fare difference and the change fee, or what comes back); it is \
+            made with --yes, and with --total only at that total (exit 2 otherwise, nothing changed). On a terminal, \
+            without --flight, it asks. A lost answer is checked by reading the change, never by sending it twice.
             """)
 
     @Argument(help: "The booking reference (PNR).")
@@ -29,6 +30,11 @@ struct ChangeCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The cabin of the new flights: economy, premium, business or first.", valueName: "cabin"))
     var cabin: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Which of the airline's change offers to take: its number in the list, or its id (oco_…); the cheapest when not given.",
+        valueName: "n|id"))
+    var offer: String?
 
     @OptionGroup var confirmation: ConfirmationOptions<ChangeCommand>
 
@@ -44,6 +50,22 @@ struct ChangeCommand: AsyncParsableCommand {
             throw ValidationError("--flight counts the booking's flights from 1 (1 the outbound, 2 the return).")
         }
         _ = try cabinClass()
+        _ = try choice()
+        if offer != nil, flight.isEmpty {
+            throw ValidationError("--offer chooses among the offers for --flight and --date: name the flight and its day too.")
+        }
+    }
+
+    /// The offer `--offer` chooses.
+    func choice() throws -> ChangeRun.Choice {
+        guard let offer = offer?.trimmingCharacters(in: .whitespaces) else { return .cheapest }
+        if let number = Int(offer) {
+            guard number >= 1 else { throw ValidationError("--offer counts the listed offers from 1.") }
+            return .number(number)
+        }
+        guard offer.hasPrefix("oco_"), offer.count <= 100, offer.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { throw ValidationError("--offer is an offer's number in the list (2) or its id (oco_…).") }
+        return .id(offer)
     }
 
     /// The cabin named by `--cabin`, if any.
@@ -64,7 +86,7 @@ struct ChangeCommand: AsyncParsableCommand {
             code = await AppRuntime.run(backend, showsBanner: false) { $0.startChange(FlightChangeInput(reference: reference)) }
         } else {
             let run = ChangeRun(
-                plan: ChangePlan(moves: moves, cabin: try cabinClass()), json: confirmation.json,
+                plan: ChangePlan(moves: moves, cabin: try cabinClass()), choice: try choice(), json: confirmation.json,
                 assumeYes: confirmation.yes, agreedTotal: try confirmation.agreedAmount())
             code = await CommandRuntime.run(backend, forPrograms: confirmation.json) { await run.run(reference, in: $0) }
         }

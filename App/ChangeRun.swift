@@ -7,13 +7,26 @@ import TravelText
 import Trips
 
 /// `flights change REF --flight 2 --date +3`: a face over the core's `ChangeFlights` and `ChangePlan`. The booking
-/// is read, the plan judged on it, the airline's change offers listed (TravelText's `ChangeText`), the cheapest read
-/// again and made into a change; it is confirmed with `--yes`, and with `--total` only at that total. A price that
-/// moved is never taken; an offer that expired is asked for again once; a lost answer is settled by reading.
+/// is read, the plan judged on it, the airline's change offers listed (TravelText's `ChangeText`, numbered, cheapest
+/// first), the one chosen with `--offer` (the cheapest otherwise) read again and made into a change; it is confirmed
+/// with `--yes`, and with `--total` only at that total. A price that moved is never taken; an offer that expired is
+/// asked for again once; a lost answer is settled by reading.
 @MainActor
 struct ChangeRun {
+    /// Which of the airline's change offers to take.
+    enum Choice: Sendable, Equatable {
+        /// The cheapest (the first listed).
+        case cheapest
+        /// The offer numbered so in the listing, from 1.
+        case number(Int)
+        /// The offer with this id (`oco_…`).
+        case id(String)
+    }
+
     /// What moves where.
     var plan: ChangePlan
+    /// Which offer to take (`--offer`).
+    var choice: Choice = .cheapest
     /// The change to confirm, or the booking after it, as Duffel's JSON.
     var json: Bool
     /// `--yes`.
@@ -68,12 +81,19 @@ struct ChangeRun {
             return .backendError(text)
         }
         context.writer.hideProgress()
-        guard let cheapest = offers.first else {
+        guard !offers.isEmpty else {
             let text = "The airline has no flights for that change. Nothing was changed."
             context.problem(text)
             return .backendError(text)
         }
         if !json { context.show(ChangeText.offerBlocks(reference: reference, offers: offers)) }
+        guard let cheapest = chosen(from: offers) else {
+            let listed = json ? " Run it again without --json to see them listed." : ""
+            context.problem(
+                "Nothing was changed: the airline offered \(offers.count) way\(offers.count == 1 ? "" : "s") to change booking \(reference), and none is \(choiceName).",
+                suggestion: "Choose one by its number in the list (--offer 2) or its id (--offer oco_…).\(listed)")
+            return .badInput
+        }
         context.progress("Checking the price with the airline…")
         let recheck = await flights.recheck(cheapest.id)
         context.writer.hideProgress()
@@ -93,6 +113,24 @@ struct ChangeRun {
             let text = "That change could not be made: \(failure.message)"
             context.problem(text, suggestion: failure.suggestion)
             return .backendError(text)
+        }
+    }
+
+    /// The offer `choice` names among `offers` (cheapest first), if any.
+    private func chosen(from offers: [OrderChangeOffer]) -> OrderChangeOffer? {
+        switch choice {
+        case .cheapest: offers.first
+        case .number(let number): offers.indices.contains(number - 1) ? offers[number - 1] : nil
+        case .id(let id): offers.first { $0.id == id }
+        }
+    }
+
+    /// `offer 4`, `offer oco_…`, as a sentence names the choice.
+    private var choiceName: String {
+        switch choice {
+        case .cheapest: "the cheapest"
+        case .number(let number): "number \(number)"
+        case .id(let id): UntrustedText.visible(id)
         }
     }
 

@@ -119,6 +119,27 @@ import Testing
             let none = try await app.run(["change", order.bookingReference, "--flight", "3", "--date", "+1", "--yes"])
             #expect(none.status == 64, "\(none)")
             #expect(none.output.contains("there is no flight 3"), "\(none)")
+            for (arguments, said) in [
+                (["--offer", "0"], "--offer counts the listed offers from 1."),
+                (["--offer", "cheap"], "--offer is an offer's number in the list (2) or its id (oco_…)."),
+                (["--offer", "2", "--yes"], "--offer chooses among the offers for --flight and --date"),
+            ] {
+                let flights = arguments.last == "--yes" ? [] : ["--flight", "2", "--date", "+3"]
+                let refused = try await app.run(["change", order.bookingReference] + flights + arguments)
+                #expect(refused.status == 64, "\(refused)")
+                #expect(refused.errors.contains(said), "\(refused)")
+            }
+        }
+    }
+
+    @Test func anOfferPastTheListChangesNothingAndSaysWhatWasOffered() async throws {
+        try await FlightsApp.withFreshData { app in
+            let order = try await Self.book(app, "LHR", "JFK", changeable: true)
+            let refused = try await app.run(["change", order.bookingReference, "--flight", "2", "--date", "+3", "--offer", "99", "--yes"])
+            #expect(refused.status == 64, "\(refused)")
+            #expect(refused.output.contains("Ways to change booking \(order.bookingReference)"), "\(refused)")
+            #expect(refused.said.contains("and none is number 99"), "\(refused)")
+            #expect(try await Self.booking(app, order.bookingReference).slices == order.slices)
         }
     }
 }
