@@ -86,23 +86,34 @@ struct ChangeRun {
             context.problem(text)
             return .backendError(text)
         }
-        if !json { context.show(ChangeText.offerBlocks(reference: reference, offers: offers)) }
-        guard let cheapest = chosen(from: offers) else {
+        if !json { context.show(ChangeText.offerBlocks(reference: reference, offers: offers) + ChangeText.offerIDBlocks(offers)) }
+        // An id not in this listing may be an offer of an earlier one (each listing is a new request): read by its id.
+        let earlierID: String? = if case .id(let id) = choice, chosen(from: offers) == nil { id } else { nil }
+        guard let pickedID = chosen(from: offers)?.id ?? earlierID else {
             let listed = json ? " Run it again without --json to see them listed." : ""
             context.problem(
                 "Nothing was changed: the airline offered \(offers.count) way\(offers.count == 1 ? "" : "s") to change booking \(reference), and none is \(choiceName).",
                 suggestion: "Choose one by its number in the list (--offer 2) or its id (--offer oco_…).\(listed)")
             return .badInput
         }
+        let listedTotal = chosen(from: offers)?.changeTotalAmount
         context.progress("Checking the price with the airline…")
-        let recheck = await flights.recheck(cheapest.id)
+        let recheck = await flights.recheck(pickedID)
         context.writer.hideProgress()
+        if let earlierID {
+            guard case .ready(_, let change) = recheck, change.orderId == order.id else {
+                context.problem(
+                    "Nothing was changed: the airline has no change offer \(UntrustedText.visible(earlierID)) for booking \(reference) now (expired, or made for another booking).",
+                    suggestion: "Choose from the offers listed now: by number (--offer 2) or by the id shown under the list.")
+                return .badInput
+            }
+        }
         switch recheck {
         case .ready(let offer, let change):
             let total = change.changeTotalAmount ?? offer.changeTotalAmount
-            if total != cheapest.changeTotalAmount {
+            if let listedTotal, total != listedTotal {
                 context.writer.show(.message(Notice(
-                    .warning, "The airline's price moved from \(cheapest.changeTotalAmount.formatted) to \(total.formatted).")))
+                    .warning, "The airline's price moved from \(listedTotal.formatted) to \(total.formatted).")))
             }
             let confirmed = await confirm(change, offer: offer, total: total, order: order, moving: moving, reference: reference, flights, context)
             guard confirmed == nil else { return confirmed ?? .done }

@@ -113,10 +113,10 @@ extension TripToolbox {
         }
     }
 
-    func quoteChange(reference: String, plan: FlightsMCP.ChangePlan) async throws(ToolFailure) -> OrderChangeOffer {
+    func quoteChange(reference: String, plan: FlightsMCP.ChangePlan) async throws(ToolFailure) -> [OrderChangeOffer] {
         let (_, offers) = try await changeOffers(reference, plan)
-        guard let cheapest = offers.first else { throw Self.noChangeOffers }
-        return cheapest
+        guard !offers.isEmpty else { throw Self.noChangeOffers }
+        return offers
     }
 
     func change(reference: String, plan: FlightsMCP.ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
@@ -125,8 +125,20 @@ extension TripToolbox {
            plan.expected.isSubset(of: FlightsMCP.ChangePlan.flights(of: order.slices)) {
             return order
         }
-        let (order, offers) = try await changeOffers(reference, plan)
-        guard let cheapest = offers.first else { throw Self.noChangeOffers }
+        let order: Order
+        let cheapest: OrderChangeOffer
+        if let chosen = plan.offerID {
+            // The offer the traveller chose from the quote: read again as it stands, never swapped for another.
+            guard let found = try await booking(reference: reference).order else {
+                throw ToolFailure(.notPossible, "Booking \(reference) was not made through this flight service.")
+            }
+            order = found
+            cheapest = try await chosenOffer(chosen)
+        } else {
+            let (found, offers) = try await changeOffers(reference, plan)
+            guard let first = offers.first else { throw Self.noChangeOffers }
+            (order, cheapest) = (found, first)
+        }
         let changes = ChangeFlights(trip)
         let change: OrderChange
         let rechecked: OrderChangeOffer
@@ -199,6 +211,16 @@ extension TripToolbox {
         case .unreadable(let error)?:
             throw ToolFailure(.serviceError, "Booking \(reference) cannot be read now.", whatToDo: "Try again in a moment.",
                               detail: error.map { [$0.message] } ?? [])
+        }
+    }
+
+    /// The change offer `id` as the airline has it now.
+    private func chosenOffer(_ id: String) async throws(ToolFailure) -> OrderChangeOffer {
+        guard let changes = trip.changes else { throw ToolFailure(.notPossible, "This flight service makes no order changes.") }
+        do {
+            return try await changes.orderChangeOffer(id: id)
+        } catch {
+            throw Self.changeExpired
         }
     }
 

@@ -132,6 +132,27 @@ import Testing
         }
     }
 
+    @Test func anOfferChosenByItsListedIDIsTakenOnlyAtItsTotal() async throws {
+        try await FlightsApp.withFreshData { app in
+            let order = try await Self.book(app, "LHR", "JFK", changeable: true)
+            let reference = order.bookingReference
+            let move = ["change", reference, "--flight", "2", "--date", "+3"]
+            let listed = try await app.run(move)
+            #expect(listed.status == 2, "\(listed)")
+            let id = try #require(Screen.firstMatch(#"\n\s*1\. (oco_[A-Za-z0-9]+)"#, in: listed.output), "no id listed:\n\(listed)")
+            let shown = try await app.run(move + ["--offer", id, "--json"])
+            let change = try DuffelJSON.decoder().decode(OrderChange.self, from: Data(shown.output.utf8))
+            let total = try #require(change.changeTotalAmount, "\(shown)")
+            let refused = try await app.run(move + ["--offer", id, "--yes", "--total", "\(total.amount + 1)"])
+            #expect(refused.status == 2, "\(refused)")
+            #expect(try await Self.booking(app, reference).slices == order.slices)
+            let made = try await app.run(move + ["--offer", id, "--yes", "--total", total.wireAmount])
+            #expect(made.status == 0, "\(made)")
+            let after = try await Self.booking(app, reference)
+            #expect(Set(after.slices[1].segments.map(\.departingAt)) == Set(change.slices.add.flatMap(\.segments).map(\.departingAt)))
+        }
+    }
+
     @Test func anOfferPastTheListChangesNothingAndSaysWhatWasOffered() async throws {
         try await FlightsApp.withFreshData { app in
             let order = try await Self.book(app, "LHR", "JFK", changeable: true)

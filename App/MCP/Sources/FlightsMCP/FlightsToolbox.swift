@@ -28,9 +28,11 @@ public protocol FlightsToolbox: Sendable {
     func quoteCancellation(reference: String) async throws(ToolFailure) -> OrderCancellation
     /// Cancels `reference` if its refund is still `agreedRefund`.
     func cancel(reference: String, agreedRefund: Decimal) async throws(ToolFailure) -> OrderCancellation
-    /// The airline's cheapest offer to move `reference`'s flights as `plan` says; nothing is changed.
-    func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer
-    /// Moves the flights if the change still costs `agreedTotal` (below zero: money back); the order after it.
+    /// The airline's offers to move `reference`'s flights as `plan` says, cheapest first (never none); nothing is
+    /// changed.
+    func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> [OrderChangeOffer]
+    /// Moves the flights if the change still costs `agreedTotal` (below zero: money back); the order after it. With
+    /// `plan.offerID`, that offer (one the quote listed) is taken; otherwise the cheapest the airline offers now.
     func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order
 }
 
@@ -48,6 +50,8 @@ public struct ChangePlan: Sendable, Hashable {
     /// The flights the quote offered (``flights(of:)``), when confirming one: a booking that holds them after an
     /// answer was lost has been changed.
     public var expected: Set<String> = []
+    /// The change offer the traveller chose from the quote's list (`change_offer_id`); `nil` takes the cheapest.
+    public var offerID: String?
 
     /// Each flight of `slices` as `ZZ117 2027-01-05T10:40:00`: its number and when it leaves.
     public static func flights(of slices: [Slice]) -> Set<String> {

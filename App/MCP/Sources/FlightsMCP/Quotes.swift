@@ -25,10 +25,27 @@ struct Quotes {
     }
 
     private var quotes: [String: Quote] = [:]
+    /// Every offer a change quote listed, by its token, then by the offer's id: the plan as that offer quoted it.
+    private var offers: [String: [String: ChangePlan]] = [:]
 
     /// Keeps a quote for `reference` under `token`.
     mutating func add(_ token: String, reference: String, kind: Kind) {
         quotes[token] = Quote(reference: reference, kind: kind, state: .open)
+    }
+
+    /// Keeps the offers a change quote under `token` listed, each with the plan as it quoted it.
+    mutating func add(offers listed: [String: ChangePlan], to token: String) {
+        offers[token] = listed
+    }
+
+    /// The plan of the offer `offerID` the change quote under `token` listed; refused when it listed none so.
+    func offer(_ offerID: String, of token: String) throws(ToolFailure) -> ChangePlan {
+        guard let plan = offers[token]?[offerID] else {
+            throw ToolFailure(
+                .invalidToken, "That change_offer_id is not one of the offers the quote with this token listed.",
+                whatToDo: "Give a change_offer_id from the quote's offers, or leave it out to take the cheapest.")
+        }
+        return plan
     }
 
     /// What to do with a confirmation naming `token` for `reference`: go ahead (the quote's kind, now marked under

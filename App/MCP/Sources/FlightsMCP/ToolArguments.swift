@@ -125,7 +125,7 @@ enum ToolRequest: Sendable {
     case quoteCancellation(String)
     case cancel(String, token: String, refund: Decimal)
     case quoteChange(String, ChangePlan)
-    case change(String, token: String, total: Decimal)
+    case change(String, token: String, total: Decimal, offerID: String?)
 }
 
 extension ToolArguments {
@@ -175,10 +175,10 @@ extension ToolArguments {
                 guard let total = amount("confirm_total") else {
                     throw .invalid("confirm_total is required with token: the change total the traveller agreed to.")
                 }
-                return .change(reference, token: token, total: total)
+                return .change(reference, token: token, total: total, offerID: string("change_offer_id"))
             }
-            guard values["confirm_total"].map({ $0.isNull }) ?? true else {
-                throw .invalid("confirm_total goes with the token a first call to change_booking gave.")
+            guard values["confirm_total"].map({ $0.isNull }) ?? true, values["change_offer_id"].map({ $0.isNull }) ?? true else {
+                throw .invalid("confirm_total and change_offer_id go with the token a first call to change_booking gave.")
             }
             let moves = (values["flights"]?.arrayValue ?? []).compactMap { move -> ChangePlan.Move? in
                 guard let fields = move.objectValue, let flight = fields["flight"]?.wholeNumber,

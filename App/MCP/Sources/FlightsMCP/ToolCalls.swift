@@ -77,9 +77,25 @@ actor ToolCalls {
         case .cancel(let reference, let token, let refund):
             return try await cancel(reference, token: token, refund: refund)
         case .quoteChange(let reference, let plan):
-            let offer = try await toolbox.quoteChange(reference: reference, plan: plan)
+            let listed = try await toolbox.quoteChange(reference: reference, plan: plan)
+            guard let offer = listed.first else {
+                throw ToolFailure(.notFound, "The airline offers no flights for that change.", whatToDo: "Try other days.")
+            }
             quotes.add(offer.id, reference: reference, kind: .change(plan.quoted(by: offer)))
+            quotes.add(offers: Dictionary(listed.map { choice in
+                var chosen = plan.quoted(by: choice)
+                chosen.offerID = choice.id
+                return (choice.id, chosen)
+            }, uniquingKeysWith: { first, _ in first }), to: offer.id)
             return [
+                "offers": .array(listed.map { choice in
+                    [
+                        "change_offer_id": .string(choice.id), "change_total": ToolResults.money(choice.changeTotalAmount),
+                        "new_total": ToolResults.money(choice.newTotalAmount),
+                        "penalty": ToolResults.money(choice.penaltyTotalAmount),
+                        "new_flights": .array(choice.slices.add.map(ToolResults.slice)),
+                    ]
+                }),
                 "status": "quoted", "booking_reference": .string(reference), "token": .string(offer.id),
                 "change_total": ToolResults.money(offer.changeTotalAmount),
                 "new_total": ToolResults.money(offer.newTotalAmount), "penalty": ToolResults.money(offer.penaltyTotalAmount),
@@ -87,9 +103,12 @@ actor ToolCalls {
                 "new_flights": .array(offer.slices.add.map(ToolResults.slice)),
                 "old_flights": .array(offer.slices.remove.map(ToolResults.slice)),
             ]
-        case .change(let reference, let token, let total):
+        case .change(let reference, let token, let total, let offerID):
+            // A chosen offer must be one the quote listed, checked before anything is confirmed.
+            let chosen = try offerID.map { id throws(ToolFailure) in try quotes.offer(id, of: token) }
             return try await confirmed(token, for: reference, cancelling: false) { kind throws(ToolFailure) in
-                guard case .change(let plan) = kind else { return [:] }
+                guard case .change(let quoted) = kind else { return [:] }
+                let plan = chosen ?? quoted
                 let order = try await self.toolbox.change(reference: reference, plan: plan, agreedTotal: total)
                 return [
                     "status": "changed", "booking_reference": .string(order.bookingReference),

@@ -159,7 +159,7 @@ enum ToolCatalog {
             readOnly: false, destructive: true),
         ToolDefinition(
             name: .changeBooking, title: "Move a booked flight to another day",
-            description: "Two calls. First with flights: the airline's cheapest offer to move them (the change total: the fare difference and the fee, or below zero, money back), the new flights, and a token; nothing is changed. Then, once the traveller agrees, with only the reference, that token and confirm_total equal to the change total: changed, to the days quoted. A total that moved changes nothing and says the total now; the same confirmation sent again changes nothing more. Ask the traveller before the second call.",
+            description: "Two calls. First with flights: the airline's cheapest offer to move them (the change total: the fare difference and the fee, or below zero, money back), the new flights, and a token, and every offer the airline made, cheapest first, each with its change_offer_id, change total and new flights; nothing is changed. Then, once the traveller agrees, with only the reference, that token and confirm_total equal to the change total of the offer chosen (the cheapest, or the one named by change_offer_id): changed, to the flights quoted. A total that moved changes nothing and says the total now; the same confirmation sent again changes nothing more. Ask the traveller before the second call.",
             fields: [
                 ArgumentField("reference", reference, required: true, "The booking reference."),
                 ArgumentField("flights", .array(.object([
@@ -169,6 +169,7 @@ enum ToolCatalog {
                 ArgumentField("cabin_class", .string(maxLength: 20, choices: ["economy", "premium_economy", "business", "first"]), "To quote: the cabin of the new flights; the booked one when left out."),
                 ArgumentField("token", identifier, "To confirm: the token the quote gave."),
                 ArgumentField("confirm_total", .amount, "To confirm, with token: the change total the traveller agreed to (\"-12.40\" for money back)."),
+                ArgumentField("change_offer_id", identifier, "To confirm, with token: the quote's offer the traveller chose, when not the cheapest."),
             ],
             readOnly: false, destructive: true),
     ]

@@ -88,17 +88,22 @@ final class FakeToolbox: FlightsToolbox {
 }
 
 extension FakeToolbox {
-    func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> OrderChangeOffer {
+    /// Two ways to change: money back (the cheapest), and one costing £30.00.
+    func quoteChange(reference: String, plan: ChangePlan) async throws(ToolFailure) -> [OrderChangeOffer] {
         try record("quote change \(reference) \(plan.moves.map { "\($0.flight)=\($0.day)" })")
-        return OrderChangeOffer(
-            id: "oco_1", changeTotalAmount: Money(amount: -12.4, currency: "GBP"), newTotalAmount: nil,
-            penaltyTotalAmount: nil, expiresAt: nil, refundTo: nil, slices: OrderChangeSlices(), createdAt: nil, updatedAt: nil)
+        return [(id: "oco_1", total: Decimal(string: "-12.40") ?? 0), (id: "oco_2", total: 30)].map { offer in
+            OrderChangeOffer(
+                id: offer.id, changeTotalAmount: Money(amount: offer.total, currency: "GBP"), newTotalAmount: nil,
+                penaltyTotalAmount: nil, expiresAt: nil, refundTo: nil, slices: OrderChangeSlices(), createdAt: nil, updatedAt: nil)
+        }
     }
 
     func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order {
-        try record("change \(reference) \(agreedTotal) \(plan.moves.map { "\($0.flight)=\($0.day)" })")
-        guard agreedTotal == Decimal(string: "-12.40") else {
-            throw ToolFailure(.priceChanged, "Nothing was changed.", total: Money(amount: -12.4, currency: "GBP"))
+        let chosen = plan.offerID.map { " \($0)" } ?? ""
+        try record("change \(reference) \(agreedTotal) \(plan.moves.map { "\($0.flight)=\($0.day)" })\(chosen)")
+        let total = plan.offerID == "oco_2" ? Decimal(30) : Decimal(string: "-12.40") ?? 0
+        guard agreedTotal == total else {
+            throw ToolFailure(.priceChanged, "Nothing was changed.", total: Money(amount: total, currency: "GBP"))
         }
         do {
             return try DuffelJSON.decoder().decode(Order.self, from: Data(#"{"id": "ord_1", "booking_reference": "ABC123"}"#.utf8))

@@ -210,4 +210,35 @@ import Testing
         let otherToken = try await call(client, "change_booking", ["reference": "ABC123", "token": "oco_9", "confirm_total": "1"])
         #expect(otherToken.structuredContent?.objectValue?["error"]?.objectValue?["code"] == "invalid_token")
     }
+
+    @Test func theQuoteListsEveryOfferAndAnotherThanTheCheapestIsConfirmedByItsIDAtItsOwnTotal() async throws {
+        let toolbox = FakeToolbox()
+        let (client, server) = try await connect(toolbox)
+        defer { Task { await server.stop() } }
+        let quote = try await call(client, "change_booking", ["reference": "ABC123", "flights": [["flight": 1, "date": "+3"]]])
+        let fields = try #require(quote.structuredContent?.objectValue)
+        let offers = fields["offers"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(offers.compactMap { $0["change_offer_id"]?.stringValue } == ["oco_1", "oco_2"])
+        #expect(offers.last?["change_total"] == ["amount": "30.00", "currency": "GBP"])
+        let token = try #require(fields["token"]?.stringValue)
+        // An offer the quote did not list is refused before anything is sent.
+        let unlisted = try await call(client, "change_booking", [
+            "reference": "ABC123", "token": .string(token), "confirm_total": "30", "change_offer_id": "oco_9",
+        ])
+        #expect(unlisted.structuredContent?.objectValue?["error"]?.objectValue?["code"] == "invalid_token")
+        // The guard holds for the chosen offer: the cheapest's total does not confirm it.
+        let cheapestTotal = try await call(client, "change_booking", [
+            "reference": "ABC123", "token": .string(token), "confirm_total": "-12.40", "change_offer_id": "oco_2",
+        ])
+        #expect(cheapestTotal.structuredContent?.objectValue?["error"]?.objectValue?["code"] == "price_changed")
+        let changed = try await call(client, "change_booking", [
+            "reference": "ABC123", "token": .string(token), "confirm_total": "30.00", "change_offer_id": "oco_2",
+        ])
+        #expect(changed.structuredContent?.objectValue?["status"] == "changed")
+        #expect(toolbox.calls.withLock { $0 } == [
+            "quote change ABC123 [\"0=+3\"]", "change ABC123 -12.4 [\"0=+3\"] oco_2", "change ABC123 30 [\"0=+3\"] oco_2",
+        ])
+        // A chosen offer without its token is invalid params.
+        #expect(await refusal(client, "change_booking", ["reference": "ABC123", "change_offer_id": "oco_2"])?.code == -32602)
+    }
 }

@@ -87,6 +87,11 @@ public enum ChangeText {
         return [.header("Ways to change booking \(reference)"), .table(table, indent: 2)]
     }
 
+    /// Each listed offer's id under the table, numbered as it is, for a command to choose by (`--offer oco_…`).
+    public static func offerIDBlocks(_ offers: [OrderChangeOffer]) -> [ScreenBlock] {
+        offers.enumerated().map { index, offer in .text("\(index + 1). \(UntrustedText.visible(offer.id))", indent: 2) }
+    }
+
     /// The change to confirm: the flights out (`moving`, when the offer names none), the flights in, and the total
     /// with the airline's fee (`penalty`) in it.
     public static func changeBlocks(
