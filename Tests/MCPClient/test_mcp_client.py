@@ -302,7 +302,27 @@ async def story(s):
         again = await answer(s, "change_booking", {**confirm, "confirm_total": quote["change_total"]["amount"]})
         assert again["status"] == "changed", again
         assert (await booking(s, reference))["slices"] == after["slices"], "moved again by the repeat"
+        state["changed booking"] = reference
     await step("change_booking: quoted with a token; a wrong total refused; the return moved as quoted; a repeat moves nothing", change)
+
+    async def chosen_offer():
+        reference = need("changed booking")
+        before = await booking(s, reference)
+        quote = await answer(s, "change_booking", {"reference": reference, "flights": [{"flight": 1, "date": "+1"}]})
+        offers = quote["offers"]
+        assert offers and all(isinstance(o["change_offer_id"], str) and o["new_flights"] for o in offers), quote
+        assert offers[0]["change_total"] == quote["change_total"], "the first listed is not the cheapest quoted"
+        chosen = offers[-1]
+        confirm = {"reference": reference, "token": quote["token"], "change_offer_id": chosen["change_offer_id"]}
+        await refusal(s, "change_booking", {**confirm, "change_offer_id": "oco_notlisted",
+                                            "confirm_total": chosen["change_total"]["amount"]}, "invalid_token")
+        changed = await answer(s, "change_booking", {**confirm, "confirm_total": chosen["change_total"]["amount"]})
+        assert changed["status"] == "changed", changed
+        after = await booking(s, reference)
+        assert after["slices"][0]["departing_at"][:10] == chosen["new_flights"][0]["departing_at"][:10] \
+            != before["slices"][0]["departing_at"][:10], (before["slices"][0], chosen)
+    await step("change_booking: the quote lists every offer; the last listed, confirmed by its change_offer_id, moves the outbound",
+               chosen_offer)
 
 
 async def service_error(s):
