@@ -88,15 +88,16 @@ struct ChangeRun {
         }
         if !json { context.show(ChangeText.offerBlocks(reference: reference, offers: offers) + ChangeText.offerIDBlocks(offers)) }
         // An id not in this listing may be an offer of an earlier one (each listing is a new request): read by its id.
-        let earlierID: String? = if case .id(let id) = choice, chosen(from: offers) == nil { id } else { nil }
-        guard let pickedID = chosen(from: offers)?.id ?? earlierID else {
-            let listed = json ? " Run it again without --json to see them listed." : ""
+        let listed = chosen(from: offers)
+        let earlierID: String? = if case .id(let id) = choice, listed == nil { id } else { nil }
+        guard let pickedID = listed?.id ?? earlierID else {
+            let hint = json ? " Run it again without --json to see them listed." : ""
             context.problem(
                 "Nothing was changed: the airline offered \(offers.count) way\(offers.count == 1 ? "" : "s") to change booking \(reference), and none is \(choiceName).",
-                suggestion: "Choose one by its number in the list (--offer 2) or its id (--offer oco_…).\(listed)")
+                suggestion: "Choose one by its number in the list (--offer 2) or its id (--offer oco_…).\(hint)")
             return .badInput
         }
-        let listedTotal = chosen(from: offers)?.changeTotalAmount
+        let listedTotal = listed?.changeTotalAmount
         context.progress("Checking the price with the airline…")
         let recheck = await flights.recheck(pickedID)
         context.writer.hideProgress()

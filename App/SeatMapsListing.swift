@@ -27,11 +27,11 @@ struct SeatMapsListing {
     /// The maps of the offer a booking made here was booked from, drawn from its order: 0 printed, 1 no such booking
     /// or no map, 69 they cannot be read, 73 the bookings file cannot be read.
     func booking(_ reference: String, in context: CommandContext) async -> FlowOutcome {
-        let booking: Booking
-        switch await context.booking(reference) {
-        case .success(let found): booking = found
-        case .failure(let outcome): return outcome
-        }
+        await context.onBooking(reference, shown: false) { booking, _ in await maps(of: booking, reference, context) }
+    }
+
+    /// The maps of `booking`'s offer, once it was found.
+    private func maps(of booking: Booking, _ reference: String, _ context: CommandContext) async -> FlowOutcome {
         let readsSeatMaps = context.trip.extras != nil
         if let why = booking.seatMapsBlocker(backend: context.trip.backend, readsSeatMaps: readsSeatMaps) {
             let text = "The seat maps of booking \(reference) cannot be shown: \(why)."

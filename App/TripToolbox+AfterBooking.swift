@@ -126,23 +126,22 @@ extension TripToolbox {
             return order
         }
         let order: Order
-        let cheapest: OrderChangeOffer
+        let offerID: String
         if let chosen = plan.offerID {
-            // The offer the traveller chose from the quote: read again as it stands, never swapped for another.
+            // The offer the traveller chose from the quote: read again below as it stands, never swapped for another.
             guard let found = try await booking(reference: reference).order else {
                 throw ToolFailure(.notPossible, "Booking \(reference) was not made through this flight service.")
             }
-            order = found
-            cheapest = try await chosenOffer(chosen)
+            (order, offerID) = (found, chosen)
         } else {
             let (found, offers) = try await changeOffers(reference, plan)
             guard let first = offers.first else { throw Self.noChangeOffers }
-            (order, cheapest) = (found, first)
+            (order, offerID) = (found, first.id)
         }
         let changes = ChangeFlights(trip)
         let change: OrderChange
         let rechecked: OrderChangeOffer
-        switch await changes.recheck(cheapest.id) {
+        switch await changes.recheck(offerID) {
         case .ready(let offer, let made): (rechecked, change) = (offer, made)
         case .expired: throw Self.changeExpired
         case .failed(let error):
@@ -156,7 +155,7 @@ extension TripToolbox {
             // Changed: the booking, read again when it can be; a read that fails does not undo the change.
             return ((try? await booking(reference: reference))?.order) ?? order
         case .priceChanged(let now):
-            let total = now.changeTotalAmount ?? cheapest.changeTotalAmount
+            let total = now.changeTotalAmount ?? rechecked.changeTotalAmount
             throw ToolFailure(
                 .priceChanged, "Nothing was changed: the change costs \(total.formatted) now, not the total agreed to.",
                 whatToDo: "Tell the traveller; confirm again with confirm_total \(total.wireAmount) if they agree.", total: total)
@@ -211,16 +210,6 @@ extension TripToolbox {
         case .unreadable(let error)?:
             throw ToolFailure(.serviceError, "Booking \(reference) cannot be read now.", whatToDo: "Try again in a moment.",
                               detail: error.map { [$0.message] } ?? [])
-        }
-    }
-
-    /// The change offer `id` as the airline has it now.
-    private func chosenOffer(_ id: String) async throws(ToolFailure) -> OrderChangeOffer {
-        guard let changes = trip.changes else { throw ToolFailure(.notPossible, "This flight service makes no order changes.") }
-        do {
-            return try await changes.orderChangeOffer(id: id)
-        } catch {
-            throw Self.changeExpired
         }
     }
 

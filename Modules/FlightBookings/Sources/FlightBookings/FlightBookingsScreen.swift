@@ -11,11 +11,12 @@ extension FlightBookingsReducer {
 
     static func screen(_ state: State) -> ScreenModel {
         var page: [ScreenBlock] = []
-        let detail = state.current.map(state.detailBlocks) ?? []
+        // The booking is laid out only on the steps that show it.
+        let detail = { state.current.map(state.detailBlocks) ?? [] }
         switch state.step {
         case .list where !state.listUnread: page = state.listBlocks()
-        case .detail, .confirmCancel, .confirmPay, .confirmAcceptChange: page = detail
-        case .confirmExtras(let quote): page = detail + BookingText.extrasBlocks(quote, reference: state.current?.reference ?? "")
+        case .detail, .confirmCancel, .confirmPay, .confirmAcceptChange: page = detail()
+        case .confirmExtras(let quote): page = detail() + BookingText.extrasBlocks(quote, reference: state.current?.reference ?? "")
         case .list, .start: break
         }
         guard !state.waiting, !state.stopped, let prompt = state.prompt else { return ScreenModel(page: page) }
