@@ -14,7 +14,8 @@ struct MCPCommand: AsyncParsableCommand {
         (FLIGHTS_LOG_LEVEL=info for more). Tools: find_places, search_flights, search_dates, get_offer, seat_map, \
         book, list_bookings, get_booking, pay, cancel, change_booking. Money moves only at the amount the traveller \
         agreed to (confirm_total, confirm_refund), a repeated book never books twice, and a cancellation or change \
-        is confirmed with its quote's token, once. It runs on the embedded sandbox \
+        is confirmed with its quote's token, once. A call with a progressToken hears notifications/progress; a \
+        cancelled search stops, while a booking or payment under way is finished. It runs on the embedded sandbox \
         unless --api (or FLIGHTS_API_URL) and DUFFEL_ACCESS_TOKEN name a Duffel-v2 API. Bookings are kept with \
         those of the other commands.
         """)

@@ -52,8 +52,16 @@ final class TripToolbox: FlightsToolbox {
     }
 
     func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell] {
+        try await searchDates(search, progress: .none)
+    }
+
+    /// The grid's days, each told to `progress` as its search answers ("12 of 49 days searched").
+    func searchDates(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> [DateCell] {
         let request = try await request(for: search)
-        let grid = await SearchFlights(trip).dateGrid(around: request, today: today)
+        let grid = await SearchFlights(trip).dateGrid(around: request, today: today) { grid in
+            await progress.report(
+                grid.settledCount, of: grid.cellCount, "\(grid.settledCount) of \(grid.cellCount) days searched")
+        }
         let failures = grid.fares.values.compactMap { fare -> ServiceError? in
             if case .failed(let error) = fare { return error } else { return nil }
         }
@@ -104,6 +112,26 @@ final class TripToolbox: FlightsToolbox {
     /// Books `request` once, whatever the number of calls with its key: a booking an earlier call made under the key
     /// is answered from the bookings file (a pending one settled first), and nothing is sent again.
     func book(_ request: BookingRequest) async throws(ToolFailure) -> BookingMade {
+        try await book(request, progress: .none)
+    }
+
+    /// The booking's steps, as `progress` is told of them.
+    private enum BookingStep: Int {
+        case earlierCall, offerChecked, orderSent, booked
+
+        var words: String {
+            switch self {
+            case .earlierCall: "Looking for a booking an earlier call made with these arguments"
+            case .offerChecked: "Checking the offer's price and the passengers' details"
+            case .orderSent: "Sending the order to the airline"
+            case .booked: "Booked"
+            }
+        }
+    }
+
+    func book(_ request: BookingRequest, progress: ToolProgress) async throws(ToolFailure) -> BookingMade {
+        func reached(_ step: BookingStep) async { await progress.report(step.rawValue, of: BookingStep.booked.rawValue, step.words) }
+        await reached(.earlierCall)
         switch await ListBookings(trip).booking(key: request.key) {
         case .booked(let order, _):
             return BookingMade(order: order, alreadyBooked: true)
@@ -121,6 +149,7 @@ final class TripToolbox: FlightsToolbox {
         let travellers = TravellersBooking(
             offerID: request.offerID, travellers: request.travellers, hold: request.hold, agreedTotal: request.agreedTotal)
         let booking: OfferBooking
+        await reached(.offerChecked)
         switch await BookTravellers(trip).prepare(travellers, today: today) {
         case .ready(let ready, _, _):
             booking = ready
@@ -143,8 +172,10 @@ final class TripToolbox: FlightsToolbox {
                 detail: [error.message])
         }
         let key = request.key
+        await reached(.orderSent)
         switch await BookOffer(trip, makeBookingKey: { key }).book(booking, agreedTotal: request.agreedTotal) {
         case .booked(let order, _, _):
+            await reached(.booked)
             return BookingMade(order: order, alreadyBooked: false)
         case .priceChanged(let agreed, let now, _):
             throw Self.priceChanged(agreed: agreed, now: now)

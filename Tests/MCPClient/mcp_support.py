@@ -101,6 +101,15 @@ async def within(awaitable):
     return await asyncio.wait_for(awaitable, CALL_TIMEOUT)
 
 
+def assert_progress(reports, what):
+    """Progress reports that only grow, each with a total and a message, the last of them the whole."""
+    assert reports, f"{what}: no notifications/progress although the call gave a progressToken"
+    done = [report[0] for report in reports]
+    assert done == sorted(done) and len(set(done)) == len(done), f"{what}: progress not increasing: {done}"
+    assert all(total is not None and message for _, total, message in reports), f"{what}: {reports}"
+    assert reports[-1][0] == reports[-1][1], f"{what}: the last report is not the whole: {reports[-1]}"
+
+
 def error_of(result):
     content = result.structured_content
     assert isinstance(content, dict) and isinstance(content.get("error"), dict), \
@@ -112,9 +121,13 @@ def text_of(result):
     return " ".join(block.text for block in result.content if block.type == "text")
 
 
-async def answer(session, tool, arguments):
-    """The structuredContent of a successful call (one text content holding the same JSON)."""
-    result = await within(session.call_tool(tool, arguments))
+async def answer(session, tool, arguments, progress=None):
+    """The structuredContent of a successful call (one text content holding the same JSON). With `progress` (a
+    list), the call asks for progress (a progressToken) and each notifications/progress it gets is appended to it as
+    (progress, total, message)."""
+    async def heard(done, total, message):
+        progress.append((done, total, message))
+    result = await within(session.call_tool(tool, arguments, progress_callback=heard if progress is not None else None))
     if result.is_error:
         error = error_of(result)
         raise AssertionError(f"{tool} answered a tool error {error.get('code')}: {error.get('message')}")

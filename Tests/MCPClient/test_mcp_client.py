@@ -22,6 +22,7 @@ from decimal import Decimal
 import mcp.types as types
 from mcp.shared.exceptions import MCPError
 
+from cancellation import cancelled_search_stops
 from mcp_support import (
     DEPARTURE,
     DESTRUCTIVE,
@@ -33,6 +34,7 @@ from mcp_support import (
     WORK,
     answer,
     assert_money,
+    assert_progress,
     booking,
     need,
     outcomes,
@@ -100,14 +102,19 @@ async def story(s):
 
     async def dates():
         need("initialized")
+        reports = []
         cells = (await answer(s, "search_dates", {
-            "origin": "LHR", "destination": "JFK", "departure_date": DEPARTURE, "return_date": RETURN}))["cells"]
+            "origin": "LHR", "destination": "JFK", "departure_date": DEPARTURE, "return_date": RETURN},
+            progress=reports))["cells"]
         assert cells, "no cells"
+        assert_progress(reports, "search_dates")
+        assert reports[-1][1] == len(cells), f"progress counts {reports[-1][1]} days, the answer {len(cells)}"
         priced = [cell for cell in cells if cell.get("lowest_total") is not None]
         assert priced, f"no cell with a lowest_total among {len(cells)}"
         for cell in priced:
             assert_money(cell["lowest_total"], cell["departure_date"])
-    await step("search_dates around those dates: cells, at least one with a lowest_total", dates)
+    await step("search_dates around those dates: cells, at least one with a lowest_total; progress told day by day",
+               dates)
 
     async def offer():
         offer_id = need("offer_id")
@@ -143,14 +150,17 @@ async def story(s):
         read = need("offer")
         arguments = {"offer_id": read["id"], "passengers": [PASSENGER] * len(read["passengers"]),
                      "confirm_total": read["total"]["amount"]}
-        booked = await answer(s, "book", arguments)
+        reports = []
+        booked = await answer(s, "book", arguments, progress=reports)
         assert booked["status"] == "booked", booked
         assert isinstance(booked["booking_reference"], str) and booked["booking_reference"], booked
+        assert_progress(reports, "book")
+        assert len(reports) >= 3, f"book told of {len(reports)} steps: {reports}"
         assert booked["already_booked"] is False, booked
         assert same_money(booked["total"], read["total"]), (booked["total"], read["total"])
         state["booked"] = booked
         state["book_arguments"] = arguments
-    await step("book at the right total: booked, with a booking_reference", book)
+    await step("book at the right total: booked, with a booking_reference; progress told step by step", book)
 
     async def book_again():
         booked, arguments = need("booked"), need("book_arguments")
@@ -438,6 +448,9 @@ async def main():
             if not isinstance(error, (AssertionError, OSError)):
                 traceback.print_exc(limit=6, file=sys.stdout)
             outcomes.append((f"the {name} server", False))
+
+    await step("search_dates cancelled at its first progress report: no answer for it, its searches stop, the "
+               "server still answers and exits once its input closes", cancelled_search_stops)
 
     async def nothing_personal_logged():
         log = (WORK / "story" / "stderr.log").read_text(errors="replace")

@@ -235,9 +235,13 @@ public struct SearchFlights: Sendable {
 
     /// The lowest total of every cell of the grid around `request` (``DateGridPlan``), at most
     /// ``maxParallelSearches`` at once, nearest the searched days first; a cell whose search breaks the booking
-    /// rules fails without a call.
+    /// rules fails without a call. `settled` hears of the cells as they settle, the grid so far each time.
+    ///
+    /// Cancelling the task stops the grid: no search starts after it, the ones under way are abandoned, and
+    /// `settled` is told nothing more; the cells settled by then are returned.
     public func dateGrid(
-        around request: SearchRequest, today: CalendarDate
+        around request: SearchRequest, today: CalendarDate,
+        settled: (DateGridProgress) async -> Void = { _ in }
     ) async -> (plan: DateGridPlan, fares: [GridDays: FlexibleDateFare]) {
         let plan = DateGridPlan(around: request, today: today)
         var fares: [GridDays: FlexibleDateFare] = [:]
@@ -256,10 +260,16 @@ public struct SearchFlights: Sendable {
                 }
             }
             startNext()
+            if !fares.isEmpty { await settled(DateGridProgress(plan: plan, fares: fares, last: nil)) }
             while let (days, fare) = await group.next() {
                 running -= 1
                 fares[days] = fare
-                if Task.isCancelled { group.cancelAll() } else { startNext() }
+                if Task.isCancelled {
+                    group.cancelAll()
+                } else {
+                    startNext()
+                    await settled(DateGridProgress(plan: plan, fares: fares, last: days))
+                }
             }
         }
         return (plan, fares)

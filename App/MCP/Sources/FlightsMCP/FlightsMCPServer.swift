@@ -56,9 +56,13 @@ public struct FlightsMCPServer: Sendable {
         await server.withMethodHandler(ListTools.self) { _ in
             ListTools.Result(tools: ToolCatalog.definitions.map(\.tool))
         }
-        await server.withMethodHandler(ToolCallRequest.self) { params in
+        await server.withMethodHandler(ToolCallRequest.self) { [weak server] params in
             let request = try Self.read(params)
-            return await calls.call(request)
+            let result = await calls.call(request, progress: Self.progress(asked: params, on: server))
+            // Cancelled by the client: its searches have stopped, and nothing more is sent for it (the
+            // specification's answer), unless it was a booking's or a payment's, which is finished and answered.
+            if Task.isCancelled, !request.finishesOnceStarted { throw CancellationError() }
+            return result
         }
         await server.withMethodHandler(ListResources.self) { _ in
             ListResources.Result(resources: await library.resources(), nextCursor: nil)
@@ -103,6 +107,26 @@ public struct FlightsMCPServer: Sendable {
             return try ToolArguments(values: arguments).request(for: name)
         } catch {
             throw MCPError.invalidParams("\(name.rawValue): \(error.description)")
+        }
+    }
+
+    /// The progress a call asked for with a `progressToken` in its `_meta` (a string or an integer), sent as
+    /// `notifications/progress`; ``ToolProgress/none`` when it asked for none.
+    static func progress(asked params: Value, on server: Server?) -> ToolProgress {
+        guard let server, case .object(let members) = params, case .object(let meta)? = members["_meta"] else {
+            return .none
+        }
+        let token: ProgressToken
+        switch meta["progressToken"] {
+        case .string(let text)?: token = .string(text)
+        case .int(let number)?: token = .integer(number)
+        default: return .none
+        }
+        return ToolProgress { [weak server] done, total, message in
+            let note = ProgressNotification.Parameters(
+                progressToken: token, progress: Double(done), total: total.map(Double.init), message: message)
+            // A report that cannot be written (the client has gone) is not the call's failure.
+            try? await server?.notify(ProgressNotification.message(note))
         }
     }
 

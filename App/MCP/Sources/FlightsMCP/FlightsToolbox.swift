@@ -12,12 +12,17 @@ public protocol FlightsToolbox: Sendable {
     func searchFlights(_ search: TripSearch) async throws(ToolFailure) -> FoundOffers
     /// The lowest totals around `search`'s days.
     func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell]
+    /// The lowest totals around `search`'s days, telling `progress` of the days as they are priced; cancelling the
+    /// task stops the searches not yet answered.
+    func searchDates(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> [DateCell]
     /// Offer `id` as the API sells it now, with the extra bags it sells.
     func offer(id: String) async throws(ToolFailure) -> Offer
     /// Offer `offerID`'s seat maps.
     func seatMaps(offerID: String) async throws(ToolFailure) -> [SeatMap]
     /// Books `request` (once, whatever the number of calls with its key).
     func book(_ request: BookingRequest) async throws(ToolFailure) -> BookingMade
+    /// Books `request`, telling `progress` of each step (the key looked up, the offer checked, the order sent).
+    func book(_ request: BookingRequest, progress: ToolProgress) async throws(ToolFailure) -> BookingMade
     /// The bookings kept here, newest first.
     func bookings() async throws(ToolFailure) -> [BookingRecord]
     /// The booking `reference`, read again from the API.
@@ -34,6 +39,18 @@ public protocol FlightsToolbox: Sendable {
     /// Moves the flights if the change still costs `agreedTotal` (below zero: money back); the order after it. With
     /// `plan.offerID`, that offer (one the quote listed) is taken; otherwise the cheapest the airline offers now.
     func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order
+}
+
+extension FlightsToolbox {
+    /// The dates searched without telling of progress, for a toolbox that has none to tell.
+    public func searchDates(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> [DateCell] {
+        try await searchDates(search)
+    }
+
+    /// The booking made without telling of progress, for a toolbox that has none to tell.
+    public func book(_ request: BookingRequest, progress: ToolProgress) async throws(ToolFailure) -> BookingMade {
+        try await book(request)
+    }
 }
 
 /// Which flights of a booking move, and to which days, as `flights change --flight N --date DAY` takes them.

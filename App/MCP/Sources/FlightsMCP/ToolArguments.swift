@@ -126,6 +126,15 @@ enum ToolRequest: Sendable {
     case cancel(String, token: String, refund: Decimal)
     case quoteChange(String, ChangePlan)
     case change(String, token: String, total: Decimal, offerID: String?)
+
+    /// Moves money or a booking: once under way it is finished, even when the client cancels the call (the
+    /// specification lets a receiver ignore a cancellation it cannot honour), so a booking is never left half made.
+    var finishesOnceStarted: Bool {
+        switch self {
+        case .book, .pay, .cancel, .change: true
+        default: false
+        }
+    }
 }
 
 extension ToolArguments {

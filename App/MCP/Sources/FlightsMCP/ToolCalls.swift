@@ -17,8 +17,11 @@ actor ToolCalls {
         self.toolbox = toolbox
     }
 
-    /// The answer to `request`: a result, or a tool error.
-    func call(_ request: ToolRequest) async -> CallTool.Result {
+    /// The answer to `request`: a result, or a tool error; `progress` hears how far it has got.
+    ///
+    /// Cancelling the task stops a read (a search's requests are abandoned); a call that moves money or a booking
+    /// (``ToolRequest/finishesOnceStarted``) is finished all the same.
+    func call(_ request: ToolRequest, progress: ToolProgress = .none) async -> CallTool.Result {
         running += 1
         defer {
             running -= 1
@@ -27,10 +30,24 @@ actor ToolCalls {
                 idleWaiters = []
             }
         }
+        let answered: Result<Value, ToolFailure>
+        if request.finishesOnceStarted {
+            // A task of its own, so the caller's cancellation does not reach it.
+            answered = await Task { await self.answered(request, progress: progress) }.value
+        } else {
+            answered = await self.answered(request, progress: progress)
+        }
+        switch answered {
+        case .success(let value): return Self.result(value)
+        case .failure(let failure): return Self.failure(failure)
+        }
+    }
+
+    private func answered(_ request: ToolRequest, progress: ToolProgress) async -> Result<Value, ToolFailure> {
         do throws(ToolFailure) {
-            return Self.result(try await answer(request))
+            return .success(try await answer(request, progress: progress))
         } catch {
-            return Self.failure(error)
+            return .failure(error)
         }
     }
 
@@ -40,14 +57,14 @@ actor ToolCalls {
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
-    private func answer(_ request: ToolRequest) async throws(ToolFailure) -> Value {
+    private func answer(_ request: ToolRequest, progress: ToolProgress) async throws(ToolFailure) -> Value {
         switch request {
         case .findPlaces(let query):
             return ["places": .array(try await toolbox.places(matching: query).map(ToolResults.place))]
         case .searchFlights(let search, let airlines, let limit):
             return try await searchFlights(search, airlines: airlines, limit: limit)
         case .searchDates(let search):
-            return ["cells": .array(try await toolbox.searchDates(search).map(ToolResults.cell))]
+            return ["cells": .array(try await toolbox.searchDates(search, progress: progress).map(ToolResults.cell))]
         case .getOffer(let offerID):
             return ToolResults.offer(try await toolbox.offer(id: offerID))
         case .seatMap(let offerID):
@@ -55,7 +72,7 @@ actor ToolCalls {
             let segments = (try? await toolbox.offer(id: offerID))?.slices.flatMap(\.segments) ?? []
             return ["seat_maps": ToolResults.seatMaps(maps, offer: segments)]
         case .book(let booking):
-            return try await book(booking)
+            return try await book(booking, progress: progress)
         case .listBookings:
             return ["bookings": .array(try await toolbox.bookings().map(ToolResults.record))]
         case .getBooking(let reference):
@@ -130,8 +147,8 @@ actor ToolCalls {
         ]
     }
 
-    private func book(_ booking: BookingRequest) async throws(ToolFailure) -> Value {
-        let made = try await toolbox.book(booking)
+    private func book(_ booking: BookingRequest, progress: ToolProgress) async throws(ToolFailure) -> Value {
+        let made = try await toolbox.book(booking, progress: progress)
         let order = made.order
         return [
             // booked, held, or cancelled (an earlier identical call's booking, cancelled since).

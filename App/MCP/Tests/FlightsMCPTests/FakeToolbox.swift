@@ -15,9 +15,23 @@ final class FakeToolbox: FlightsToolbox {
         id: "ore_1", orderId: "ord_1", refundAmount: Money(amount: 90, currency: "GBP"), refundTo: "original_form_of_payment",
         expiresAt: nil, confirmedAt: nil, createdAt: nil, liveMode: false)
 
-    init(offers: [Offer] = [], failure: ToolFailure? = nil) {
+    /// Whether a search of dates or a booking waits after its first report until ``release`` yields (or its call is
+    /// cancelled), so a test can act while it is under way.
+    let waits: Bool
+    let release = AsyncStream<Void>.makeStream()
+    /// How each search of dates or booking ended: `dates searched`, `dates cancelled after 1`, `book finished`, …
+    let endings = AsyncStream<String>.makeStream()
+
+    init(offers: [Offer] = [], failure: ToolFailure? = nil, waits: Bool = false) {
         self.offers = offers
         self.failure = failure
+        self.waits = waits
+    }
+
+    /// Returns when the test releases the work, or its call is cancelled.
+    private func held() async {
+        guard waits else { return }
+        for await _ in release.stream { return }
     }
 
     func record(_ name: String) throws(ToolFailure) {
@@ -42,6 +56,21 @@ final class FakeToolbox: FlightsToolbox {
         return []
     }
 
+    /// Three days, each reported; held after the first.
+    func searchDates(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> [DateCell] {
+        let cells = try await searchDates(search)
+        for day in 1...3 {
+            await progress.report(day, of: 3, "\(day) of 3 days searched")
+            if day == 1 { await held() }
+            if Task.isCancelled {
+                endings.continuation.yield("dates cancelled after \(day)")
+                return cells
+            }
+        }
+        endings.continuation.yield("dates searched")
+        return cells
+    }
+
     func offer(id: String) async throws(ToolFailure) -> Offer {
         try record("offer \(id)")
         guard let offer = offers.first(where: { $0.id == id }) else { throw ToolFailure(.offerUnavailable, "No offer \(id).") }
@@ -57,6 +86,14 @@ final class FakeToolbox: FlightsToolbox {
         try record("book")
         bookingRequests.withLock { $0.append(request) }
         throw ToolFailure(.priceChanged, "Nothing was booked.", total: Money(amount: 412.5, currency: "GBP"))
+    }
+
+    /// The first step reported; held; then booked as ``book(_:)`` books (a changed price).
+    func book(_ request: BookingRequest, progress: ToolProgress) async throws(ToolFailure) -> BookingMade {
+        await progress.report(1, of: 2, "Sending the order")
+        await held()
+        endings.continuation.yield(Task.isCancelled ? "book cancelled" : "book finished")
+        return try await book(request)
     }
 
     func bookings() async throws(ToolFailure) -> [BookingRecord] {

@@ -8,20 +8,6 @@ import Testing
 /// The server over the protocol's own client, in memory: what it lists, what it refuses as invalid params (and never
 /// passes to the toolbox), how a tool's failure comes back, and the cancellation's two steps.
 @Suite struct FlightsMCPServerTests {
-    /// A connected client, and the server behind it on `toolbox`.
-    private func connect(_ toolbox: FakeToolbox) async throws -> (Client, Server) {
-        let (clientSide, serverSide) = await InMemoryTransport.createConnectedPair()
-        let server = try await FlightsMCPServer(toolbox: toolbox, version: "0.0.0", backend: "a test").serve(on: serverSide)
-        let client = Client(name: "test", version: "1")
-        _ = try await client.connect(transport: clientSide)
-        return (client, server)
-    }
-
-    private func call(_ client: Client, _ name: String, _ arguments: [String: Value]) async throws -> CallTool.Result {
-        let context: RequestContext<CallTool.Result> = try await client.callTool(name: name, arguments: arguments)
-        return try await context.value
-    }
-
     /// The protocol error a call gets, or `nil` when it got an answer.
     private func refusal(_ client: Client, _ name: String, _ arguments: [String: Value]) async -> MCPError? {
         do {
