@@ -127,7 +127,8 @@ final class Backend: Sendable {
     private init(client: HTTPClient, duffel: DuffelClient, description: String, name: String, sandbox: Sandbox?) {
         self.client = client
         self.services = FlowServices(
-            places: duffel.placeService, offers: duffel.offerService, orders: duffel.orderService,
+            places: duffel.placeService, offers: duffel.offerService, offerBatches: duffel.offerService,
+            orders: duffel.orderService,
             extras: duffel.extrasService, changes: duffel.orderChangeService,
             airlineChanges: duffel.airlineChangeService, orderExtras: duffel.orderExtrasService, name: name)
         self.description = description

@@ -16,6 +16,44 @@ enum CommandJSON {
         }
     }
 
+    /// `document` as one line of JSON (for `--stream`: a line per event, read as it comes).
+    static func line(_ document: some Encodable, naming what: String) throws(ServiceError) -> String {
+        do {
+            let data = try DuffelJSON.encoder(pretty: false).encode(document)
+            return String(decoding: data, as: UTF8.self) + "\n"
+        } catch {
+            throw .malformedResponse("The \(what) could not be written as JSON: \(error)")
+        }
+    }
+
+    /// One line of `flights search --stream`: the offers a batch brought (Duffel's offer objects), how many
+    /// batches there are and remain, how many came back empty, whether it is the last, and the failure that ended
+    /// the wait early, if one did.
+    struct OfferBatch: Encodable {
+        var offerRequestID: String
+        var offers: [Offer]
+        var totalBatches: Int
+        var remainingBatches: Int
+        var emptyBatches: Int
+        var final: Bool
+        var error: String?
+
+        init(_ arrival: OfferArrival) {
+            offerRequestID = arrival.offerRequestID
+            offers = arrival.newOffers
+            totalBatches = arrival.totalBatches
+            remainingBatches = arrival.remainingBatches
+            emptyBatches = arrival.emptyBatches
+            final = arrival.isFinal
+            error = arrival.failure?.message
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case offerRequestID = "offer_request_id", offers, totalBatches = "total_batches"
+            case remainingBatches = "remaining_batches", emptyBatches = "empty_batches", final, error
+        }
+    }
+
     /// One record of `flights bookings --json`: the record as the bookings file keeps it, and
     /// `airline_change_waiting`, whether the airline changed its times and waits for an answer (left out when the
     /// airline's changes could not be listed), as the text list marks it "Times changed".

@@ -116,6 +116,7 @@ extension TripServices {
         self.init(
             places: backend.places, offers: backend.offers, orders: backend.orders, extras: backend.extras,
             orderExtras: backend.orderExtras, airlineChanges: backend.airlineChanges, changes: backend.changes,
-            bookings: bookings, backend: backend.name, now: backend.now, lookupDelays: lookupDelays)
+            bookings: bookings, backend: backend.name, now: backend.now, lookupDelays: lookupDelays,
+            offerBatches: backend.offerBatches)
     }
 }

@@ -6,6 +6,8 @@ import Services
 struct FlowServices: Sendable {
     var places: any PlaceService
     var offers: any OfferService
+    /// Searches read batch by batch as the airlines answer; `nil` for an API without them.
+    var offerBatches: (any OfferBatchService)?
     var orders: any OrderService
     var extras: any ExtrasService
     var changes: any OrderChangeService

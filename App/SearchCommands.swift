@@ -66,7 +66,8 @@ struct SearchCommand: AsyncParsableCommand {
         abstract: "Search offers without prompts and print them as a table or JSON.",
         discussion: """
         Places are codes (LHR, LON) or names (london heathrow); dates are 2026-12-18, tomorrow, +7, fri or 18 dec. \
-        Exit codes: 0 offers printed, 1 no offers, 64 bad input, 69 the backend failed.
+        Offers are read as the airlines answer (Duffel's batch offer requests); standard error says how many are \
+        still answering. Exit codes: 0 offers printed, 1 no offers, 64 bad input, 69 the backend failed.
         """)
 
     @Argument(help: "Where from: an airport or city code, or a name.")
@@ -109,6 +110,16 @@ struct SearchCommand: AsyncParsableCommand {
     var json = false
 
     @Flag(name: .long, help: ArgumentHelp(
+        "Print each batch of offers as it arrives, one JSON line each (the last with \"final\": true), rather than "
+            + "the whole list once every airline has answered."))
+    var stream = false
+
+    @Option(name: .customLong("supplier-timeout"), help: ArgumentHelp(
+        "Wait at most this many seconds (2–60) for each airline; the offers of slower ones are left out, and that is said.",
+        valueName: "seconds"))
+    var supplierTimeout: Int?
+
+    @Flag(name: .long, help: ArgumentHelp(
         "Print the date grid instead of the offers: the lowest total for the whole party 3 days either side "
             + "(departure × return for a round trip; with --json, one cell per pair of days)."))
     var grid = false
@@ -118,6 +129,11 @@ struct SearchCommand: AsyncParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if grid, limit != nil { throw ValidationError("--limit lists offers; --grid prints every day's lowest total.") }
+        if grid, stream { throw ValidationError("--stream prints offers as they arrive; --grid prints every day's lowest total.") }
+        if stream, limit != nil { throw ValidationError("--stream prints every offer as it arrives; leave out --limit.") }
+        if let supplierTimeout, !(2...60).contains(supplierTimeout) {
+            throw ValidationError("--supplier-timeout must be from 2 to 60 seconds.")
+        }
         if !(1...BookingRules.maxPassengers).contains(adults) {
             throw ValidationError("--adults must be from 1 to \(BookingRules.maxPassengers).")
         }
@@ -143,7 +159,9 @@ struct SearchCommand: AsyncParsableCommand {
             legs: [TripQuery.Leg(from: from, to: to, date: depart)], returnDate: returnDate, adults: adults,
             childAges: childAges, infants: infants, cabin: cabin.map(CabinClass.init(rawValue:)),
             maxConnections: maxConnections, departureWindow: departBetween)
-        let listing = SearchListing(order: OfferOrder(rawValue: sort) ?? .price, limit: limit, json: json)
+        let listing = SearchListing(
+            order: OfferOrder(rawValue: sort) ?? .price, limit: limit, json: json, stream: stream,
+            supplierTimeout: supplierTimeout.map { .seconds($0) })
         let grid = grid
         let code = await CommandRuntime.run(backend) { await Self.search(query, listing: listing, grid: grid, in: $0) }
         if code != 0 { throw ExitCode(code) }

@@ -15,25 +15,48 @@ struct SearchListing {
     var limit: Int?
     /// JSON rather than a table.
     var json: Bool
+    /// Each batch as a JSON line as it arrives, rather than the whole list at the end.
+    var stream = false
+    /// How long each airline may take (`--supplier-timeout`); the API's default when `nil`.
+    var supplierTimeout: Duration?
 
-    /// The offers for `request`: exit 0 when some were printed, 1 when none fly, 69 when the search failed.
+    /// The offers for `request`, read as the airlines answer (a line on standard error says how many are still
+    /// answering): exit 0 when some were printed, 1 when none fly, 69 when the search failed. With `stream`, each
+    /// batch is printed as it arrives, one JSON line each. A wait that stopped early prints the offers that arrived
+    /// and says why.
     func offers(for request: SearchRequest, _ search: SearchFlights, _ context: CommandContext) async -> FlowOutcome {
         context.progress("Searching flights \(TravelFormat.route(request)) on \(OfferFormat.dates(request))…")
-        let found: OfferSearchResult
-        switch await search.offers(for: request, order: order) {
-        case .success(let result): found = result
-        case .failure(let error):
-            context.failure(error)
-            return .backendError(error.description)
+        var last: OfferArrival?
+        for await arrival in search.offersAsTheyArrive(for: request, order: order, supplierTimeout: supplierTimeout) {
+            last = arrival
+            if stream, arrival.failure == nil || !arrival.offers.isEmpty {
+                do throws(ServiceError) {
+                    context.output(try CommandJSON.line(CommandJSON.OfferBatch(arrival), naming: "batch of offers"))
+                } catch {
+                    context.failure(error)
+                    return .backendError(error.description)
+                }
+            }
+            if !arrival.isFinal {
+                context.progress(ArrivalText.progress(arrival))
+            }
         }
+        guard let found = last else { return .backendError("The search was stopped.") }
+        if let error = found.failure {
+            context.failure(error)
+            guard !found.offers.isEmpty else { return .backendError(error.description) }
+        }
+        if let note = ArrivalText.missing(found, supplierTimeout: supplierTimeout) { context.warn(note) }
+        if stream { return found.offers.isEmpty ? .noResults : .done }
         let shown = limit.map { Array(found.offers.prefix($0)) } ?? found.offers
+        let result = found.result
         do throws(ServiceError) {
             context.output(json
                 ? try CommandJSON.text(
-                    CommandJSON.Offers(offerRequestID: found.offerRequest.id, search: request, offers: shown),
+                    CommandJSON.Offers(offerRequestID: found.offerRequestID, search: request, offers: shown),
                     naming: "offers")
                 : OfferTable.listing(
-                    request, offerRequest: found.offerRequest, shown: shown, total: found.offers.count,
+                    request, offerRequest: result.offerRequest, shown: shown, total: found.offers.count,
                     sortedBy: order, width: context.columns))
         } catch {
             context.failure(error)

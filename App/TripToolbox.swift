@@ -2,6 +2,7 @@ import Entities
 import FlightsMCP
 import Foundation
 import Services
+import TravelText
 import Trips
 
 /// The tools of `flights mcp`, a face over the trip's core: each tool asks a use case (``SearchFlights``,
@@ -44,11 +45,33 @@ final class TripToolbox: FlightsToolbox {
     // MARK: Searching
 
     func searchFlights(_ search: TripSearch) async throws(ToolFailure) -> FoundOffers {
+        try await searchFlights(search, progress: .none)
+    }
+
+    /// The offers as the airlines answer, each arrival told to `progress` ("21 offers so far · 2 airlines still
+    /// answering"); the answer once every airline has answered or the supplier timeout has passed.
+    func searchFlights(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> FoundOffers {
         let request = try await request(for: search)
-        let found = try Self.value(await SearchFlights(trip).offers(for: request, order: OfferOrder(rawValue: search.sort) ?? .price))
+        let arrivals = SearchFlights(trip).offersAsTheyArrive(
+            for: request, order: OfferOrder(rawValue: search.sort) ?? .price,
+            supplierTimeout: search.supplierTimeout.map { .seconds($0) })
+        var last: OfferArrival?
+        var told = 0
+        for await arrival in arrivals {
+            last = arrival
+            // Progress only grows: a count of batches answered, told when it moves.
+            let answered = arrival.totalBatches - arrival.remainingBatches
+            if answered > told {
+                told = answered
+                await progress.report(answered, of: arrival.totalBatches, ArrivalText.progress(arrival))
+            }
+        }
+        guard let found = last else { throw ToolFailure(.serviceError, "The search was stopped.", whatToDo: "Search again.") }
+        if let failure = found.failure, found.offers.isEmpty { throw Self.failure(failure) }
         guard !found.offers.isEmpty else { throw Self.nothingFound }
         return FoundOffers(
-            offerRequestID: found.offerRequest.id, offers: search.limit.map { Array(found.offers.prefix($0)) } ?? found.offers)
+            offerRequestID: found.offerRequestID, offers: search.limit.map { Array(found.offers.prefix($0)) } ?? found.offers,
+            airlinesWithoutOffers: found.emptyBatches)
     }
 
     func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell] {

@@ -100,6 +100,21 @@ async def story(s):
         state["offer_id"] = offers[0]["id"]
     await step(f"search_flights LHR → JFK, {DEPARTURE} back {RETURN}: offers with ids and totals", search)
 
+    async def slow_airlines():
+        need("initialized")
+        reports = []
+        # LHR → LAX: the sandbox's airlines answer in three batches, after 0.3, 2 and 8 seconds.
+        found = await answer(s, "search_flights", {
+            "origin": "LHR", "destination": "LAX", "departure_date": DEPARTURE, "supplier_timeout": 2},
+            progress=reports)
+        assert found["offers"], "no offers"
+        assert found["airlines_without_offers"] == 1, found["airlines_without_offers"]
+        assert_progress(reports, "search_flights")
+        assert [done for done, _, _ in reports] == [1, 2, 3], reports
+        assert "still answering" in reports[0][2], reports[0]
+    await step("search_flights with supplier_timeout 2 on the slow-airline route: progress per batch, the slowest "
+               "airlines counted in airlines_without_offers", slow_airlines)
+
     async def dates():
         need("initialized")
         reports = []
@@ -437,7 +452,7 @@ async def malformed(s):
 
 async def main():
     for name, faults, run in (("story", None, story),
-                              ("service-error", "error=500,on=POST:/air/offer_requests", service_error),
+                              ("service-error", "error=500,on=POST:/air/batch_offer_requests", service_error),
                               ("lost-answer", "after=500,on=POST:/air/orders", lost_answer),
                               ("malformed", None, malformed)):
         try:

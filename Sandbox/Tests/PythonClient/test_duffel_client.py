@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from duffel_api import Duffel
 from duffel_api.http_client import ApiError
+from duffel_api.models import Offer
 
 URL = os.environ["SANDBOX_URL"]
 TOKEN = os.environ.get("SANDBOX_TOKEN", "duffel_test_python_client")
@@ -374,6 +375,28 @@ def _():
         {"type": "balance", "amount": held.total_amount, "currency": held.total_currency}).execute()
     assert payment.amount == held.total_amount
     assert client.orders.get(order.id).payment_status.awaiting_payment is False
+
+
+@step("batch offer request read batch by batch (LHR → SFO, one batch failing), through the client's HTTP layer; "
+      "its offers read by the client's Offer model and listed through the offer request")
+def _():
+    # duffel-api 0.6.2 has no batch calls; these are the calls Duffel's JavaScript client makes.
+    search = {"slices": [{"origin": "LHR", "destination": "SFO", "departure_date": departure}],
+              "passengers": [{"type": "adult"}], "cabin_class": "economy"}
+    batch = client.offers.do_post("/air/batch_offer_requests", query_params={"supplier_timeout": 10000},
+                                  body={"data": search})["data"]
+    assert batch["id"].startswith("orq_") and batch["total_batches"] == batch["remaining_batches"] == 3, batch
+    assert "offers" not in batch, sorted(batch)
+    remaining, read, empty = batch["remaining_batches"], [], 0
+    while remaining > 0:
+        answer = client.offers.do_get(f"/air/batch_offer_requests/{batch['id']}")["data"]
+        assert answer["remaining_batches"] < remaining, (answer["remaining_batches"], remaining)
+        remaining = answer["remaining_batches"]
+        empty += 0 if answer["offers"] else 1
+        read += [Offer.from_json(offer) for offer in answer["offers"]]
+    assert read and empty == 1, (len(read), empty)
+    listed = list(client.offers.list(batch["id"]))
+    assert {offer.id for offer in listed} == {offer.id for offer in read}, (len(listed), len(read))
 
 
 failed = [name for name, outcome in outcomes if outcome != "ok"]

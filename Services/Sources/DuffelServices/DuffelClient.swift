@@ -104,9 +104,9 @@ public final class DuffelClient: Sendable {
 
     /// `GET path?query` decoded as `Response`.
     func get<Response: Decodable>(
-        _ path: String, query: [(String, String?)] = [], as type: Response.Type
+        _ path: String, query: [(String, String?)] = [], timeout: Duration? = nil, as type: Response.Type
     ) async throws(ServiceError) -> Response {
-        let request = try makeRequest(method: .get, path: path, query: query, body: nil, timeout: nil)
+        let request = try makeRequest(method: .get, path: path, query: query, body: nil, timeout: timeout)
         return try await send(request, as: type)
     }
 

@@ -27,10 +27,9 @@ public struct DuffelOfferService: OfferService {
 
     public func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest {
         let supplierTimeout = client.configuration.supplierTimeout
-        let milliseconds = supplierTimeout.components.seconds * 1000 + supplierTimeout.components.attoseconds / 1_000_000_000_000_000
         return try await client.post(
             "/air/offer_requests",
-            query: [("return_offers", returnOffers ? "true" : "false"), ("supplier_timeout", "\(milliseconds)")],
+            query: [("return_offers", returnOffers ? "true" : "false"), ("supplier_timeout", Self.milliseconds(supplierTimeout))],
             body: request,
             // The server may wait the whole supplier timeout before it answers.
             timeout: client.configuration.requestTimeout + supplierTimeout,
@@ -51,6 +50,33 @@ public struct DuffelOfferService: OfferService {
 
     public func offer(id: String) async throws(ServiceError) -> Offer {
         try await client.get("/air/offers/\(DuffelClient.percentEncode(id))", as: DataEnvelope<Offer>.self).data
+    }
+
+    /// `supplier_timeout` as Duffel takes it: whole milliseconds.
+    static func milliseconds(_ duration: Duration) -> String {
+        "\(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)"
+    }
+}
+
+/// Batch offer requests: `POST /air/batch_offer_requests`, `GET /air/batch_offer_requests/{id}`.
+extension DuffelOfferService: OfferBatchService {
+    public func createBatchOfferRequest(
+        _ request: SearchRequest, supplierTimeout: Duration?
+    ) async throws(ServiceError) -> BatchOfferRequest {
+        try await client.post(
+            "/air/batch_offer_requests",
+            query: [("supplier_timeout", Self.milliseconds(supplierTimeout ?? client.configuration.supplierTimeout))],
+            body: request, as: DataEnvelope<BatchOfferRequest>.self
+        ).data
+    }
+
+    public func batchOfferRequest(id: String, supplierTimeout: Duration?) async throws(ServiceError) -> BatchOfferRequest {
+        // A long poll: the answer waits for the next batch, at most the supplier timeout.
+        try await client.get(
+            "/air/batch_offer_requests/\(DuffelClient.percentEncode(id))",
+            timeout: client.configuration.requestTimeout + (supplierTimeout ?? client.configuration.supplierTimeout),
+            as: DataEnvelope<BatchOfferRequest>.self
+        ).data
     }
 }
 

@@ -112,13 +112,23 @@ extension OfferService {
         _ request: SearchRequest, sort: OfferSort? = .totalAmount, maxOffers: Int = 1_000
     ) async throws(ServiceError) -> OfferSearchResult {
         var offerRequest = try await createOfferRequest(request, returnOffers: false)
+        let offers = try await allOffers(
+            ofRequest: offerRequest.id, sort: sort, maxConnections: request.maxConnections, maxOffers: maxOffers)
+        offerRequest.offers = []
+        return OfferSearchResult(offerRequest: offerRequest, offers: offers)
+    }
+
+    /// Every offer of offer request `id`, following pages up to `maxOffers`, in the server's `sort` order.
+    public func allOffers(
+        ofRequest id: String, sort: OfferSort? = .totalAmount, maxConnections: Int? = nil, maxOffers: Int = 1_000
+    ) async throws(ServiceError) -> [Offer] {
         var offers: [Offer] = []
         var seen: Set<String> = []
         var cursor: String?
         var pages = 0
         repeat {
             let page = try await self.offers(OfferQuery(
-                offerRequestID: offerRequest.id, sort: sort, maxConnections: request.maxConnections,
+                offerRequestID: id, sort: sort, maxConnections: maxConnections,
                 limit: min(200, max(1, maxOffers - offers.count)), after: cursor))
             pages += 1
             let fresh = page.items.filter { seen.insert($0.id).inserted }
@@ -129,8 +139,7 @@ extension OfferService {
             cursor = repeated || page.after == cursor || pages >= Self.maxPages ? nil : page.after
         } while cursor != nil && offers.count < maxOffers && !Task.isCancelled
         if Task.isCancelled { throw .cancelled }
-        offerRequest.offers = []
-        return OfferSearchResult(offerRequest: offerRequest, offers: offers)
+        return offers
     }
 }
 

@@ -68,17 +68,22 @@ public enum SearchFailure: Error, Sendable, Hashable {
 /// (every problem at once), the offers in the order asked, and the date grid's lowest totals.
 public struct SearchFlights: Sendable {
     private let placeService: (any PlaceService)?
-    private let offerService: (any OfferService)?
+    let offerService: (any OfferService)?
+    let batchService: (any OfferBatchService)?
 
     /// The use case over `trip`'s services.
     public init(_ trip: TripServices) {
-        self.init(places: trip.places, offers: trip.offers)
+        self.init(places: trip.places, offers: trip.offers, batches: trip.offerBatches)
     }
 
-    /// The use case over a place service and an offer service alone (a screen that only searches).
-    public init(places: (any PlaceService)? = nil, offers: (any OfferService)? = nil) {
+    /// The use case over a place service and an offer service alone (a screen that only searches); with
+    /// `batches`, offers can be had as the airlines answer (``offersAsTheyArrive(for:order:supplierTimeout:maxOffers:)``).
+    public init(
+        places: (any PlaceService)? = nil, offers: (any OfferService)? = nil, batches: (any OfferBatchService)? = nil
+    ) {
         placeService = places
         offerService = offers
+        batchService = batches
     }
 
     /// Airports and cities for `text`, best first.

@@ -15,6 +15,8 @@ public struct TripServices: Sendable {
     public var places: (any PlaceService)?
     /// Searches and re-reads offers; `nil` for a face that only looks after bookings already made.
     public var offers: (any OfferService)?
+    /// Searches whose offers arrive batch by batch; `nil` when the API has none (a search is then one answer).
+    public var offerBatches: (any OfferBatchService)?
     /// Books, reads, pays and cancels orders.
     public var orders: any OrderService
     /// Reads an offer's seat maps and extra bags; `nil` when the API sells none.
@@ -40,10 +42,11 @@ public struct TripServices: Sendable {
         extras: (any ExtrasService)? = nil, orderExtras: (any OrderExtrasService)? = nil,
         airlineChanges: (any AirlineChangeService)? = nil, changes: (any OrderChangeService)? = nil,
         bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date = { Date() },
-        lookupDelays: [Duration] = LostAnswer.lookupDelays
+        lookupDelays: [Duration] = LostAnswer.lookupDelays, offerBatches: (any OfferBatchService)? = nil
     ) {
         self.places = places
         self.offers = offers
+        self.offerBatches = offerBatches
         self.orders = orders
         self.extras = extras
         self.orderExtras = orderExtras

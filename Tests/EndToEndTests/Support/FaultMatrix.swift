@@ -60,8 +60,8 @@ enum RemoteStep: String, Sendable, Hashable, CaseIterable, CustomTestStringConve
     var testDescription: String {
         switch self {
         case .places: "places (GET /places/suggestions)"
-        case .search: "search (POST /air/offer_requests)"
-        case .offerList: "search's offers (GET /air/offers)"
+        case .search: "search (POST /air/batch_offer_requests)"
+        case .offerList: "search's offers (GET /air/batch_offer_requests/{id}, and GET /air/offers after it)"
         case .offer: "offer re-check at book (GET /air/offers/{id})"
         case .book: "book (POST /air/orders)"
         case .list: "bookings, checking a pending one (GET /air/orders)"
@@ -76,8 +76,9 @@ enum RemoteStep: String, Sendable, Hashable, CaseIterable, CustomTestStringConve
     var scope: String {
         switch self {
         case .places: "GET:/places/suggestions"
-        case .search: "POST:/air/offer_requests"
-        case .offerList: "GET:/air/offers"
+        case .search: "POST:/air/batch_offer_requests"
+        // Every read of the search's offers: the batches, and the listing that recovers them when a batch fails.
+        case .offerList: "GET:/air/"
         case .offer: "GET:/air/offers/"
         case .book: "POST:/air/orders"
         case .list: "GET:/air/orders"
@@ -116,8 +117,9 @@ struct FaultCell: Sendable, CustomTestStringConvertible {
         case .truncated: "truncated"
         case .drop: "drop"
         case .late:
-            // A search is given the airlines' 20 s on top of the request timeout.
-            "late=\(FaultMatrix.requestTimeout + FaultMatrix.lateMargin + (step == .search ? 20 : 0))s"
+            // A search, and a read of its batches (a long poll), are given the airlines' 20 s on top of the request
+            // timeout.
+            "late=\(FaultMatrix.requestTimeout + FaultMatrix.lateMargin + ([.search, .offerList].contains(step) ? 20 : 0))s"
         }
     }
 }

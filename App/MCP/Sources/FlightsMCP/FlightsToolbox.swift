@@ -10,6 +10,8 @@ public protocol FlightsToolbox: Sendable {
     func places(matching query: String) async throws(ToolFailure) -> [Place]
     /// The offers of `search`, in its order, at most its limit.
     func searchFlights(_ search: TripSearch) async throws(ToolFailure) -> FoundOffers
+    /// The offers of `search`, telling `progress` of the offers so far as the airlines answer.
+    func searchFlights(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> FoundOffers
     /// The lowest totals around `search`'s days.
     func searchDates(_ search: TripSearch) async throws(ToolFailure) -> [DateCell]
     /// The lowest totals around `search`'s days, telling `progress` of the days as they are priced; cancelling the
@@ -42,6 +44,11 @@ public protocol FlightsToolbox: Sendable {
 }
 
 extension FlightsToolbox {
+    /// The search made without telling of progress, for a toolbox that has none to tell.
+    public func searchFlights(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> FoundOffers {
+        try await searchFlights(search)
+    }
+
     /// The dates searched without telling of progress, for a toolbox that has none to tell.
     public func searchDates(_ search: TripSearch, progress: ToolProgress) async throws(ToolFailure) -> [DateCell] {
         try await searchDates(search)
@@ -102,16 +109,21 @@ public struct TripSearch: Sendable, Hashable {
     public var sort: String
     /// At most this many offers; `nil` for all.
     public var limit: Int?
+    /// Seconds each airline may take (2–60); the API's default when `nil`.
+    public var supplierTimeout: Int?
 }
 
 /// What a search found: the offer request's id and its offers.
 public struct FoundOffers: Sendable, Hashable {
     public var offerRequestID: String
     public var offers: [Offer]
+    /// Batches of airlines that sent no offers (none to sell, a failure, or too slow for the supplier timeout).
+    public var airlinesWithoutOffers: Int
 
-    public init(offerRequestID: String, offers: [Offer]) {
+    public init(offerRequestID: String, offers: [Offer], airlinesWithoutOffers: Int = 0) {
         self.offerRequestID = offerRequestID
         self.offers = offers
+        self.airlinesWithoutOffers = airlinesWithoutOffers
     }
 }
 

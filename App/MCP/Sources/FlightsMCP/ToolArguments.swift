@@ -145,7 +145,9 @@ extension ToolArguments {
         case .findPlaces: return .findPlaces(string("query") ?? "")
         case .searchFlights:
             let airlines = Set((values["airlines"]?.arrayValue ?? []).compactMap { $0.stringValue?.uppercased() })
-            return .searchFlights(try tripSearch(limit: nil), airlines: airlines, limit: int("limit") ?? 10)
+            var search = try tripSearch(limit: nil)
+            search.supplierTimeout = int("supplier_timeout")
+            return .searchFlights(search, airlines: airlines, limit: int("limit") ?? 10)
         case .searchDates: return .searchDates(try tripSearch(limit: nil))
         case .getOffer: return .getOffer(string("offer_id") ?? "")
         case .seatMap: return .seatMap(string("offer_id") ?? "")

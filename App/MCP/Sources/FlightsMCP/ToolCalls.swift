@@ -62,7 +62,7 @@ actor ToolCalls {
         case .findPlaces(let query):
             return ["places": .array(try await toolbox.places(matching: query).map(ToolResults.place))]
         case .searchFlights(let search, let airlines, let limit):
-            return try await searchFlights(search, airlines: airlines, limit: limit)
+            return try await searchFlights(search, airlines: airlines, limit: limit, progress: progress)
         case .searchDates(let search):
             return ["cells": .array(try await toolbox.searchDates(search, progress: progress).map(ToolResults.cell))]
         case .getOffer(let offerID):
@@ -135,15 +135,18 @@ actor ToolCalls {
         }
     }
 
-    private func searchFlights(_ search: TripSearch, airlines: Set<String>, limit: Int) async throws(ToolFailure) -> Value {
+    private func searchFlights(
+        _ search: TripSearch, airlines: Set<String>, limit: Int, progress: ToolProgress
+    ) async throws(ToolFailure) -> Value {
         var search = search
         // Filtered by airline here, so the search itself lists every offer and the limit applies after.
         search.limit = airlines.isEmpty ? limit : nil
-        let found = try await toolbox.searchFlights(search)
+        let found = try await toolbox.searchFlights(search, progress: progress)
         let offers = found.offers.filter { airlines.isEmpty || airlines.contains($0.owner.iataCode?.uppercased() ?? "") }
         return [
             "offer_request_id": .string(found.offerRequestID),
             "offers": .array(offers.prefix(limit).map(ToolResults.offerSummary)), "count": .int(min(offers.count, limit)),
+            "airlines_without_offers": .int(found.airlinesWithoutOffers),
         ]
     }
 

@@ -105,6 +105,7 @@ enum ToolCatalog {
                 ArgumentField("sort", .string(maxLength: 20, choices: ["price", "duration", "departure", "arrival", "emissions"]), "The order: price (the default), duration, departure, arrival, emissions."),
                 ArgumentField("airlines", .array(.string(maxLength: 3), count: 1...20), "Only offers sold by these airlines (IATA codes: BA, AA)."),
                 ArgumentField("limit", .integer(1...50), "At most this many offers (10 when left out)."),
+                ArgumentField("supplier_timeout", .integer(2...60), "Wait at most this many seconds for each airline; slower airlines' offers are left out (the answer's airlines_without_offers counts them). 20 when left out."),
             ],
             readOnly: true),
         ToolDefinition(

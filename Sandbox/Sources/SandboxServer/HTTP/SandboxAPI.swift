@@ -13,6 +13,8 @@ final class SandboxAPI: Sendable {
     private let searches = LockedCache<String, GeneratedSearch>(budget: 20_000)
     /// Offer requests' answers, encoded (and gzipped) once.
     let answers = AnswerCache()
+    /// Batch offer requests under way, and which of their batches have been read.
+    let batchRequests = BatchOfferRequests()
 
     /// The most a search waits before the timeout scenario answers 504, whatever `supplier_timeout` says.
     static let longestSupplierWait = Duration.seconds(1)
@@ -45,27 +47,35 @@ final class SandboxAPI: Sendable {
         if let offerCount, !(1...OfferGenerator.maximumOfferCount).contains(offerCount) {
             throw .badRequest("x-sandbox-offer-count must be 1 to \(OfferGenerator.maximumOfferCount).")
         }
-        let key = SearchKey(request: request, offerCount: offerCount ?? 0, createdAt: searchedAt)
-        if Scenario.forSearch(key).contains(.searchTimesOut) {
-            // Duffel waits for the airlines up to supplier_timeout, then gives up.
-            let wait = min(supplierTimeout ?? SandboxAPI.longestSupplierWait, SandboxAPI.longestSupplierWait)
-            try? await Task.sleep(for: wait)
-            throw APIFailure(
-                status: 504, type: .api, code: .supplierTimeout, title: "Airline timeout",
-                message: "The airlines did not answer within the supplier timeout. Try the search again.")
-        }
+        let key = SearchKey(request: request, offerCount: offerCount ?? 0, createdAt: searchedAt, supplierTimeout: supplierTimeout)
+        try await timeOutIfTheScenarioSays(key, supplierTimeout: supplierTimeout)
         let clock = ContinuousClock()
         let started = clock.now
-        let cacheKey = SandboxAPI.answerKey(SandboxID.offerRequestID(for: key), includingOffers: returnOffers)
-        if let body = answers.body(for: cacheKey) {
-            return APIReply(status: 201, body: body, timings: [("cached", clock.now - started)], cacheKey: cacheKey)
-        }
+        // Airlines that take time to answer are waited for, each up to the supplier timeout.
         let search = generatedSearch(for: key)
         let generated = clock.now
+        if let wait = search.batches.map({ min($0.delay, key.supplierTimeout ?? $0.delay) }).max(), wait > .zero {
+            try? await Task.sleep(for: wait)
+        }
+        let answered = clock.now
+        let cacheKey = SandboxAPI.answerKey(SandboxID.offerRequestID(for: key), includingOffers: returnOffers)
+        if let body = answers.body(for: cacheKey) {
+            return APIReply(status: 201, body: body, timings: [("cached", generated - started)], cacheKey: cacheKey)
+        }
         var reply = try offerRequestReply(search, includingOffers: returnOffers, cacheKey: cacheKey)
         reply.status = 201
-        reply.timings = [("generate", generated - started), ("encode", clock.now - generated)]
+        reply.timings = [("generate", generated - started), ("encode", clock.now - answered)]
         return reply
+    }
+
+    /// The timeout scenario (STN → LHR): Duffel waits for the airlines up to `supplier_timeout` (here at most
+    /// ``longestSupplierWait``), then gives up with 504.
+    func timeOutIfTheScenarioSays(_ key: SearchKey, supplierTimeout: Duration?) async throws(APIFailure) {
+        guard Scenario.forSearch(key).contains(.searchTimesOut) else { return }
+        try? await Task.sleep(for: min(supplierTimeout ?? SandboxAPI.longestSupplierWait, SandboxAPI.longestSupplierWait))
+        throw APIFailure(
+            status: 504, type: .api, code: .supplierTimeout, title: "Airline timeout",
+            message: "The airlines did not answer within the supplier timeout. Try the search again.")
     }
 
     func offerRequest(id: String) throws(APIFailure) -> APIReply {
@@ -92,7 +102,7 @@ final class SandboxAPI: Sendable {
     }
 
     /// Duffel's rules first (shared with the app), then whether the airports exist.
-    private func validate(_ request: SearchRequest, at date: Date) throws(APIFailure) {
+    func validate(_ request: SearchRequest, at date: Date) throws(APIFailure) {
         // "Today" is the origin's: a flight from Honolulu can still leave on a date that is yesterday in London.
         let zone = request.slices.first.flatMap { world.airports(for: $0.origin).first?.zone }
             ?? TimeZone(secondsFromGMT: -12 * 3_600) ?? SearchKey.utc

@@ -50,6 +50,7 @@ enum SandboxResponder {
 
         router.addRoutes(PlaceRoutes(api: api).endpoints, atPath: "/places")
         router.addRoutes(OfferRequestRoutes(api: api).endpoints, atPath: "/air/offer_requests")
+        router.addRoutes(BatchOfferRequestRoutes(api: api).endpoints, atPath: "/air/batch_offer_requests")
         router.addRoutes(OfferRoutes(api: api).endpoints, atPath: "/air/offers")
         router.addRoutes(SeatMapRoutes(api: api).endpoints, atPath: "/air/seat_maps")
         router.addRoutes(OrderRoutes(api: api).endpoints, atPath: "/air/orders")

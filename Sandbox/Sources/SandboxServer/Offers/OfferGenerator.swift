@@ -10,6 +10,9 @@ struct GeneratedSearch: Sendable {
     var slices: [OfferRequestSlice]
     var offers: [Offer]
     var scenarios: Set<Scenario>
+    /// How the airlines answered (``AirlineBatches``): the offers of a batch that failed, or answered after the
+    /// search's supplier timeout, are not among ``offers``.
+    var batches: [AirlineBatch] = []
 
     func offerRequest(includingOffers: Bool) -> OfferRequest {
         OfferRequest(
@@ -45,7 +48,10 @@ struct OfferGenerator: Sendable {
         var search = GeneratedSearch(
             key: key, offerRequestID: requestID, passengers: passengers, slices: slices, offers: [], scenarios: scenarios)
         guard !scenarios.contains(.noOffers), slices.count == key.legs.count else { return search }
-        search.offers = makeOffers(key, passengers: passengers, scenarios: scenarios)
+        let offers = makeOffers(key, passengers: passengers, scenarios: scenarios)
+        search.batches = AirlineBatches.batches(of: offers, scenarios: scenarios)
+        let answered = search.batches.filter { AirlineBatches.answers($0, within: key.supplierTimeout) }
+        search.offers = offers.filter { offer in answered.contains { $0.airlines.contains(offer.owner.iataCode ?? "") } }
         return search
     }
 

@@ -26,6 +26,12 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
     /// LHR → CPH, as the new slice of an order change: the change made from an offer expires as it is made, so
     /// confirming it is 422 `order_change_offer_no_longer_available`.
     case changeOfferExpires
+    /// LHR → LAX: the airlines answer in three batches, after 0.3, 2 and 8 seconds (``AirlineBatches``); a plain
+    /// offer request waits for the slowest, and `supplier_timeout` leaves out the batches slower than it.
+    case slowAirlines
+    /// LHR → SFO: of three batches answering after 0.3, 1 and 2 seconds, the second fails: it comes back empty,
+    /// and its airlines' offers are in no answer.
+    case airlineFails
 
     var route: (origin: String, destination: String) {
         switch self {
@@ -41,6 +47,8 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
         case .airlineScheduleChange: ("LHR", "BCN")
         case .changesNotAllowed: ("LHR", "ARN")
         case .changeOfferExpires: ("LHR", "CPH")
+        case .slowAirlines: ("LHR", "LAX")
+        case .airlineFails: ("LHR", "SFO")
         }
     }
 

@@ -23,19 +23,31 @@ struct SearchKey: Sendable, Hashable {
     /// When the search was made, to the second: offers expire 30 minutes later, and prices depend on how many
     /// days ahead the flight is.
     var createdAt: Date
+    /// The search's `supplier_timeout`, kept only on a route whose airlines take time to answer
+    /// (``AirlineBatches/areSlow(_:)``): there it decides which airlines' offers exist.
+    var supplierTimeout: Duration?
 
     static let defaultMaxConnections = 1
 
     init(
         legs: [Leg], passengers: [PassengerSpec], cabin: CabinClass, maxConnections: Int, offerCount: Int,
-        createdAt: Date
+        createdAt: Date, supplierTimeout: Duration? = nil
     ) {
+        self.supplierTimeout = supplierTimeout
         self.legs = legs
         self.passengers = passengers
         self.cabin = cabin
         self.maxConnections = maxConnections
         self.offerCount = offerCount
         self.createdAt = Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The key of `request`; `supplierTimeout` is kept where the route's airlines are slow.
+    init(request: SearchRequest, offerCount: Int, createdAt: Date, supplierTimeout: Duration?) {
+        self.init(request: request, offerCount: offerCount, createdAt: createdAt)
+        if AirlineBatches.areSlow(Scenario.forSearch(self)) {
+            self.supplierTimeout = supplierTimeout.map { min(max($0, .seconds(2)), .seconds(60)) }
+        }
     }
 
     init(request: SearchRequest, offerCount: Int, createdAt: Date) {
@@ -81,6 +93,7 @@ struct SearchKey: Sendable, Hashable {
 /// in base 32. The checksum turns a mistyped or foreign id into a clean 404 instead of someone else's offers.
 enum SandboxID {
     private static let version: UInt8 = 1
+    private static let timedVersion: UInt8 = 2
 
     static func offerRequestID(for key: SearchKey) -> String {
         "orq_" + Base32.encode(sealed(payload(key)))
@@ -154,7 +167,11 @@ enum SandboxID {
     private static let epochDay = CalendarDate(year: 2000, month: 1, day: 1)?.dayNumber ?? 10_957
 
     private static func payload(_ key: SearchKey) -> [UInt8] {
-        var bytes: [UInt8] = [version]
+        // Version 2 adds the supplier timeout (milliseconds) after the version byte; keys without one keep version 1.
+        var bytes: [UInt8] = [key.supplierTimeout == nil ? version : timedVersion]
+        if let timeout = key.supplierTimeout {
+            append32(&bytes, UInt32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        }
         append32(&bytes, UInt32(clamping: Int(key.createdAt.timeIntervalSince1970)))
         bytes.append(cabinCode(key.cabin))
         bytes.append(UInt8(clamping: key.maxConnections))
@@ -185,7 +202,15 @@ enum SandboxID {
     }
 
     private static func readPayload(_ reader: inout ByteReader) -> SearchKey? {
-        guard reader.read8() == version, let created = reader.read32(), let cabinByte = reader.read8(),
+        var supplierTimeout: Duration?
+        switch reader.read8() {
+        case version: break
+        case timedVersion:
+            guard let milliseconds = reader.read32() else { return nil }
+            supplierTimeout = .milliseconds(Int(milliseconds))
+        default: return nil
+        }
+        guard let created = reader.read32(), let cabinByte = reader.read8(),
               let cabin = cabin(cabinByte), let maxConnections = reader.read8(), maxConnections <= 2,
               let offerCount = reader.read16(), let passengerCount = reader.read8() else { return nil }
         var passengers: [PassengerSpec] = []
@@ -215,7 +240,7 @@ enum SandboxID {
         }
         return SearchKey(
             legs: legs, passengers: passengers, cabin: cabin, maxConnections: Int(maxConnections),
-            offerCount: offerCount, createdAt: Date(timeIntervalSince1970: Double(created)))
+            offerCount: offerCount, createdAt: Date(timeIntervalSince1970: Double(created)), supplierTimeout: supplierTimeout)
     }
 
     private static func cabinCode(_ cabin: CabinClass) -> UInt8 {

@@ -1,0 +1,25 @@
+public import Trips
+
+/// A search whose offers arrive as the airlines answer, in words: how far it has got, and which batches of
+/// airlines sent nothing. The offers screen's header and `flights search`'s progress line say it alike.
+public enum ArrivalText {
+    /// `21 offers so far · 2 airlines still answering`.
+    public static func progress(_ arrival: OfferArrival) -> String {
+        let found = arrival.offers.count == 1 ? "1 offer so far" : "\(arrival.offers.count) offers so far"
+        return "\(found) · \(stillAnswering(arrival.remainingBatches))"
+    }
+
+    /// `2 airlines still answering`: what a batch still to come is called (each batch is one supplier's airlines).
+    public static func stillAnswering(_ remaining: Int) -> String {
+        remaining == 1 ? "1 airline still answering" : "\(remaining) airlines still answering"
+    }
+
+    /// What the final arrival lacks, or `nil`: `1 of 3 airlines sent no offers (none to sell, a failure, or no
+    /// answer within the 2 s allowed).`
+    public static func missing(_ arrival: OfferArrival, supplierTimeout: Duration?) -> String? {
+        guard arrival.emptyBatches > 0, arrival.totalBatches > 1 else { return nil }
+        let allowed = supplierTimeout.map { " within the \($0.components.seconds) s allowed" } ?? " in time"
+        let count = arrival.emptyBatches == 1 ? "1 of \(arrival.totalBatches) airlines" : "\(arrival.emptyBatches) of \(arrival.totalBatches) airlines"
+        return "\(count) sent no offers (none to sell, a failure, or no answer\(allowed))."
+    }
+}
