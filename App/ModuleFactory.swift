@@ -27,13 +27,14 @@ struct ModuleFactory {
         terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
         bookings: any BookingStore, backendName: String, extras: (any ExtrasService)? = nil,
         changes: (any OrderChangeService)? = nil, airlineChanges: (any AirlineChangeService)? = nil,
-        orderExtras: (any OrderExtrasService)? = nil,
+        orderExtras: (any OrderExtrasService)? = nil, offerBatches: (any OfferBatchService)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
         recorder: SessionRecorder? = nil, makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.terminal = terminal
         searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone, recorder: recorder)
-        availabilityBuilder = FlightAvailabilityBuilder(offers: offers, now: now, timeZone: timeZone, recorder: recorder)
+        availabilityBuilder = FlightAvailabilityBuilder(
+            offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder)
         summaryBuilder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
             makeBookingKey: makeBookingKey, recorder: recorder, extras: extras)
@@ -55,7 +56,8 @@ struct ModuleFactory {
         self.init(
             terminal: terminal, places: services.places, offers: services.offers, orders: services.orders,
             bookings: bookings, backendName: services.name, extras: services.extras, changes: services.changes,
-            airlineChanges: services.airlineChanges, orderExtras: services.orderExtras, now: services.now,
+            airlineChanges: services.airlineChanges, orderExtras: services.orderExtras,
+            offerBatches: services.offerBatches, now: services.now,
             timeZone: services.timeZone, recorder: recorder, makeBookingKey: makeBookingKey)
     }
 

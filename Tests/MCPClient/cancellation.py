@@ -9,7 +9,7 @@ import os
 
 from mcp_support import CALL_TIMEOUT, COMMAND, DEPARTURE, RETURN, WORK
 
-SEARCH = "method=POST path=/air/offer_requests"  # in the sandbox's log line for each request it received
+SEARCH = "method=POST path=/air/batch_offer_requests"  # in the sandbox's log line for each search it received
 PARALLEL = 4  # SearchFlights.maxParallelSearches: the searches under way at once
 
 
@@ -19,7 +19,7 @@ async def cancelled_search_stops():
     environment = {name: value for name, value in os.environ.items()
                    if name not in ("FLIGHTS_API_URL", "DUFFEL_ACCESS_TOKEN")}
     environment.update({"FLIGHTS_DATA_DIR": str(folder / "data"), "FLIGHTS_LOG_LEVEL": "debug",
-                        "FLIGHTS_SANDBOX_FAULTS": "late=2s,on=POST:/air/offer_requests"})
+                        "FLIGHTS_SANDBOX_FAULTS": "late=2s,on=POST:/air/batch_offer_requests"})
     with open(folder / "stderr.log", "wb") as errlog:
         process = await asyncio.create_subprocess_exec(
             *COMMAND, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=errlog, env=environment)
@@ -32,6 +32,7 @@ async def cancelled_search_stops():
     log = (folder / "stderr.log").read_text(errors="replace").splitlines()
     searches = sum(1 for line in log if SEARCH in line and line.endswith("[SandboxServer] request"))
     total, first = heard["total"], heard["first"]
+    assert searches >= first, f"the sandbox logged {searches} searches, fewer than the {first} reported answered"
     assert total == 49, f"the grid's progress counts {total} days, not 49"
     # Searches under way when the cancel arrived, and as many started before it was read, at most.
     assert searches <= first + 2 * PARALLEL, \

@@ -64,15 +64,34 @@ struct OfferArrivalTests {
         #expect(arrivals.first?.offerRequestID == "orq_plain")
     }
 
+    @Test("the legs are named as searched: a city searched (LON) is the city, an airport searched is the airport")
+    func legsNamedAsSearched() throws {
+        let offer = try offer("off_a", 300)
+        let airport = try #require(offer.slices.first?.origin)
+        let city = try #require(airport.iataCityCode)
+        let leg = { (origin: String) in
+            SearchSlice(origin: origin, destination: offer.slices[0].destination.iataCode, departureDate: day("2027-01-10"))
+        }
+        let started = OfferArrival(started: BatchOfferRequest(id: "orq_b", totalBatches: 1, remainingBatches: 1))
+        let read = BatchOfferRequest(id: "orq_b", totalBatches: 1, remainingBatches: 0, offers: [offer])
+        let byCity = started.adding(read, OfferArrival.Rules(order: .price, legs: [leg(city)]))
+        #expect(byCity.slices.first?.origin.kind == .city)
+        #expect(byCity.slices.first?.origin.iataCode == city)
+        #expect(byCity.slices.first?.origin.name == airport.cityName)
+        let byAirport = started.adding(read, OfferArrival.Rules(order: .price, legs: [leg(airport.iataCode)]))
+        #expect(byAirport.slices.first?.origin == airport)
+        #expect(byAirport.passengers == offer.passengers)
+    }
+
     @Test("a server that answers every read at once with nothing ends the wait, naming it")
     func idleReadsEndTheWait() async throws {
         let batches = ScriptedBatches(
-            total: 2, reads: Array(repeating: .success(([], 2)), count: SearchFlights.idleReadLimit + 5))
+            total: 2, reads: Array(repeating: .success(([], 2)), count: OfferArrival.idleReadLimit + 5))
         let arrivals = await arrivals(batches, ListedOffers([]))
         #expect(arrivals.count == 1)
         #expect(arrivals.last?.isFinal == true)
         #expect(arrivals.last?.failure != nil)
-        #expect(batches.readCount == SearchFlights.idleReadLimit)
+        #expect(batches.readCount == OfferArrival.idleReadLimit)
     }
 }
 

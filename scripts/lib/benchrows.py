@@ -214,14 +214,8 @@ def traveller_rows(table, flights, work, day, rounds, search_seconds):
     samples = []
     for index in range(rounds + 1):
         session = f"flights-bench-{os.getpid()}-{index}"
-        data = os.path.join(work, f"traveller-{index}")
-        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "40", "env",
-                        f"FLIGHTS_DATA_DIR={data}", flights], check=True)
         try:
-            for prompt, answer in [("From:", "LHR"), ("To:", "JFK"), ("Depart", day(70 + index)), ("Return", "")]:
-                pane_wait(session, prompt)
-                subprocess.run(["tmux", "send-keys", "-t", session, answer, "Enter"], check=True)
-            pane_wait(session, "Enter to search")
+            open_review(session, flights, os.path.join(work, f"traveller-{index}"), "LHR", "JFK", day(70 + index))
             started = time.perf_counter()
             subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
             pane_wait(session, "Enter choose")
@@ -234,12 +228,22 @@ def traveller_rows(table, flights, work, day, rounds, search_seconds):
               ratio(median(samples), search_seconds), "", None)
 
 
-def pane_wait(session, text, timeout=30):
-    """Until the tmux pane shows `text`."""
+def open_review(session, flights, data, origin, destination, date, width=100):
+    """The app in a new tmux session (its data in `data`), the search typed in, waiting at its review."""
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(width), "-y", "40", "env",
+                    f"FLIGHTS_DATA_DIR={data}", flights], check=True)
+    for prompt, answer in [("From:", origin), ("To:", destination), ("Depart", date), ("Return", "")]:
+        pane_wait(session, prompt)
+        subprocess.run(["tmux", "send-keys", "-t", session, answer, "Enter"], check=True)
+    pane_wait(session, "Enter to search")
+
+
+def pane_wait(session, text, timeout=30, absent=None):
+    """Until the tmux pane shows `text` (and, with `absent`, no longer shows that)."""
     deadline = time.perf_counter() + timeout
     while time.perf_counter() < deadline:
         pane = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
-        if text in pane:
+        if text in pane and (absent is None or absent not in pane):
             return
         time.sleep(0.002)
     raise SystemExit(f"bench: the app never showed {text!r}:\n{pane}")
@@ -247,7 +251,8 @@ def pane_wait(session, text, timeout=30):
 
 def curl_search_seconds(sandbox, date, rounds):
     """curl making the requests `flights search` makes, in as few invocations as their order allows: the two place
-    lookups together, then the offer request, then its offers sorted by price (each needs the answer before)."""
+    lookups together, then the batch offer request, then its one read (on this route every airline answers at
+    once; each needs the answer before)."""
     common = ["-fsS", "--compressed", "-H", f"Authorization: Bearer {benchkit.TOKEN}", "-H", "Duffel-Version: v2"]
     body = json.dumps({"data": {"slices": [{"origin": "LHR", "destination": "JFK", "departure_date": date}],
                                 "passengers": [{"type": "adult"}], "cabin_class": "economy"}})
@@ -258,13 +263,13 @@ def curl_search_seconds(sandbox, date, rounds):
                         sandbox.url + "/places/suggestions?query=LHR", sandbox.url + "/places/suggestions?query=JFK"],
                        check=True)
         created = subprocess.run(["curl", *common, "-H", "Content-Type: application/json", "--data", body,
-                                  sandbox.url + "/air/offer_requests?return_offers=false"],
+                                  sandbox.url + "/air/batch_offer_requests?supplier_timeout=20000"],
                                  capture_output=True, check=True).stdout
         middle = time.perf_counter()
         request_id = json.loads(created)["data"]["id"]
         resumed = time.perf_counter()
-        subprocess.run(["curl", *common, "-o", "/dev/null", sandbox.url
-                        + f"/air/offers?offer_request_id={request_id}&sort=total_amount&limit=200"], check=True)
+        subprocess.run(["curl", *common, "-o", "/dev/null", sandbox.url + f"/air/batch_offer_requests/{request_id}"],
+                       check=True)
         if index >= 2:
             samples.append((middle - started) + (time.perf_counter() - resumed))
     return samples

@@ -1,5 +1,5 @@
 public import Entities
-import Services
+public import Services
 
 extension SearchFlights {
     /// The offers of `request` as its airlines answer, over the API's batch offer requests: an arrival per batch
@@ -9,7 +9,9 @@ extension SearchFlights {
     ///
     /// A batch read that fails ends the wait without losing what arrived: the offer request's offers are listed
     /// instead (the API keeps them), and the final arrival names the failure. A search that cannot start ends
-    /// with a final arrival without offers, naming it. Ending the iteration stops the wait.
+    /// with a final arrival without offers, naming it. Ending the iteration stops the wait. A screen takes the same
+    /// steps one effect at a time (``startBatches(for:supplierTimeout:)``, ``readBatch(id:supplierTimeout:)``,
+    /// ``listOffers(ofRequest:for:maxOffers:)`` and ``OfferArrival``'s rules).
     public func offersAsTheyArrive(
         for request: SearchRequest, order: OfferOrder = .price, supplierTimeout: Duration? = nil, maxOffers: Int = 1_000
     ) -> AsyncStream<OfferArrival> {
@@ -24,93 +26,83 @@ extension SearchFlights {
         }
     }
 
-    /// Reads in a row that bring nothing and count nothing down before the wait is given up: a long poll waits
-    /// for a batch, so a server that answers at once with nothing, again and again, is not waiting.
-    public static let idleReadLimit = 20
+    /// Starts a batch offer request for `request`: its id and how many batches to expect.
+    public func startBatches(
+        for request: SearchRequest, supplierTimeout: Duration?
+    ) async -> Result<BatchOfferRequest, ServiceError> {
+        guard let batches = batchService else { return .failure(Self.noBatches) }
+        do {
+            return .success(try await batches.createBatchOfferRequest(request, supplierTimeout: supplierTimeout))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The next batches of search `id` (a long poll: it waits for one when none has arrived).
+    public func readBatch(id: String, supplierTimeout: Duration?) async -> Result<BatchOfferRequest, ServiceError> {
+        guard let batches = batchService else { return .failure(Self.noBatches) }
+        do {
+            return .success(try await batches.batchOfferRequest(id: id, supplierTimeout: supplierTimeout))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Every offer the API holds for offer request `id`, cheapest first, at most `maxOffers`.
+    public func listOffers(
+        ofRequest id: String, for request: SearchRequest, maxOffers: Int = 1_000
+    ) async -> Result<[Offer], ServiceError> {
+        guard let offers = offerService else { return .failure(.transport("This backend searches no offers.")) }
+        do {
+            return .success(try await offers.allOffers(
+                ofRequest: id, sort: .totalAmount, maxConnections: request.maxConnections, maxOffers: maxOffers))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What an API without batch offer requests answers when asked for one (so a search is made the plain way).
+    static let noBatches = ServiceError.api(APIError(status: 404, errors: []), rateLimit: nil)
 
     private func arrivals(
         for request: SearchRequest, order: OfferOrder, supplierTimeout: Duration?, maxOffers: Int,
         yield: (OfferArrival) -> Void
     ) async {
-        guard let batches = batchService, let offers = offerService else {
+        let rules = OfferArrival.Rules(order: order, legs: request.slices, maxOffers: maxOffers)
+        var arrival: OfferArrival
+        switch await startBatches(for: request, supplierTimeout: supplierTimeout) {
+        case .success(let started):
+            arrival = OfferArrival(started: started)
+        case .failure(let error) where OfferArrival.meansNoBatches(error):
             return yield(await oneAnswer(for: request, order: order, maxOffers: maxOffers))
+        case .failure(let error):
+            return yield(OfferArrival(failed: error))
         }
-        let started: BatchOfferRequest
-        do {
-            started = try await batches.createBatchOfferRequest(request, supplierTimeout: supplierTimeout)
-        } catch {
-            // An API without batch offer requests is searched the plain way.
-            if let status = error.apiError?.status, [404, 405, 501].contains(status) {
-                return yield(await oneAnswer(for: request, order: order, maxOffers: maxOffers))
-            }
-            return yield(OfferArrival(offerRequestID: "", totalBatches: 1, remainingBatches: 0, isFinal: true, failure: error))
-        }
-        var arrival = OfferArrival(
-            offerRequestID: started.id, totalBatches: started.totalBatches, remainingBatches: started.remainingBatches)
-        var seen: Set<String> = []
-        var found: [Offer] = []
-        func take(_ new: [Offer]) {
-            let fresh = new.filter { seen.insert($0.id).inserted }.prefix(max(0, maxOffers - found.count))
-            found += fresh
-            arrival.newOffers = Array(fresh)
-            arrival.offers = order.sorted(found)
-            if arrival.passengers.isEmpty, let first = found.first {
-                arrival.passengers = first.passengers
-                if first.slices.count == request.slices.count {
-                    arrival.slices = zip(first.slices, request.slices).map {
-                        OfferRequestSlice(origin: $0.origin, destination: $0.destination, departureDate: $1.departureDate)
-                    }
+        while !arrival.isFinal {
+            let previous = arrival
+            if arrival.remainingBatches == 0 {
+                // Nothing was to come (no batches): whatever the offer request holds is the answer.
+                let listed = try? await listOffers(ofRequest: arrival.offerRequestID, for: request, maxOffers: maxOffers).get()
+                arrival = arrival.completed(listed: listed ?? [], rules)
+            } else {
+                switch await readBatch(id: arrival.offerRequestID, supplierTimeout: supplierTimeout) {
+                case .success(let read):
+                    arrival = arrival.adding(read, rules)
+                case .failure(let error):
+                    if Task.isCancelled { return }
+                    let listed = try? await listOffers(ofRequest: arrival.offerRequestID, for: request, maxOffers: maxOffers).get()
+                    arrival = arrival.ended(by: error, listed: listed ?? [], rules)
                 }
             }
-        }
-        var idleReads = 0
-        while arrival.remainingBatches > 0 {
-            do {
-                let read = try await batches.batchOfferRequest(id: started.id, supplierTimeout: supplierTimeout)
-                let arrived = max(0, arrival.remainingBatches - read.remainingBatches)
-                if read.offers.isEmpty { arrival.emptyBatches += arrived }
-                idleReads = read.offers.isEmpty && arrived == 0 ? idleReads + 1 : 0
-                if idleReads >= Self.idleReadLimit {
-                    throw ServiceError.malformedResponse(
-                        "The API answered \(Self.idleReadLimit) reads of the search without a batch or its count going down.")
-                }
-                arrival.remainingBatches = min(arrival.remainingBatches, read.remainingBatches)
-                take(read.offers)
-                arrival.isFinal = arrival.remainingBatches == 0
-                if !(read.offers.isEmpty && arrived == 0) { yield(arrival) }
-            } catch {
-                if Task.isCancelled { return }
-                // What the API holds of the search is read through the offer request; what arrived is kept either way.
-                if let listed = try? await offers.allOffers(
-                    ofRequest: started.id, sort: .totalAmount, maxConnections: request.maxConnections, maxOffers: maxOffers) {
-                    take(listed)
-                }
-                arrival.failure = error as? ServiceError ?? .transport("\(error)")
-                arrival.isFinal = true
-                return yield(arrival)
-            }
-        }
-        if !arrival.isFinal {
-            // Nothing was to come (no batches): whatever the offer request holds is the answer.
-            if let listed = try? await offers.allOffers(
-                ofRequest: started.id, sort: .totalAmount, maxConnections: request.maxConnections, maxOffers: maxOffers) {
-                take(listed)
-            }
-            arrival.isFinal = true
-            yield(arrival)
+            if arrival.differs(from: previous) { yield(arrival) }
         }
     }
 
     /// The plain search's answer as one final arrival.
     private func oneAnswer(for request: SearchRequest, order: OfferOrder, maxOffers: Int) async -> OfferArrival {
         switch await offers(for: request, order: order, maxOffers: maxOffers) {
-        case .success(let result):
-            return OfferArrival(
-                offerRequestID: result.offerRequest.id, offers: result.offers, newOffers: result.offers, totalBatches: 1,
-                remainingBatches: 0, isFinal: true, passengers: result.offerRequest.passengers,
-                slices: result.offerRequest.slices)
-        case .failure(let error):
-            return OfferArrival(offerRequestID: "", totalBatches: 1, remainingBatches: 0, isFinal: true, failure: error)
+        case .success(let result): return OfferArrival(oneAnswer: result)
+        case .failure(let error): return OfferArrival(failed: error)
         }
     }
 }

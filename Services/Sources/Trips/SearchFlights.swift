@@ -209,8 +209,16 @@ public struct SearchFlights: Sendable {
         }
     }
 
-    /// The cheapest total for `request`: one offer is enough, as the server sorts by price.
+    /// The cheapest total for `request`: one offer is enough, as the server sorts by price. With batch offer
+    /// requests, the search is read as the airlines answer (as every search is), and the cheapest of all is taken.
     public func lowestTotal(for request: SearchRequest) async -> FlexibleDateFare {
+        if batchService != nil {
+            var last: OfferArrival?
+            for await arrival in offersAsTheyArrive(for: request, order: .price) { last = arrival }
+            guard let found = last else { return .failed(.cancelled) }
+            if let failure = found.failure, found.offers.isEmpty { return .failed(failure) }
+            return found.offers.first.map { .cheapest($0.totalAmount) } ?? .noOffers
+        }
         guard let offers = offerService else { return .failed(.transport("This backend searches no offers.")) }
         do {
             let result = try await offers.search(request, sort: .totalAmount, maxOffers: 1)

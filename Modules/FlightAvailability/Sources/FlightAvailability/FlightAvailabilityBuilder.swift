@@ -16,6 +16,7 @@ public import TerminalUI
 /// ```
 public struct FlightAvailabilityBuilder {
     private let offers: any OfferService
+    private let batches: (any OfferBatchService)?
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
     private let recorder: SessionRecorder?
@@ -24,15 +25,18 @@ public struct FlightAvailabilityBuilder {
     ///
     /// - Parameters:
     ///   - offers: the offer search service.
+    ///   - batches: searches read batch by batch as the airlines answer; with them the offers screen fills in as
+    ///     the batches arrive. `nil`: each search is one answer.
     ///   - now: the clock; today (for leaving past days out of the date grid and checking the search) is read
     ///     from it in `timeZone`.
     ///   - timeZone: where the traveller is.
     ///   - recorder: with one, every step of the screen (each action and the effects that followed) is recorded.
     public init(
-        offers: any OfferService, now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-        recorder: SessionRecorder? = nil
+        offers: any OfferService, batches: (any OfferBatchService)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current, recorder: SessionRecorder? = nil
     ) {
         self.offers = offers
+        self.batches = batches
         self.now = now
         self.timeZone = timeZone
         self.recorder = recorder
@@ -55,11 +59,11 @@ public struct FlightAvailabilityBuilder {
         // the column titles, the legend and the prompt, with room for a message (12 rows on a 24-row screen).
         let state = FlightAvailabilityState(
             input: input, inputStyle: terminal.isInteractive ? .keys : .lines, today: CalendarDate(now(), in: timeZone),
-            pageLineBudget: max(4, terminal.rows - 12), columns: terminal.columns)
-        let offers = self.offers
+            pageLineBudget: max(4, terminal.rows - 12), columns: terminal.columns, arrivesInBatches: batches != nil)
+        let search = SearchFlights(offers: offers, batches: batches)
         return ScreenRunner<FlightAvailabilityReducer>(
             state: state, terminal: terminal, recorder: recorder, appearing: { .appeared },
-            perform: { work in await work.perform(offers: offers) },
+            perform: { work in await work.perform(search) },
             leave: { [weak router] route in
                 switch route {
                 case .summary(let offer, let search): router?.navigateToSummary(offer: offer, search: search)
@@ -88,22 +92,33 @@ enum FlightAvailabilityWork: ScreenWork {
 
     /// Run a search, following every page of offers (cheapest first from the server); its answer carries `id`.
     case search(id: Int, SearchRequest)
+    /// Start a search read as the airlines answer (a batch offer request); its answer carries `id`.
+    case startBatches(id: Int, SearchRequest)
+    /// Read the next batches of offer request `batch` (a long poll).
+    case readBatch(id: Int, batch: String)
+    /// List every offer of offer request `batch` (a read failed with `after`, or none was to come).
+    case listOffers(id: Int, batch: String, SearchRequest, after: ServiceError?)
     /// Find the cheapest offer of `request` (one cell of the date grid); its answer carries `id` and `days`.
     case searchFare(id: Int, days: GridDays, SearchRequest)
 
     var id: ID {
         switch self {
-        case .search: .search
+        case .search, .startBatches, .readBatch, .listOffers: .search
         case .searchFare(_, let days, _): .fare(days)
         }
     }
 
-    /// Asks the core's `SearchFlights` over `offers` and returns the answer as an action.
-    func perform(offers: any OfferService) async -> FlightAvailabilityAction {
-        let search = SearchFlights(offers: offers)
+    /// Asks the core's `SearchFlights` and returns the answer as an action.
+    func perform(_ search: SearchFlights) async -> FlightAvailabilityAction {
         switch self {
         case .search(let id, let request):
             return .searchAnswered(id: id, Outcome(await search.offers(for: request, order: .price)))
+        case .startBatches(let id, let request):
+            return .batchesStarted(id: id, Outcome(await search.startBatches(for: request, supplierTimeout: nil)))
+        case .readBatch(let id, let batch):
+            return .batchRead(id: id, Outcome(await search.readBatch(id: batch, supplierTimeout: nil)))
+        case .listOffers(let id, let batch, let request, let error):
+            return .offersListed(id: id, after: error, Outcome(await search.listOffers(ofRequest: batch, for: request)))
         case .searchFare(let id, let days, let request):
             let answer: Outcome<Money?, ServiceError> = switch await search.lowestTotal(for: request) {
             case .cheapest(let money): .success(money)

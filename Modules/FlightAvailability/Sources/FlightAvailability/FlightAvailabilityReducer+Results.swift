@@ -57,7 +57,9 @@ extension FlightAvailabilityReducer {
     static func selectOffer(_ state: inout State, at index: Int) -> Effects {
         guard state.visible.indices.contains(index), let offers = state.result?.offers else { return [] }
         state.highlight = index
-        return [.leave(.summary(offer: offers[state.visible[index]], search: state.request))]
+        // A chosen offer ends the wait for the airlines still answering.
+        let stop = state.isWaitingForAirlines ? stopWaiting(&state) : []
+        return stop + [.leave(.summary(offer: offers[state.visible[index]], search: state.request))]
     }
 
     // MARK: Highlight and pages

@@ -106,6 +106,12 @@ enum FlightAvailabilityReducer: ScreenFeature {
             return answered(&state, answer, to: question)
         case .searchAnswered(let id, let outcome):
             return searchAnswered(&state, id: id, outcome)
+        case .batchesStarted(let id, let outcome):
+            return batchesStarted(&state, id: id, outcome)
+        case .batchRead(let id, let outcome):
+            return batchRead(&state, id: id, outcome)
+        case .offersListed(let id, let error, let outcome):
+            return offersListed(&state, id: id, after: error, outcome)
         case .fareAnswered(let id, let days, let outcome):
             return fareAnswered(&state, id: id, days: days, outcome)
         }
@@ -127,7 +133,10 @@ enum FlightAvailabilityReducer: ScreenFeature {
         state.nextRequestID += 1
         state.pendingSearch = id
         state.phase = .searching
-        return [.run(.search(id: id, state.request))]
+        guard state.arrivesInBatches == true else { return [.run(.search(id: id, state.request))] }
+        state.arrival = nil
+        state.stoppedWaiting = nil
+        return [.run(.startBatches(id: id, state.request))]
     }
 
     /// The error the API would answer for a request that breaks the search rules, or `nil` when it may be sent:
@@ -148,6 +157,8 @@ enum FlightAvailabilityReducer: ScreenFeature {
         if state.phase == .searching {
             effects += stopSearch(&state)
             state.phase = .idle
+        } else if state.isWaitingForAirlines {
+            effects += stopWaiting(&state)
         }
         return effects + stopGridSearches(&state)
     }
@@ -223,6 +234,9 @@ enum FlightAvailabilityReducer: ScreenFeature {
             let effects = stopSearch(&state)
             state.phase = .cancelled
             return effects + [leaveBack(state)]
+        case .results where state.isWaitingForAirlines:
+            // The first Esc stops the wait and keeps the offers; the next goes back.
+            return stopWaiting(&state)
         default:
             return [leaveBack(state)]
         }

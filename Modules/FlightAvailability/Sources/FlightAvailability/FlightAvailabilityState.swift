@@ -72,6 +72,13 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var isFinished = false
     /// The id the running search's answer carries; `nil` when none runs (a late answer is then ignored).
     var pendingSearch: Int?
+    /// Whether searches are read as the airlines answer (batch offer requests); `nil` or `false`, each search is
+    /// one answer (recordings made before batches say nothing, and replay as they were made).
+    var arrivesInBatches: Bool?
+    /// The search as its airlines answer: the offers so far and the batches still to come.
+    var arrival: OfferArrival?
+    /// The traveller stopped waiting for the airlines still answering (Esc, or an offer chosen).
+    var stoppedWaiting: Bool?
     /// The id the next service call gets.
     var nextRequestID = 1
     /// Day prices found in this screen's life, by the exact search that found them, so coming back to the
@@ -81,8 +88,9 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     /// The state of a screen about to show `input`.
     init(
         input: FlightAvailabilityInput, inputStyle: InputStyle, today: CalendarDate, pageLineBudget: Int = 12,
-        columns: Int = 80
+        columns: Int = 80, arrivesInBatches: Bool = false
     ) {
+        self.arrivesInBatches = arrivesInBatches ? true : nil
         self.inputStyle = inputStyle
         self.today = today
         self.pageLineBudget = pageLineBudget
@@ -97,6 +105,11 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var visibleOffers: [Offer] {
         guard let offers = result?.offers else { return [] }
         return visible.map { offers[$0] }
+    }
+
+    /// Whether offers are shown while airlines are still answering.
+    var isWaitingForAirlines: Bool {
+        phase == .results && pendingSearch != nil && arrival.map { !$0.isFinal } == true
     }
 
     /// Whether there are offers to sort and filter.
@@ -236,6 +249,12 @@ enum FlightAvailabilityAction: Codable, Sendable, Equatable {
     case answered(String, to: AvailabilityQuestion)
     /// The search with this id answered.
     case searchAnswered(id: Int, Outcome<OfferSearchResult, ServiceError>)
+    /// The search with this id started as a batch offer request (or could not).
+    case batchesStarted(id: Int, Outcome<BatchOfferRequest, ServiceError>)
+    /// The next batches of the search with this id came (or the read failed).
+    case batchRead(id: Int, Outcome<BatchOfferRequest, ServiceError>)
+    /// The offers of the search with this id, listed after a read failed with `after` (or when none was to come).
+    case offersListed(id: Int, after: ServiceError?, Outcome<[Offer], ServiceError>)
     /// The search of one cell of the date grid answered: the cheapest total, `nil` for no offers.
     case fareAnswered(id: Int, days: GridDays, Outcome<Money?, ServiceError>)
 }

@@ -91,6 +91,7 @@ enum AvailabilityViewModels {
         }
         let filters = state.filters
         var status = state.searchedAgain ? "Searched again: \(TravelFormat.count(result.offers.count, "offer")) · " : ""
+        status += arrivalStatus(state).map { "\($0) · " } ?? ""
         status += "Sort: \(OfferTable.sortName(state.sort)) · Filters: \(filters.isEmpty ? "none" : filterSummary(filters))"
         status += " · Page \(state.currentPage + 1) of \(state.pageCount) (offers \(start + 1)–\(end) of \(state.visible.count)"
         status += filters.isEmpty ? ")" : "; \(result.offers.count) without filters)"
@@ -111,6 +112,21 @@ enum AvailabilityViewModels {
         return ResultsViewModel(
             header: header(state), status: status, rows: rows, showsLegRoute: state.request.slices.count > 1,
             showsEmissions: OfferFormat.anyEmissions(onPage), legend: legend, prompt: "Offer number or command: ")
+    }
+
+    /// How the airlines' answers stand, while it matters: still answering (and how to stop waiting), no longer
+    /// waited for, some sent nothing, or the wait ended by a failure.
+    static func arrivalStatus(_ state: State) -> String? {
+        guard let arrival = state.arrival else { return nil }
+        if state.isWaitingForAirlines {
+            let stop = state.inputStyle == .keys ? "Esc stops waiting" : "type back to stop waiting"
+            return "\(ArrivalText.stillAnswering(arrival.remainingBatches)) (\(stop))"
+        }
+        if state.stoppedWaiting == true, !arrival.isFinal {
+            return "Stopped waiting for \(ArrivalText.stillAnswering(arrival.remainingBatches).replacingOccurrences(of: " still answering", with: ""))"
+        }
+        if let failure = arrival.failure { return "The airlines' answers stopped early: \(failure.message)" }
+        return ArrivalText.missing(arrival, supplierTimeout: nil).map { String($0.dropLast()) }
     }
 
     /// A failed search in words; a validation error says to edit the search.

@@ -12,7 +12,7 @@ import Testing
 struct FlightAvailabilityWorkTests {
     /// The answer `work` gets from `offers`.
     private func perform(_ work: FlightAvailabilityWork, _ offers: any OfferService = FixtureOfferService()) async -> FlightAvailabilityAction {
-        await work.perform(offers: offers)
+        await work.perform(SearchFlights(offers: offers))
     }
 
     // MARK: Searching
