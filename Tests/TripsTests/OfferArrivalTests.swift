@@ -83,6 +83,18 @@ struct OfferArrivalTests {
         #expect(byAirport.passengers == offer.passengers)
     }
 
+    @Test("a server that repeats the same offers without counting down ends the wait once the limit of idle reads is reached")
+    func repeatedOffersEndTheWait() async throws {
+        let a = try offer("off_a", 300)
+        let batches = ScriptedBatches(
+            total: 2, reads: Array(repeating: .success(([a], 2)), count: OfferArrival.idleReadLimit + 5))
+        let arrivals = await arrivals(batches, ListedOffers([]))
+        #expect(arrivals.last?.isFinal == true)
+        #expect(arrivals.last?.failure != nil)
+        #expect(arrivals.last?.offers.map(\.id) == ["off_a"])
+        #expect(batches.readCount == OfferArrival.idleReadLimit + 1)
+    }
+
     @Test("a server that answers every read at once with nothing ends the wait, naming it")
     func idleReadsEndTheWait() async throws {
         let batches = ScriptedBatches(

@@ -12,7 +12,7 @@ struct ConformanceTests {
         let kinds = Set(try ConformanceCorpus.entries().map(\.kind))
         for kind in ["place_suggestions", "offer_request", "offer_list", "offer", "order", "order_list",
                      "order_cancellation", "error", "seat_maps", "order_change_request", "order_change_offer",
-                     "order_change_offer_list", "order_change"] {
+                     "order_change_offer_list", "order_change", "batch_offer_request"] {
             #expect(kinds.contains(kind), "no example of \(kind)")
         }
     }
@@ -92,6 +92,13 @@ struct ConformanceTests {
             #expect(error.errors.map(\.type.rawValue) == details.map { $0["type"] as? String ?? "unknown_error" })
             #expect(error.errors.map(\.code?.rawValue) == details.map { $0["code"] as? String })
             #expect(!(error.primary?.message.isEmpty ?? true))
+        case "batch_offer_request":
+            let batch = try decode(DataEnvelope<BatchOfferRequest>.self, entry, body).data
+            let object = try #require(data as? [String: Any])
+            #expect(batch.id == object["id"] as? String)
+            #expect(batch.totalBatches == object["total_batches"] as? Int)
+            #expect(batch.remainingBatches == object["remaining_batches"] as? Int)
+            try expectOffers(batch.offers, match: object["offers"] as? [[String: Any]] ?? [])
         case "order_change_request", "order_change_offer", "order_change_offer_list", "order_change":
             try expectOrderChanges(entry, body: body, data: data)
         default:

@@ -29,7 +29,7 @@ public struct OfferArrival: Sendable, Hashable, Codable {
     public var passengers: [OfferPassenger]
     /// The legs as the API named their places, read from the offers likewise; empty before the first offer.
     public var slices: [OfferRequestSlice]
-    /// Reads in a row that brought nothing and counted nothing down.
+    /// Reads in a row that brought no offer not seen before and counted nothing down.
     public var idleReads: Int
 
     public init(
@@ -67,10 +67,15 @@ public struct OfferArrival: Sendable, Hashable, Codable {
     /// for a batch, so a server that answers at once with nothing, again and again, is not waiting.
     public static let idleReadLimit = 20
 
-    /// A search just started: nothing yet, `started.remainingBatches` to come.
+    /// The most batches a search is waited for: Duffel sends one per group of airlines, a handful; a server that
+    /// claims millions is not counted down one read at a time.
+    public static let maxBatches = 100
+
+    /// A search just started: nothing yet, `started.remainingBatches` to come (at most ``maxBatches``).
     public init(started: BatchOfferRequest) {
         self.init(
-            offerRequestID: started.id, totalBatches: started.totalBatches, remainingBatches: started.remainingBatches)
+            offerRequestID: started.id, totalBatches: min(started.totalBatches, Self.maxBatches),
+            remainingBatches: min(started.remainingBatches, Self.maxBatches))
     }
 
     /// A search that could not be made.
@@ -87,7 +92,7 @@ public struct OfferArrival: Sendable, Hashable, Codable {
     }
 
     /// Whether `error`, answering a batch offer request, means the API has none (so the search is made the plain
-    /// way): not found, a method it does not take, not implemented.
+    /// way): not found, a method it does not take, not implemented. A broken answer is said as one, not hidden.
     public static func meansNoBatches(_ error: ServiceError) -> Bool {
         guard let status = error.apiError?.status else { return false }
         return [404, 405, 501].contains(status)
@@ -100,9 +105,10 @@ public struct OfferArrival: Sendable, Hashable, Codable {
         var next = self
         let arrived = max(0, remainingBatches - read.remainingBatches)
         if read.offers.isEmpty { next.emptyBatches += arrived }
-        next.idleReads = read.offers.isEmpty && arrived == 0 ? idleReads + 1 : 0
         next.remainingBatches = min(remainingBatches, read.remainingBatches)
         next.take(read.offers, rules)
+        // Offers seen before (or past the most kept) are no progress either: a server repeating itself is idle.
+        next.idleReads = next.newOffers.isEmpty && arrived == 0 ? idleReads + 1 : 0
         next.isFinal = next.remainingBatches == 0
         if next.idleReads >= Self.idleReadLimit {
             next.isFinal = true
