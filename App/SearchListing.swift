@@ -46,7 +46,7 @@ struct SearchListing {
             context.failure(error)
             guard !found.offers.isEmpty else { return .backendError(error.description) }
         }
-        if let note = ArrivalText.missing(found, supplierTimeout: supplierTimeout) { context.warn(note) }
+        if let note = ArrivalText.missing(found, supplierTimeout: supplierTimeout) { context.warn(note + ".") }
         if stream { return found.offers.isEmpty ? .noResults : .done }
         let shown = limit.map { Array(found.offers.prefix($0)) } ?? found.offers
         let result = found.result

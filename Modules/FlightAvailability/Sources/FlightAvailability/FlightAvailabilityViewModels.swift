@@ -123,10 +123,10 @@ enum AvailabilityViewModels {
             return "\(ArrivalText.stillAnswering(arrival.remainingBatches)) (\(stop))"
         }
         if state.stoppedWaiting == true, !arrival.isFinal {
-            return "Stopped waiting for \(ArrivalText.stillAnswering(arrival.remainingBatches).replacingOccurrences(of: " still answering", with: ""))"
+            return "Stopped waiting for \(ArrivalText.airlines(arrival.remainingBatches))"
         }
         if let failure = arrival.failure { return "The airlines' answers stopped early: \(failure.message)" }
-        return ArrivalText.missing(arrival, supplierTimeout: nil).map { String($0.dropLast()) }
+        return ArrivalText.missing(arrival, supplierTimeout: nil)
     }
 
     /// A failed search in words; a validation error says to edit the search.

@@ -9,17 +9,22 @@ public enum ArrivalText {
         return "\(found) · \(stillAnswering(arrival.remainingBatches))"
     }
 
-    /// `2 airlines still answering`: what a batch still to come is called (each batch is one supplier's airlines).
+    /// `2 airlines`: what batches are called (each batch is one supplier's airlines).
+    public static func airlines(_ count: Int) -> String {
+        count == 1 ? "1 airline" : "\(count) airlines"
+    }
+
+    /// `2 airlines still answering`.
     public static func stillAnswering(_ remaining: Int) -> String {
-        remaining == 1 ? "1 airline still answering" : "\(remaining) airlines still answering"
+        "\(airlines(remaining)) still answering"
     }
 
     /// What the final arrival lacks, or `nil`: `1 of 3 airlines sent no offers (none to sell, a failure, or no
-    /// answer within the 2 s allowed).`
+    /// answer within the 2 s allowed)`, without a full stop, to end a sentence or join a status line.
     public static func missing(_ arrival: OfferArrival, supplierTimeout: Duration?) -> String? {
         guard arrival.emptyBatches > 0, arrival.totalBatches > 1 else { return nil }
         let allowed = supplierTimeout.map { " within the \($0.components.seconds) s allowed" } ?? " in time"
-        let count = arrival.emptyBatches == 1 ? "1 of \(arrival.totalBatches) airlines" : "\(arrival.emptyBatches) of \(arrival.totalBatches) airlines"
-        return "\(count) sent no offers (none to sell, a failure, or no answer\(allowed))."
+        return "\(arrival.emptyBatches) of \(airlines(arrival.totalBatches)) sent no offers (none to sell, a failure, "
+            + "or no answer\(allowed))"
     }
 }
