@@ -73,7 +73,7 @@ let services: [Target] = [
     ),
     .target(
         name: "LocalStore",
-        dependencies: ["Services", "Entities"],
+        dependencies: ["Services", "Entities", .product(name: "GRDB", package: "GRDB.swift")],
         path: "Services/Sources/LocalStore",
         swiftSettings: strict
     ),
@@ -103,7 +103,7 @@ let services: [Target] = [
     ),
     .testTarget(
         name: "LocalStoreTests",
-        dependencies: ["LocalStore", "Services", "Entities"],
+        dependencies: ["LocalStore", "Services", "Entities", .product(name: "GRDB", package: "GRDB.swift")],
         path: "Services/Tests/LocalStoreTests",
         swiftSettings: strict
     ),

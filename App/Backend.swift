@@ -16,6 +16,27 @@ struct BackendChoice: Sendable, Equatable {
     var token: String?
     /// How long one request may take (not a search's supplier time, which is added to it).
     var requestTimeout: Duration = .seconds(30)
+    /// How far the app's clock is set from the machine's (`FLIGHTS_NOW`), in seconds; zero unless a test sets it.
+    var clockOffset: TimeInterval = 0
+
+    /// The app's clock: the machine's, moved by `FLIGHTS_NOW` when that is set.
+    var now: @Sendable () -> Date {
+        let offset = clockOffset
+        return { Date().addingTimeInterval(offset) }
+    }
+
+    /// The app's clock set to `text` (`FLIGHTS_NOW`, an instant like 2026-12-01T09:00:00Z) at start, running on from
+    /// there: for tests of what depends on the day (prices that move, a watch checked on later days). Unset, the
+    /// machine's clock; anything else is refused in words.
+    static func clockOffset(_ text: String?, machine: Date = Date()) throws(BackendError) -> TimeInterval {
+        guard let text, !text.isEmpty else { return 0 }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        guard let instant = formatter.date(from: text) else {
+            throw .invalidSetting(name: "FLIGHTS_NOW", value: text, expected: "an instant like 2026-12-01T09:00:00Z")
+        }
+        return instant.timeIntervalSince(machine)
+    }
 
     /// How long one request may take: `FLIGHTS_REQUEST_TIMEOUT` seconds (a number from 0.1 to 3600), 30 s when it is
     /// not set; anything else is refused in words rather than quietly replaced.
@@ -34,7 +55,10 @@ struct BackendChoice: Sendable, Equatable {
         let text = apiFlag ?? environment["FLIGHTS_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let token = environment["DUFFEL_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let timeout = try requestTimeout(environment["FLIGHTS_REQUEST_TIMEOUT"])
-        guard let text else { return BackendChoice(kind: .embeddedSandbox, token: token, requestTimeout: timeout) }
+        let offset = try clockOffset(environment["FLIGHTS_NOW"])
+        guard let text else {
+            return BackendChoice(kind: .embeddedSandbox, token: token, requestTimeout: timeout, clockOffset: offset)
+        }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host?.isEmpty == false else {
             throw .invalidURL(BackendError.withoutCredentials(text))
@@ -45,7 +69,7 @@ struct BackendChoice: Sendable, Equatable {
         if scheme == "http", !isLoopback(url.host ?? ""), token.hasPrefix("duffel_live_") {
             throw .liveTokenOverHTTP(url)
         }
-        return BackendChoice(kind: .api(url), token: token, requestTimeout: timeout)
+        return BackendChoice(kind: .api(url), token: token, requestTimeout: timeout, clockOffset: offset)
     }
 
     /// A warning to show before using this backend, if there is one: a test token sent in clear text.
@@ -124,13 +148,16 @@ final class Backend: Sendable {
     private let client: HTTPClient
     private let sandbox: Sandbox?
 
-    private init(client: HTTPClient, duffel: DuffelClient, description: String, name: String, sandbox: Sandbox?) {
+    private init(
+        client: HTTPClient, duffel: DuffelClient, description: String, name: String, sandbox: Sandbox?,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.client = client
         self.services = FlowServices(
             places: duffel.placeService, offers: duffel.offerService, offerBatches: duffel.offerService,
             orders: duffel.orderService,
             extras: duffel.extrasService, changes: duffel.orderChangeService,
-            airlineChanges: duffel.airlineChangeService, orderExtras: duffel.orderExtrasService, name: name)
+            airlineChanges: duffel.airlineChangeService, orderExtras: duffel.orderExtrasService, name: name, now: now)
         self.description = description
         self.name = name
         self.sandbox = sandbox
@@ -154,6 +181,7 @@ final class Backend: Sendable {
             do {
                 var configuration = SandboxConfiguration()
                 configuration.logger = logger
+                configuration.now = choice.now
                 // Orders sit beside the bookings unless the sandbox's own variable says otherwise, so one
                 // FLIGHTS_DATA_DIR keeps a whole run (a test's, say) apart from the traveller's.
                 if environment[SandboxConfiguration.dataDirectoryVariable] == nil,
@@ -177,7 +205,7 @@ final class Backend: Sendable {
             return Backend(
                 client: client, duffel: duffel,
                 description: "embedded sandbox (offline test data, no token) on \(sandbox.baseURL.absoluteString)",
-                name: "sandbox", sandbox: sandbox)
+                name: "sandbox", sandbox: sandbox, now: choice.now)
         case .api(let url):
             let token = choice.token ?? ""
             let duffel = DuffelClient(
@@ -186,7 +214,7 @@ final class Backend: Sendable {
             let mode = token.hasPrefix("duffel_test_") ? "test mode" : (token.hasPrefix("duffel_live_") ? "LIVE mode: real bookings, real money" : "token given")
             return Backend(
                 client: client, duffel: duffel, description: "\(url.absoluteString) (\(mode))",
-                name: url.host ?? url.absoluteString, sandbox: nil)
+                name: url.host ?? url.absoluteString, sandbox: nil, now: choice.now)
         }
     }
 

@@ -96,7 +96,9 @@ enum CommandRuntime {
         let context = CommandContext(
             terminal: terminal, writer: ScreenWriter(terminal: terminal, outputIsForPrograms: forPrograms),
             backend: started.services,
-            trip: TripServices(started.services, bookings: FileBookingStore.standard(environment: environment)))
+            trip: TripServices(
+                started.services, bookings: FileBookingStore.standard(environment: environment),
+                watches: SQLiteWatchStore.standard(environment: environment)))
         let outcome = await command(context)
         context.writer.hideProgress()
         await started.stop()
@@ -112,11 +114,14 @@ enum CommandRuntime {
 extension TripServices {
     /// The core over a started backend's services, its bookings kept in `bookings`; a lost answer is looked up
     /// again after each of `lookupDelays`.
-    init(_ backend: FlowServices, bookings: any BookingStore, lookupDelays: [Duration] = LostAnswer.lookupDelays) {
+    init(
+        _ backend: FlowServices, bookings: any BookingStore, watches: (any WatchStore)? = nil,
+        lookupDelays: [Duration] = LostAnswer.lookupDelays
+    ) {
         self.init(
             places: backend.places, offers: backend.offers, orders: backend.orders, extras: backend.extras,
             orderExtras: backend.orderExtras, airlineChanges: backend.airlineChanges, changes: backend.changes,
             bookings: bookings, backend: backend.name, now: backend.now, lookupDelays: lookupDelays,
-            offerBatches: backend.offerBatches)
+            offerBatches: backend.offerBatches, watches: watches)
     }
 }

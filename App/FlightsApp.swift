@@ -20,7 +20,8 @@ struct Flights: AsyncParsableCommand {
         nothing to set up; bookings are kept in your data directory). To use another Duffel-v2 API, give \
         --api URL (or FLIGHTS_API_URL) and DUFFEL_ACCESS_TOKEN.
 
-        Exit codes: 0 done, 1 nothing found, 2 confirmation needed (add --yes), 64 bad input, \
+        Exit codes: 0 done, 1 nothing found, 2 confirmation needed (add --yes), 3 a watch went under its price \
+        (flights watch check), 64 bad input, \
         69 the backend failed (unreachable, timed out, refused), 73 the bookings file could not be written first \
         (nothing was sent), 74 the output could not be written (what was done is kept), 130 left with Ctrl-C.
 
@@ -30,7 +31,7 @@ struct Flights: AsyncParsableCommand {
         subcommands: [
             Start.self, PlacesCommand.self, SearchCommand.self, SeatsCommand.self, BookCommand.self, BookingsCommand.self,
             BookingCommand.self, CancelCommand.self, PayCommand.self, ChangeCommand.self, AddBagsCommand.self,
-            MCPCommand.self, ReplayCommand.self,
+            WatchCommand.self, WatchesCommand.self, MCPCommand.self, ReplayCommand.self,
         ],
         defaultSubcommand: Start.self
     )

@@ -70,35 +70,7 @@ struct SearchCommand: AsyncParsableCommand {
         still answering. Exit codes: 0 offers printed, 1 no offers, 64 bad input, 69 the backend failed.
         """)
 
-    @Argument(help: "Where from: an airport or city code, or a name.")
-    var from: String
-
-    @Argument(help: "Where to: an airport or city code, or a name.")
-    var to: String
-
-    @Option(help: "The departure date.")
-    var depart: String
-
-    @Option(name: .customLong("return"), help: "The return date, for a round trip (+N counts from the departure).")
-    var returnDate: String?
-
-    @Option(help: "Adults (18 and over).")
-    var adults: Int = 1
-
-    @Option(name: .customLong("child"), help: ArgumentHelp("A child's age (0–17); repeat for each child.", valueName: "age"))
-    var childAges: [Int] = []
-
-    @Option(help: "Infants under 2 on a lap (one per adult).")
-    var infants: Int = 0
-
-    @Option(help: "economy, premium_economy, business or first.")
-    var cabin: String?
-
-    @Option(help: "At most this many connections per leg (0 = direct only).")
-    var maxConnections: Int?
-
-    @Option(help: ArgumentHelp("Only flights departing in this window, like 09:00-17:00.", valueName: "window"))
-    var departBetween: String?
+    @OptionGroup var trip: TripOptions
 
     @Option(help: "price, duration, departure, arrival or emissions (least CO₂ first).")
     var sort: String = OfferOrder.price.rawValue
@@ -134,31 +106,13 @@ struct SearchCommand: AsyncParsableCommand {
         if let supplierTimeout, !(2...60).contains(supplierTimeout) {
             throw ValidationError("--supplier-timeout must be from 2 to 60 seconds.")
         }
-        if !(1...BookingRules.maxPassengers).contains(adults) {
-            throw ValidationError("--adults must be from 1 to \(BookingRules.maxPassengers).")
-        }
-        if infants < 0 || infants > adults {
-            throw ValidationError("--infants must be from 0 to the number of adults (one infant on each adult's lap).")
-        }
-        if let age = childAges.first(where: { !BookingRules.childAges.contains($0) }) {
-            throw ValidationError("--child \(age) is not a child's age; give an age from 0 to 17 (18 and over is an adult).")
-        }
-        if let maxConnections, !BookingRules.connectionRange.contains(maxConnections) {
-            throw ValidationError("--max-connections must be 0, 1 or 2.")
-        }
         if OfferOrder(rawValue: sort) == nil {
             throw ValidationError("--sort must be one of: \(OfferOrder.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        if let cabin, CabinClass.allCases.allSatisfy({ $0.rawValue != cabin }) {
-            throw ValidationError("--cabin must be one of: \(CabinClass.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
 
     func run() async throws {
-        let query = TripQuery(
-            legs: [TripQuery.Leg(from: from, to: to, date: depart)], returnDate: returnDate, adults: adults,
-            childAges: childAges, infants: infants, cabin: cabin.map(CabinClass.init(rawValue:)),
-            maxConnections: maxConnections, departureWindow: departBetween)
+        let query = trip.query
         let listing = SearchListing(
             order: OfferOrder(rawValue: sort) ?? .price, limit: limit, json: json, stream: stream,
             supplierTimeout: supplierTimeout.map { .seconds($0) })

@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "LocalStore", targets: ["LocalStore"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -71,6 +72,7 @@ let package = Package(
             dependencies: [
                 "Services",
                 "Entities",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
@@ -111,6 +113,7 @@ let package = Package(
                 "LocalStore",
                 "Services",
                 "Entities",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

@@ -29,6 +29,8 @@ public struct TripServices: Sendable {
     public var changes: (any OrderChangeService)?
     /// The bookings kept on this machine: every booking is written here before it is sent.
     public var bookings: any BookingStore
+    /// The price watches kept on this machine, with their history; `nil` for a face that keeps none.
+    public var watches: (any WatchStore)?
     /// The name bookings are kept under (`sandbox`, or the API's host): bookings of another are never looked up here.
     public var backend: String
     /// The clock.
@@ -42,8 +44,10 @@ public struct TripServices: Sendable {
         extras: (any ExtrasService)? = nil, orderExtras: (any OrderExtrasService)? = nil,
         airlineChanges: (any AirlineChangeService)? = nil, changes: (any OrderChangeService)? = nil,
         bookings: any BookingStore, backend: String, now: @escaping @Sendable () -> Date = { Date() },
-        lookupDelays: [Duration] = LostAnswer.lookupDelays, offerBatches: (any OfferBatchService)? = nil
+        lookupDelays: [Duration] = LostAnswer.lookupDelays, offerBatches: (any OfferBatchService)? = nil,
+        watches: (any WatchStore)? = nil
     ) {
+        self.watches = watches
         self.places = places
         self.offers = offers
         self.offerBatches = offerBatches

@@ -196,7 +196,14 @@ struct OfferGenerator: Sendable {
                 let distance = WorldMap.distance(start.from, end.to)
                 var fare = Pricing.fareCurve(distanceKm: distance) * Pricing.cabinMultiplier(key.cabin)
                 fare *= brand.multiplier * airline.fareLevel * pow(0.88, Double(itinerary.connections))
-                fare *= Pricing.advanceMultiplier(daysAhead: key.searchDay.days(until: key.legs[legIndex].date))
+                let daysAhead = key.searchDay.days(until: key.legs[legIndex].date)
+                fare *= Pricing.advanceMultiplier(daysAhead: daysAhead)
+                fare *= Pricing.filingMultiplier(
+                    origin: key.legs[legIndex].origin, destination: key.legs[legIndex].destination,
+                    date: key.legs[legIndex].date, searchedAt: key.createdAt)
+                if scenarios.contains(.fareSale), key.searchDay.days(until: key.legs[0].date) <= Scenario.saleStartsDaysBefore {
+                    fare *= Scenario.salePriceFactor
+                }
                 fare *= Pricing.weekdayMultiplier(key.legs[legIndex].date) * Pricing.timeOfDayMultiplier(start.departure.time)
                 fare *= legNoise[legIndex]
                 if roundTrip { fare *= 0.92 }

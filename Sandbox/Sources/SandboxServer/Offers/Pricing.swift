@@ -87,6 +87,18 @@ enum Pricing {
         0.9 + 0.8 * exp(-Double(max(daysAhead, 0)) / 12)
     }
 
+    /// Airlines file fares several times a day, and a route's prices move with each filing: a leg's fares are up to
+    /// 8% above or below its usual in each six-hour filing period (UTC), the same for every search in that period.
+    /// So a search made again hours later, or days later, finds other prices; one made minutes later the same.
+    static func filingMultiplier(origin: String, destination: String, date: CalendarDate, searchedAt: Date) -> Double {
+        let period = Int((searchedAt.timeIntervalSince1970 / filingPeriod).rounded(.down))
+        var random = SplitMix64(seed: StableHash.of("filing", origin, destination, date.description, String(period)))
+        return 0.92 + 0.16 * random.unit()
+    }
+
+    /// How long one fare filing stands, in seconds.
+    static let filingPeriod: TimeInterval = 6 * 3_600
+
     /// Fridays and Sundays cost more; Tuesdays and Wednesdays less.
     static func weekdayMultiplier(_ date: CalendarDate) -> Double {
         switch date.weekday {

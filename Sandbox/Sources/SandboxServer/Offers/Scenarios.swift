@@ -32,6 +32,9 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
     /// LHR → SFO: of three batches answering after 0.3, 1 and 2 seconds, the second fails: it comes back empty,
     /// and its airlines' offers are in no answer.
     case airlineFails
+    /// LHR → LIS: a seat sale: searched 10 days or fewer before the first flight, every fare on the route is 60% off
+    /// (so a price watch sees its lowest fall under a price at a time a test chooses).
+    case fareSale
 
     var route: (origin: String, destination: String) {
         switch self {
@@ -49,6 +52,7 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
         case .changeOfferExpires: ("LHR", "CPH")
         case .slowAirlines: ("LHR", "LAX")
         case .airlineFails: ("LHR", "SFO")
+        case .fareSale: ("LHR", "LIS")
         }
     }
 
@@ -72,4 +76,9 @@ enum Scenario: String, Sendable, Hashable, CaseIterable {
 
     /// How much the price rises per read in the `priceRisesOnRead` scenario, in the offer's currency.
     static let priceRise = 10
+
+    /// The `fareSale` scenario's sale: from this many days before departure on.
+    static let saleStartsDaysBefore = 10
+    /// What a fare costs during the sale, of its price before.
+    static let salePriceFactor = 0.4
 }

@@ -1,0 +1,307 @@
+public import Entities
+public import Foundation
+public import Services
+
+/// Price watches, the trip's way of saying "tell me when it gets cheaper": a search kept (`PriceWatch`), checked
+/// now and again, each check's lowest offer written to the history (`WatchStore`). Commands, screens and MCP tools
+/// ask this; none of them searches or writes a history of its own.
+///
+/// ```swift
+/// let watching = WatchPrices(trips)
+/// let added = await watching.add(request, terms: WatchTerms(below: 400), today: today)
+/// let checked = await watching.checkAll(today: today)   // for a timer: what moved, what went under its price
+/// ```
+public struct WatchPrices: Sendable {
+    private let trip: TripServices
+
+    /// The use case over `trip`, whose ``TripServices/watches`` keeps the watches.
+    public init(_ trip: TripServices) {
+        self.trip = trip
+    }
+
+    /// The longest window of days one watch searches (one search per day at each check).
+    public static let maxWindowDays = 31
+
+    /// Keeps `request` as a watch on `terms`, then checks it at once: the watch with its first check, or why it
+    /// cannot be kept (the booking rules' problems, a window too long, the store failing). A first check that fails
+    /// keeps the watch, and says why the check did.
+    public func add(
+        _ request: SearchRequest, terms: WatchTerms = WatchTerms(), today: CalendarDate
+    ) async -> Result<WatchCheckOutcome, WatchFailure> {
+        let store: any WatchStore
+        switch self.store() {
+        case .success(let found): store = found
+        case .failure(let failure): return .failure(failure)
+        }
+        let problems = Self.problems(request, terms: terms, today: today)
+        guard problems.isEmpty else { return .failure(.invalid(problems)) }
+        let watch: PriceWatch
+        do {
+            watch = try store.add(PriceWatch(
+                id: 0, search: request, latestDeparture: terms.latestDeparture, below: terms.below,
+                airlines: terms.airlines.map { $0.uppercased() }, createdAt: trip.now()))
+        } catch {
+            return .failure(.store(error))
+        }
+        switch await check([watch], today: today, in: store) {
+        case .success(let outcomes): return outcomes.first.map { .success($0) } ?? .failure(.notFound(watch.id))
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// What keeps `request` on `terms` from being watched from `today`: the booking rules' problems (a day past,
+    /// too many passengers), a window ending before it starts or longer than ``maxWindowDays``, a price not above
+    /// zero, an airline code not two letters or digits.
+    public static func problems(_ request: SearchRequest, terms: WatchTerms, today: CalendarDate) -> [String] {
+        var problems: [String] = []
+        if let refusal = SearchFlights.refusal(of: request, today: today) {
+            problems += refusal.apiError?.errors.map(\.message) ?? [refusal.message]
+        }
+        if let first = request.slices.first?.departureDate, let last = terms.latestDeparture {
+            if last < first {
+                problems.append("The window's last day (\(last)) is before its first (\(first)); give a later one.")
+            } else if first.days(until: last) + 1 > maxWindowDays {
+                problems.append("A window is at most \(maxWindowDays) days (one search a day at each check); give a shorter one.")
+            }
+        }
+        if let below = terms.below, below <= 0 { problems.append("The price to get under must be more than zero.") }
+        for code in terms.airlines where code.count != 2 || !code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            problems.append("\"\(code.prefix(12))\" is not an airline code; give two letters or digits, like BA.")
+        }
+        return problems
+    }
+
+    /// Every watch with its history, oldest first.
+    public func list() -> Result<[WatchSummary], WatchFailure> {
+        switch store() {
+        case .failure(let failure): return .failure(failure)
+        case .success(let store):
+            do throws(WatchStoreError) {
+                var all: [WatchSummary] = []
+                for watch in try store.watches() { all.append(WatchSummary(watch: watch, history: try store.history(of: watch.id))) }
+                return .success(all)
+            } catch {
+                return .failure(.store(error))
+            }
+        }
+    }
+
+    /// Watch `id` with its history.
+    public func summary(of id: Int) -> Result<WatchSummary, WatchFailure> {
+        list().flatMap { all in all.first { $0.watch.id == id }.map { .success($0) } ?? .failure(.notFound(id)) }
+    }
+
+    /// Removes watch `id` and its history: the watch as it was.
+    public func remove(_ id: Int) -> Result<WatchSummary, WatchFailure> {
+        summary(of: id).flatMap { found in
+            switch store() {
+            case .failure(let failure): return .failure(failure)
+            case .success(let store):
+                do throws(WatchStoreError) {
+                    return try store.remove(id) ? .success(found) : .failure(.notFound(id))
+                } catch {
+                    return .failure(.store(error))
+                }
+            }
+        }
+    }
+
+    /// Checks every watch (or those numbered `only`), one after the other, and writes what they found in one
+    /// transaction once all are done: a check stopped half-way (cancelled, killed) leaves the history as it was.
+    /// `progress` hears of each watch as it is checked (how many of how many).
+    ///
+    /// Cancelling the task stops it: no watch is searched after that and nothing is written.
+    public func checkAll(
+        only: [Int]? = nil, today: CalendarDate, progress: @Sendable (Int, Int) async -> Void = { _, _ in }
+    ) async -> Result<[WatchCheckOutcome], WatchFailure> {
+        let store: any WatchStore
+        switch self.store() {
+        case .success(let found): store = found
+        case .failure(let failure): return .failure(failure)
+        }
+        let watches: [PriceWatch]
+        do {
+            watches = try store.watches()
+        } catch {
+            return .failure(.store(error))
+        }
+        if let only, let missing = only.first(where: { id in !watches.contains { $0.id == id } }) {
+            return .failure(.notFound(missing))
+        }
+        return await check(watches.filter { only?.contains($0.id) ?? true }, today: today, in: store, progress: progress)
+    }
+
+    // MARK: - Checking
+
+    private func check(
+        _ watches: [PriceWatch], today: CalendarDate, in store: any WatchStore,
+        progress: @Sendable (Int, Int) async -> Void = { _, _ in }
+    ) async -> Result<[WatchCheckOutcome], WatchFailure> {
+        var answers: [(PriceWatch, WatchCheckOutcome.Answer)] = []
+        for (index, watch) in watches.enumerated() {
+            if Task.isCancelled { return .failure(.cancelled) }
+            await progress(index, watches.count)
+            answers.append((watch, await lowest(for: watch, today: today)))
+        }
+        if Task.isCancelled { return .failure(.cancelled) }
+        var found: [(watch: Int, check: PriceCheck)] = []
+        for case let (watch, .found(check)) in answers { found.append((watch.id, check)) }
+        do throws(WatchStoreError) {
+            var before: [Int: [PriceCheck]] = [:]
+            for watch in watches { before[watch.id] = try store.history(of: watch.id) }
+            try store.record(found)
+            return .success(answers.map { watch, answer in
+                WatchCheckOutcome(watch: watch, history: before[watch.id] ?? [], answer: answer)
+            })
+        } catch {
+            return .failure(.store(error))
+        }
+    }
+
+    /// The lowest matching offer over every search of `watch` (the window's days, ``SearchFlights/maxParallelSearches``
+    /// at once): found (possibly nothing), failed when every search failed, or over when no day is left to fly.
+    func lowest(for watch: PriceWatch, today: CalendarDate) async -> WatchCheckOutcome.Answer {
+        let searches = watch.searches(today: today).filter { SearchFlights.refusal(of: $0, today: today) == nil }
+        guard !searches.isEmpty else { return .over }
+        let search = SearchFlights(trip)
+        let airlines = Set(watch.airlines)
+        var best: Offer?
+        var failures: [ServiceError] = []
+        await withTaskGroup(of: Result<Offer?, ServiceError>.self) { group in
+            var waiting = searches[...]
+            var running = 0
+            func startNext() {
+                while running < SearchFlights.maxParallelSearches, let request = waiting.popFirst() {
+                    running += 1
+                    group.addTask { await Self.cheapest(request, keepingTo: airlines, search) }
+                }
+            }
+            startNext()
+            while let answer = await group.next() {
+                running -= 1
+                switch answer {
+                case .success(let offer?):
+                    if best.map({ offer.totalAmount.amount < $0.totalAmount.amount }) ?? true { best = offer }
+                case .success(nil): break
+                case .failure(let error): failures.append(error)
+                }
+                if Task.isCancelled { group.cancelAll() } else { startNext() }
+            }
+        }
+        if let failure = failures.first, failures.count == searches.count { return .failed(failure) }
+        return .found(PriceCheck(checkedAt: trip.now(), lowest: best?.totalAmount, offer: best.map(WatchedOffer.init)))
+    }
+
+    /// The cheapest offer of one search sold by one of `airlines` (any airline when empty), read as the airlines
+    /// answer; a search that found some offers before failing counts what it found.
+    static func cheapest(
+        _ request: SearchRequest, keepingTo airlines: Set<String>, _ search: SearchFlights
+    ) async -> Result<Offer?, ServiceError> {
+        var last: OfferArrival?
+        for await arrival in search.offersAsTheyArrive(for: request, order: .price) { last = arrival }
+        guard let found = last else { return .failure(.cancelled) }
+        if let failure = found.failure, found.offers.isEmpty { return .failure(failure) }
+        let matching = found.offers.filter { offer in
+            airlines.isEmpty || airlines.contains(offer.owner.iataCode ?? "")
+                || offer.slices.allSatisfy { $0.segments.allSatisfy { airlines.contains($0.marketingCarrier.iataCode ?? "") } }
+        }
+        return .success(matching.min { $0.totalAmount.amount < $1.totalAmount.amount })
+    }
+
+    private func store() -> Result<any WatchStore, WatchFailure> {
+        trip.watches.map { .success($0) } ?? .failure(.noStore)
+    }
+}
+
+/// What a watch keeps to beyond its search: a window of days, a price to get under, airlines.
+public struct WatchTerms: Sendable, Hashable {
+    /// The last day the first leg may leave; `nil` for the search's own days.
+    public var latestDeparture: CalendarDate?
+    /// A total to get under.
+    public var below: Decimal?
+    /// Only these airlines' offers (IATA codes).
+    public var airlines: [String]
+
+    /// Creates terms.
+    public init(latestDeparture: CalendarDate? = nil, below: Decimal? = nil, airlines: [String] = []) {
+        self.latestDeparture = latestDeparture
+        self.below = below
+        self.airlines = airlines
+    }
+}
+
+/// One watch's check: what it found, against the history before it.
+public struct WatchCheckOutcome: Sendable, Hashable {
+    /// What a check came to.
+    public enum Answer: Sendable, Hashable {
+        /// The lowest offer (or none), written to the history.
+        case found(PriceCheck)
+        /// Every search failed; nothing was written.
+        case failed(ServiceError)
+        /// Every day of the watch is past: nothing is searched.
+        case over
+    }
+
+    /// The watch checked.
+    public var watch: PriceWatch
+    /// Its history before this check.
+    public var history: [PriceCheck]
+    /// What this check came to.
+    public var answer: Answer
+
+    /// Creates an outcome.
+    public init(watch: PriceWatch, history: [PriceCheck], answer: Answer) {
+        self.watch = watch
+        self.history = history
+        self.answer = answer
+    }
+
+    /// The watch with its history, this check included.
+    public var summary: WatchSummary {
+        guard case .found(let check) = answer else { return WatchSummary(watch: watch, history: history) }
+        return WatchSummary(watch: watch, history: history + [check])
+    }
+
+    /// Whether this check's lowest went under the watch's price (the check before was not under it, or there was
+    /// none): the news a timer exists for. A price that stays under is not news again.
+    public var wentUnderPrice: Bool {
+        guard case .found = answer, summary.isUnderPrice else { return false }
+        return !WatchSummary(watch: watch, history: history).isUnderPrice
+    }
+
+    /// Whether there is anything to say: the lowest changed (or appeared, or went), the check failed, or the trip is
+    /// over. A first check always says what it found.
+    public var moved: Bool {
+        switch answer {
+        case .failed, .over: return true
+        case .found(let check):
+            guard let before = history.last else { return true }
+            return before.lowest != check.lowest
+        }
+    }
+}
+
+/// Why a watch could not be added, listed, checked or removed.
+public enum WatchFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The search or the terms break a rule; each problem in words.
+    case invalid([String])
+    /// There is no watch with this number.
+    case notFound(Int)
+    /// The watches' store failed.
+    case store(WatchStoreError)
+    /// This face keeps no watches.
+    case noStore
+    /// The check was stopped; nothing was written.
+    case cancelled
+
+    /// A sentence a person can act on.
+    public var description: String {
+        switch self {
+        case .invalid(let problems): problems.joined(separator: " ")
+        case .notFound(let id): "There is no watch \(id); `flights watches` lists them."
+        case .store(let error): error.description
+        case .noStore: "Watches are not kept here."
+        case .cancelled: "The check was stopped; the history is as it was."
+        }
+    }
+}
