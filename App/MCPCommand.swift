@@ -42,7 +42,9 @@ struct MCPCommand: AsyncParsableCommand {
             throw ExitCode(FlowOutcome.backendError("").exitCode)
         }
         logger.info("serving on stdio", metadata: ["backend": "\(started.description)"])
-        let toolbox = TripToolbox(backend: started.services, bookings: FileBookingStore.standard(environment: environment))
+        let toolbox = TripToolbox(
+            backend: started.services, bookings: FileBookingStore.standard(environment: environment),
+            watches: SQLiteWatchStore.standard(environment: environment))
         let server = FlightsMCPServer(toolbox: toolbox, version: FlightsVersion.current, backend: started.description)
         do {
             try await server.run()

@@ -14,9 +14,9 @@ final class TripToolbox: FlightsToolbox {
     let backend: FlowServices
     let trip: TripServices
 
-    init(backend: FlowServices, bookings: any BookingStore) {
+    init(backend: FlowServices, bookings: any BookingStore, watches: (any WatchStore)? = nil) {
         self.backend = backend
-        trip = TripServices(backend, bookings: bookings)
+        trip = TripServices(backend, bookings: bookings, watches: watches)
     }
 
     /// Today where the traveller is.
@@ -107,7 +107,7 @@ final class TripToolbox: FlightsToolbox {
     }
 
     /// What `search` means, or why it means nothing.
-    private func request(for search: TripSearch) async throws(ToolFailure) -> SearchRequest {
+    func request(for search: TripSearch) async throws(ToolFailure) -> SearchRequest {
         let query = TripQuery(
             legs: search.legs.map { TripQuery.Leg(from: $0.origin, to: $0.destination, date: $0.date) },
             returnDate: search.returnDate, adults: search.adults, childAges: search.childAges, infants: search.infants,

@@ -27,8 +27,9 @@ CALL_TIMEOUT = 60  # seconds; a call that takes longer is a hang
 TODAY = datetime.date.today()
 DEPARTURE = (TODAY + datetime.timedelta(days=30)).isoformat()
 RETURN = (TODAY + datetime.timedelta(days=37)).isoformat()
-READS = ["find_places", "search_flights", "search_dates", "get_offer", "seat_map", "list_bookings", "get_booking"]
-DESTRUCTIVE = ["book", "pay", "cancel", "change_booking"]
+READS = ["find_places", "search_flights", "search_dates", "get_offer", "seat_map", "list_bookings", "get_booking",
+         "list_watches"]
+DESTRUCTIVE = ["book", "pay", "cancel", "change_booking", "remove_watch"]
 PASSENGER = {"title": "ms", "given_name": "Ada", "family_name": "Lovelace", "born_on": "1985-12-10", "gender": "f",
              "email": "ada@example.com", "phone_number": "+442080160508"}
 state: dict[str, Any] = {}
@@ -74,13 +75,15 @@ async def step(name, body):
 
 
 @contextlib.asynccontextmanager
-async def server(name, faults=None):
-    """A session with a fresh `flights mcp` (its own data directory), initialized by the first step that asks."""
+async def server(name, faults=None, extra=None):
+    """A session with a fresh `flights mcp` (its own data directory, unless `extra` names another), initialized by the
+    first step that asks; `extra` adds to its environment (FLIGHTS_NOW, say)."""
     folder = WORK / name
     (folder / "data").mkdir(parents=True)
     env = {"FLIGHTS_DATA_DIR": str(folder / "data")}
     if faults:
         env["FLIGHTS_SANDBOX_FAULTS"] = faults
+    env.update(extra or {})
     parameters = StdioServerParameters(command=COMMAND[0], args=COMMAND[1:], env=env)
     unreadable = []
 

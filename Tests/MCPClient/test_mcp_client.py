@@ -1,8 +1,8 @@
 """The official Python MCP client (`mcp`) driving `flights mcp` over stdio: the tools listed with their schemas and
 annotations, a search, an offer and its seats, a booking refused at the wrong total and made at the right one, the
 same booking asked for twice, a booking's lost answer found by its key, a hold paid, a change and a cancellation each
-quoted and confirmed, the bookings as resources and the plan_trip prompt, a search the API fails, and a dozen
-malformed calls, each step asserted against the tool contract (docs/mcp.md); the helpers are in mcp_support.py. Agents reach Flights through clients like this one;
+quoted and confirmed, the bookings as resources and the plan_trip prompt, a search the API fails, a dozen
+malformed calls, and price watches kept, checked as the clock moves, listed and removed (watches.py), each step asserted against the tool contract (docs/mcp.md); the helpers are in mcp_support.py. Agents reach Flights through clients like this one;
 this proves what the server sends is what they read.
 
     FLIGHTS_BIN=.build/debug/flights python3 test_mcp_client.py
@@ -23,6 +23,7 @@ import mcp.types as types
 from mcp.shared.exceptions import MCPError
 
 from cancellation import cancelled_search_stops
+from watches import watched_over_time
 from mcp_support import (
     DEPARTURE,
     DESTRUCTIVE,
@@ -463,6 +464,8 @@ async def main():
             if not isinstance(error, (AssertionError, OSError)):
                 traceback.print_exc(limit=6, file=sys.stdout)
             outcomes.append((f"the {name} server", False))
+
+    await watched_over_time()
 
     await step("search_dates cancelled at its first progress report: no answer for it, its searches stop, the "
                "server still answers and exits once its input closes", cancelled_search_stops)

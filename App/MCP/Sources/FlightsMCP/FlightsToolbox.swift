@@ -41,6 +41,27 @@ public protocol FlightsToolbox: Sendable {
     /// Moves the flights if the change still costs `agreedTotal` (below zero: money back); the order after it. With
     /// `plan.offerID`, that offer (one the quote listed) is taken; otherwise the cheapest the airline offers now.
     func change(reference: String, plan: ChangePlan, agreedTotal: Decimal) async throws(ToolFailure) -> Order
+    /// Keeps `search` as a price watch on `terms` and checks it at once: the watch with its first check.
+    func watchTrip(_ search: TripSearch, terms: WatchAsked) async throws(ToolFailure) -> WatchReport
+    /// Every watch with its history.
+    func watches() async throws(ToolFailure) -> [WatchReport]
+    /// Checks every watch (or those numbered `ids`) and writes what they found: each with its check.
+    func checkWatches(ids: [Int]?) async throws(ToolFailure) -> [WatchReport]
+    /// Removes watch `id` and its history: the watch as it was.
+    func removeWatch(id: Int) async throws(ToolFailure) -> WatchReport
+}
+
+/// What a watch keeps to beyond its search, as the tools take it: the window's last day as typed, a price, airlines.
+public struct WatchAsked: Sendable, Hashable {
+    public var latestDeparture: String?
+    public var below: Decimal?
+    public var airlines: [String]
+
+    public init(latestDeparture: String? = nil, below: Decimal? = nil, airlines: [String] = []) {
+        self.latestDeparture = latestDeparture
+        self.below = below
+        self.airlines = airlines
+    }
 }
 
 extension FlightsToolbox {

@@ -126,6 +126,10 @@ enum ToolRequest: Sendable {
     case cancel(String, token: String, refund: Decimal)
     case quoteChange(String, ChangePlan)
     case change(String, token: String, total: Decimal, offerID: String?)
+    case watchTrip(TripSearch, WatchAsked)
+    case listWatches
+    case checkWatches([Int]?)
+    case removeWatch(Int)
 
     /// Moves money or a booking: once under way it is finished, even when the client cancels the call (the
     /// specification lets a receiver ignore a cancellation it cannot honour), so a booking is never left half made.
@@ -178,6 +182,16 @@ extension ToolArguments {
             }
             guard refund >= 0 else { throw .invalid("confirm_refund: a refund is zero or more.") }
             return .cancel(reference, token: token, refund: refund)
+        case .watchTrip:
+            let airlines = (values["airlines"]?.arrayValue ?? []).compactMap { $0.stringValue?.uppercased() }
+            let asked = WatchAsked(latestDeparture: string("latest_departure_date"), below: amount("below"), airlines: airlines)
+            if let below = asked.below, below <= 0 { throw .invalid("below: a total to get under is above zero.") }
+            return .watchTrip(try tripSearch(limit: nil), asked)
+        case .listWatches: return .listWatches
+        case .checkWatches: return .checkWatches(values["watch_ids"]?.arrayValue?.compactMap(\.wholeNumber))
+        case .removeWatch:
+            guard let id = int("watch_id") else { throw .missing("watch_id") }
+            return .removeWatch(id)
         case .changeBooking:
             if let token = string("token") {
                 guard values["flights"].map({ $0.isNull }) ?? true, values["cabin_class"].map({ $0.isNull }) ?? true else {

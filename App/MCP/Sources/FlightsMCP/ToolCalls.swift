@@ -120,6 +120,19 @@ actor ToolCalls {
                 "new_flights": .array(offer.slices.add.map(ToolResults.slice)),
                 "old_flights": .array(offer.slices.remove.map(ToolResults.slice)),
             ]
+        case .watchTrip(let search, let asked):
+            return try Self.value(try await toolbox.watchTrip(search, terms: asked))
+        case .listWatches:
+            return ["watches": try Self.value(try await toolbox.watches())]
+        case .checkWatches(let ids):
+            return ["watches": try Self.value(try await toolbox.checkWatches(ids: ids))]
+        case .removeWatch(let id):
+            var removed = try Self.value(try await toolbox.removeWatch(id: id))
+            if case .object(var fields) = removed {
+                fields["status"] = "removed"
+                removed = .object(fields)
+            }
+            return removed
         case .change(let reference, let token, let total, let offerID):
             // A chosen offer must be one the quote listed, checked before anything is confirmed.
             let chosen = try offerID.map { id throws(ToolFailure) in try quotes.offer(id, of: token) }
@@ -197,6 +210,16 @@ actor ToolCalls {
     }
 
     // MARK: Answers
+
+    /// `document` as a protocol value, in the same JSON `--json` writes (Duffel's field names, money as strings).
+    static func value(_ document: some Encodable) throws(ToolFailure) -> Value {
+        do {
+            let data = try DuffelJSON.encoder().encode(document)
+            return try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+            throw ToolFailure(.serviceError, "The answer could not be written: \(error).")
+        }
+    }
 
     static func result(_ value: Value) -> CallTool.Result {
         CallTool.Result(content: [.text(text: json(value), annotations: nil, _meta: nil)], structuredContent: .some(value), isError: false)

@@ -16,6 +16,10 @@ enum ToolName: String, CaseIterable, Sendable {
     case pay
     case cancel
     case changeBooking = "change_booking"
+    case watchTrip = "watch_trip"
+    case listWatches = "list_watches"
+    case checkWatches = "check_watches"
+    case removeWatch = "remove_watch"
 }
 
 /// One tool as listed: its name, what it does, its arguments and its hints.
@@ -172,6 +176,29 @@ enum ToolCatalog {
                 ArgumentField("confirm_total", .amount, "To confirm, with token: the change total the traveller agreed to (\"-12.40\" for money back)."),
                 ArgumentField("change_offer_id", identifier, "To confirm, with token: the quote's offer the traveller chose, when not the cheapest."),
             ],
+            readOnly: false, destructive: true),
+        ToolDefinition(
+            name: .watchTrip, title: "Watch a trip's price",
+            description: "Keeps a search as a price watch on this machine and checks it at once: its lowest total and offer are written to the watch's history, as every later check_watches does. With latest_departure_date, every day from departure_date to it is searched at each check (later flights move with the first, so the nights stay the same). With below, check_watches says when the lowest goes under that total. Answers the watch with its first check.",
+            fields: tripFields + [
+                ArgumentField("latest_departure_date", date, "For a window of days: the last day the first flight may leave (at most 31 days after departure_date)."),
+                ArgumentField("below", .amount, "A total to get under, in the currency the offers come in, like \"400\"."),
+                ArgumentField("airlines", .array(.string(maxLength: 3), count: 1...20), "Only offers sold by these airlines (IATA codes: BA, AA)."),
+            ],
+            readOnly: false),
+        ToolDefinition(
+            name: .listWatches, title: "List price watches",
+            description: "Every price watch kept here, each with its whole history (every check's lowest total and offer, oldest first), the lowest now, the change since the first and the last check, the lowest ever, whether it is under its price, and a verdict (low, typical or high for this trip) once its history is long enough.",
+            fields: [], readOnly: true, idempotent: true),
+        ToolDefinition(
+            name: .checkWatches, title: "Check price watches",
+            description: "Searches every watch again (or those named by watch_ids) and writes each lowest to its history, all at once when every search is done. Each watch's check says whether it moved and whether its lowest went under its price at this check (went_under_price).",
+            fields: [ArgumentField("watch_ids", .array(.integer(1...1_000_000), count: 1...100), "Only these watches (their id from list_watches).")],
+            readOnly: false),
+        ToolDefinition(
+            name: .removeWatch, title: "Remove a price watch",
+            description: "Removes a watch and its history. Answers the watch as it was.",
+            fields: [ArgumentField("watch_id", .integer(1...1_000_000), required: true, "The watch's id, from list_watches.")],
             readOnly: false, destructive: true),
     ]
 

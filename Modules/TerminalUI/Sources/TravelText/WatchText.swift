@@ -163,7 +163,7 @@ public enum WatchText {
         let name = "Watch \(outcome.watch.id) " + UntrustedText.visible(trip(outcome.watch))
         switch outcome.answer {
         case .over:
-            return "\(name): every day of it is past; remove it with `flights watch remove \(outcome.watch.id)`."
+            return "\(name): every day of it is past, so nothing was searched; it can be removed."
         case .failed(let error):
             return "\(name): not checked, \(OfferFormat.shortReason(error)); its history is as it was."
         case .found(let check):
