@@ -127,7 +127,7 @@ enum AppRuntime {
         let navigator = Navigator()
         let modules = ModuleFactory(
             terminal: screens, services: backend.services, bookings: FileBookingStore.standard(environment: environment),
-            recorder: recorder)
+            recorder: recorder, watches: SQLiteWatchStore.standard(environment: environment))
         let flow = BookingFlow(navigator: navigator, modules: modules)
         start(flow)
         let exit = await navigator.run()

@@ -29,12 +29,13 @@ struct ModuleFactory {
         changes: (any OrderChangeService)? = nil, airlineChanges: (any AirlineChangeService)? = nil,
         orderExtras: (any OrderExtrasService)? = nil, offerBatches: (any OfferBatchService)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-        recorder: SessionRecorder? = nil, makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }
+        recorder: SessionRecorder? = nil, makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString },
+        watches: (any WatchStore)? = nil
     ) {
         self.terminal = terminal
         searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone, recorder: recorder)
         availabilityBuilder = FlightAvailabilityBuilder(
-            offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder)
+            offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder, watches: watches)
         summaryBuilder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
             makeBookingKey: makeBookingKey, recorder: recorder, extras: extras)
@@ -51,14 +52,14 @@ struct ModuleFactory {
     /// The builders over `services`, with their clock and time zone.
     init(
         terminal: any Terminal, services: FlowServices, bookings: any BookingStore, recorder: SessionRecorder? = nil,
-        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }
+        makeBookingKey: @escaping @Sendable () -> String = { UUID().uuidString }, watches: (any WatchStore)? = nil
     ) {
         self.init(
             terminal: terminal, places: services.places, offers: services.offers, orders: services.orders,
             bookings: bookings, backendName: services.name, extras: services.extras, changes: services.changes,
             airlineChanges: services.airlineChanges, orderExtras: services.orderExtras,
             offerBatches: services.offerBatches, now: services.now,
-            timeZone: services.timeZone, recorder: recorder, makeBookingKey: makeBookingKey)
+            timeZone: services.timeZone, recorder: recorder, makeBookingKey: makeBookingKey, watches: watches)
     }
 
     /// How a recorded session replays each module.

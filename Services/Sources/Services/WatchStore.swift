@@ -23,7 +23,7 @@ public protocol WatchStore: Sendable {
 }
 
 /// Why the watches' store failed.
-public enum WatchStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum WatchStoreError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The folder or file cannot be created, read or written (permissions, a full disk).
     case io(path: String, reason: String)
     /// The file is there but is not a watches database (a hand edit, a disk fault); it is left untouched.

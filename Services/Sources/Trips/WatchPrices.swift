@@ -12,11 +12,24 @@ public import Services
 /// let checked = await watching.checkAll(today: today)   // for a timer: what moved, what went under its price
 /// ```
 public struct WatchPrices: Sendable {
-    private let trip: TripServices
+    private let search: SearchFlights
+    private let watches: (any WatchStore)?
+    private let now: @Sendable () -> Date
 
     /// The use case over `trip`, whose ``TripServices/watches`` keeps the watches.
     public init(_ trip: TripServices) {
-        self.trip = trip
+        self.init(offers: trip.offers, batches: trip.offerBatches, watches: trip.watches, now: trip.now)
+    }
+
+    /// The use case over an offer service and a store alone (a screen that searches and watches); with `batches`,
+    /// each check reads offers as the airlines answer.
+    public init(
+        offers: (any OfferService)?, batches: (any OfferBatchService)? = nil, watches: (any WatchStore)?,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        search = SearchFlights(offers: offers, batches: batches)
+        self.watches = watches
+        self.now = now
     }
 
     /// The longest window of days one watch searches (one search per day at each check).
@@ -39,13 +52,38 @@ public struct WatchPrices: Sendable {
         do {
             watch = try store.add(PriceWatch(
                 id: 0, search: request, latestDeparture: terms.latestDeparture, below: terms.below,
-                airlines: terms.airlines.map { $0.uppercased() }, createdAt: trip.now()))
+                airlines: terms.airlines.map { $0.uppercased() }, createdAt: now()))
         } catch {
             return .failure(.store(error))
         }
         switch await check([watch], today: today, in: store) {
         case .success(let outcomes): return outcomes.first.map { .success($0) } ?? .failure(.notFound(watch.id))
         case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// Keeps `request` as a watch on `terms`, its first check the cheapest of `found` (the offers a screen shows for
+    /// it, all of them, unfiltered), so nothing is searched again: the watch's number, or why it cannot be kept.
+    public func add(
+        _ request: SearchRequest, terms: WatchTerms = WatchTerms(), today: CalendarDate, found: [Offer]
+    ) -> Result<Int, WatchFailure> {
+        let store: any WatchStore
+        switch self.store() {
+        case .success(let kept): store = kept
+        case .failure(let failure): return .failure(failure)
+        }
+        let problems = Self.problems(request, terms: terms, today: today)
+        guard problems.isEmpty else { return .failure(.invalid(problems)) }
+        let airlines = Set(terms.airlines.map { $0.uppercased() })
+        let best = found.filter { Self.keeps($0, to: airlines) }.min { $0.totalAmount.amount < $1.totalAmount.amount }
+        do throws(WatchStoreError) {
+            let watch = try store.add(PriceWatch(
+                id: 0, search: request, latestDeparture: terms.latestDeparture, below: terms.below,
+                airlines: airlines.sorted(), createdAt: now()))
+            try store.record([(watch.id, PriceCheck(checkedAt: now(), lowest: best?.totalAmount, offer: best.map(WatchedOffer.init)))])
+            return .success(watch.id)
+        } catch {
+            return .failure(.store(error))
         }
     }
 
@@ -163,7 +201,7 @@ public struct WatchPrices: Sendable {
     func lowest(for watch: PriceWatch, today: CalendarDate) async -> WatchCheckOutcome.Answer {
         let searches = watch.searches(today: today).filter { SearchFlights.refusal(of: $0, today: today) == nil }
         guard !searches.isEmpty else { return .over }
-        let search = SearchFlights(trip)
+        let search = self.search
         let airlines = Set(watch.airlines)
         var best: Offer?
         var failures: [ServiceError] = []
@@ -189,7 +227,7 @@ public struct WatchPrices: Sendable {
             }
         }
         if let failure = failures.first, failures.count == searches.count { return .failed(failure) }
-        return .found(PriceCheck(checkedAt: trip.now(), lowest: best?.totalAmount, offer: best.map(WatchedOffer.init)))
+        return .found(PriceCheck(checkedAt: now(), lowest: best?.totalAmount, offer: best.map(WatchedOffer.init)))
     }
 
     /// The cheapest offer of one search sold by one of `airlines` (any airline when empty), read as the airlines
@@ -201,15 +239,19 @@ public struct WatchPrices: Sendable {
         for await arrival in search.offersAsTheyArrive(for: request, order: .price) { last = arrival }
         guard let found = last else { return .failure(.cancelled) }
         if let failure = found.failure, found.offers.isEmpty { return .failure(failure) }
-        let matching = found.offers.filter { offer in
-            airlines.isEmpty || airlines.contains(offer.owner.iataCode ?? "")
-                || offer.slices.allSatisfy { $0.segments.allSatisfy { airlines.contains($0.marketingCarrier.iataCode ?? "") } }
-        }
+        let matching = found.offers.filter { keeps($0, to: airlines) }
         return .success(matching.min { $0.totalAmount.amount < $1.totalAmount.amount })
     }
 
+    /// Whether `offer` counts for a watch kept to `airlines` (any airline when empty): sold by one of them, or every
+    /// flight of it marketed by them.
+    static func keeps(_ offer: Offer, to airlines: Set<String>) -> Bool {
+        airlines.isEmpty || airlines.contains(offer.owner.iataCode ?? "")
+            || offer.slices.allSatisfy { $0.segments.allSatisfy { airlines.contains($0.marketingCarrier.iataCode ?? "") } }
+    }
+
     private func store() -> Result<any WatchStore, WatchFailure> {
-        trip.watches.map { .success($0) } ?? .failure(.noStore)
+        watches.map { .success($0) } ?? .failure(.noStore)
     }
 }
 
@@ -282,7 +324,7 @@ public struct WatchCheckOutcome: Sendable, Hashable {
 }
 
 /// Why a watch could not be added, listed, checked or removed.
-public enum WatchFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public enum WatchFailure: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The search or the terms break a rule; each problem in words.
     case invalid([String])
     /// There is no watch with this number.

@@ -20,6 +20,7 @@ public struct FlightAvailabilityBuilder {
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
     private let recorder: SessionRecorder?
+    private let watches: (any WatchStore)?
 
     /// A builder whose screens search with `offers`.
     ///
@@ -31,10 +32,13 @@ public struct FlightAvailabilityBuilder {
     ///     from it in `timeZone`.
     ///   - timeZone: where the traveller is.
     ///   - recorder: with one, every step of the screen (each action and the effects that followed) is recorded.
+    ///   - watches: where `w` keeps the search shown as a price watch (the core's `WatchPrices`); `nil`: `w` says
+    ///     watches are not kept here.
     public init(
         offers: any OfferService, batches: (any OfferBatchService)? = nil, now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current, recorder: SessionRecorder? = nil
+        timeZone: TimeZone = .current, recorder: SessionRecorder? = nil, watches: (any WatchStore)? = nil
     ) {
+        self.watches = watches
         self.offers = offers
         self.batches = batches
         self.now = now
@@ -59,11 +63,13 @@ public struct FlightAvailabilityBuilder {
         // the column titles, the legend and the prompt, with room for a message (12 rows on a 24-row screen).
         let state = FlightAvailabilityState(
             input: input, inputStyle: terminal.isInteractive ? .keys : .lines, today: CalendarDate(now(), in: timeZone),
-            pageLineBudget: max(4, terminal.rows - 12), columns: terminal.columns, arrivesInBatches: batches != nil)
+            pageLineBudget: max(4, terminal.rows - 12), columns: terminal.columns, arrivesInBatches: batches != nil,
+            canWatch: watches != nil)
         let search = SearchFlights(offers: offers, batches: batches)
+        let watching = WatchPrices(offers: offers, batches: batches, watches: watches, now: now)
         return ScreenRunner<FlightAvailabilityReducer>(
             state: state, terminal: terminal, recorder: recorder, appearing: { .appeared },
-            perform: { work in await work.perform(search) },
+            perform: { work in await work.perform(search, watching: watching) },
             leave: { [weak router] route in
                 switch route {
                 case .summary(let offer, let search): router?.navigateToSummary(offer: offer, search: search)
@@ -88,6 +94,8 @@ enum FlightAvailabilityWork: ScreenWork {
         case search
         /// The search of one cell of the date grid.
         case fare(GridDays)
+        /// Keeping the search as a watch.
+        case watch
     }
 
     /// Run a search, following every page of offers (cheapest first from the server); its answer carries `id`.
@@ -100,17 +108,22 @@ enum FlightAvailabilityWork: ScreenWork {
     case listOffers(id: Int, batch: String, SearchRequest, after: ServiceError?)
     /// Find the cheapest offer of `request` (one cell of the date grid); its answer carries `id` and `days`.
     case searchFare(id: Int, days: GridDays, SearchRequest)
+    /// Keep `request` as a price watch, its first check `cheapest` (the cheapest offer found, filters aside).
+    case watch(SearchRequest, cheapest: Offer?, today: CalendarDate)
 
     var id: ID {
         switch self {
         case .search, .startBatches, .readBatch, .listOffers: .search
         case .searchFare(_, let days, _): .fare(days)
+        case .watch: .watch
         }
     }
 
     /// Asks the core's `SearchFlights` and returns the answer as an action.
-    func perform(_ search: SearchFlights) async -> FlightAvailabilityAction {
+    func perform(_ search: SearchFlights, watching: WatchPrices) async -> FlightAvailabilityAction {
         switch self {
+        case .watch(let request, let cheapest, let today):
+            return .watchAnswered(Outcome(watching.add(request, today: today, found: cheapest.map { [$0] } ?? [])))
         case .search(let id, let request):
             return .searchAnswered(id: id, Outcome(await search.offers(for: request, order: .price)))
         case .startBatches(let id, let request):

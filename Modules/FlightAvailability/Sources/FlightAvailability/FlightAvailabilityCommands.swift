@@ -31,6 +31,8 @@ enum AvailabilityCommand: Equatable, Sendable {
     case back
     /// `retry`.
     case retry
+    /// `watch`: keep the search as a price watch.
+    case watch
     /// `help`.
     case help
     /// Nothing typed.
@@ -95,6 +97,7 @@ enum AvailabilityCommands {
         case "dates", "date", "d": return .dates
         case "back", "b": return .back
         case "retry", "r", "again": return .retry
+        case "watch", "w": return .watch
         case "help", "h", "?": return .help
         default: return .unknown("“\(line)” is not a command here. Type help to see the commands.")
         }

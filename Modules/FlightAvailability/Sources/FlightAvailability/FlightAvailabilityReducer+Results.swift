@@ -230,6 +230,7 @@ extension FlightAvailabilityReducer {
             return selectCell(&state, column: column - 1, row: row)
         case .back: return back(&state)
         case .retry: return retry(&state)
+        case .watch: return watch(&state)
         case .help: return help(&state)
         case .nothing: return []
         case .unknown(let message): return problem(message)

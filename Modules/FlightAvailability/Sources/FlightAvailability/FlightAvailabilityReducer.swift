@@ -114,6 +114,10 @@ enum FlightAvailabilityReducer: ScreenFeature {
             return offersListed(&state, id: id, after: error, outcome)
         case .fareAnswered(let id, let days, let outcome):
             return fareAnswered(&state, id: id, days: days, outcome)
+        case .watchTapped:
+            return watch(&state)
+        case .watchAnswered(let outcome):
+            return watchAnswered(&state, outcome)
         }
     }
 
@@ -132,6 +136,39 @@ enum FlightAvailabilityReducer: ScreenFeature {
             return stopWaiting(&state)
         default:
             return [leaveBack(state)]
+        }
+    }
+
+    /// `w`: keep the search shown as a price watch, its first check the cheapest offer found (filters aside), so
+    /// nothing is searched again. Once kept, `w` says which watch it is.
+    static func watch(_ state: inout State) -> Effects {
+        state.overlay = nil
+        guard state.canWatch == true else { return problem("Price watches are not kept here.") }
+        switch state.watch {
+        case .watching: return []
+        case .watched(let id): return [.note(.message(Notice(.info, AvailabilityViewModels.watched(id, again: true))))]
+        case nil: break
+        }
+        guard state.phase == .results, state.hasOffers else {
+            return problem(AvailabilityViewModels.unavailable("watch the price of", state))
+        }
+        guard !state.isWaitingForAirlines else {
+            return problem("Airlines are still answering; watch once they have, or stop waiting first (Esc).")
+        }
+        state.watch = .watching
+        let cheapest = state.result?.offers.min { $0.totalAmount.amount < $1.totalAmount.amount }
+        return [.run(.watch(state.request, cheapest: cheapest, today: state.today))]
+    }
+
+    /// The watch was kept, or why not.
+    static func watchAnswered(_ state: inout State, _ outcome: Outcome<Int, WatchFailure>) -> Effects {
+        switch outcome {
+        case .success(let id):
+            state.watch = .watched(id)
+            return [.note(.message(Notice(.success, AvailabilityViewModels.watched(id, again: false))))]
+        case .failure(let failure):
+            state.watch = nil
+            return problem("This search could not be watched: \(failure.description)")
         }
     }
 

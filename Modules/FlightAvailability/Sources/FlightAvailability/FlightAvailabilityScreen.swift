@@ -125,6 +125,7 @@ extension FlightAvailabilityReducer {
         case .character("f"): return .filterTapped
         case .character("c"): return .clearFilters
         case .character("d"): return .datesTapped
+        case .character("w") where !inDates: return .watchTapped
         case .character("r"): return .retry
         case .character("?"), .character("h"): return .helpTapped
         case .character(let character) where character.isASCII && character.isWholeNumber:

@@ -79,6 +79,11 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     var arrival: OfferArrival?
     /// The traveller stopped waiting for the airlines still answering (Esc, or an offer chosen).
     var stoppedWaiting: Bool?
+    /// Whether `w` keeps the search as a price watch (the composer gave a watches store); `nil` (recordings made
+    /// before watches) when it does not.
+    var canWatch: Bool?
+    /// The number of the watch `w` made of this search, once made; `watching` while it is being kept.
+    var watch: WatchMark?
     /// The id the next service call gets.
     var nextRequestID = 1
     /// Day prices found in this screen's life, by the exact search that found them, so coming back to the
@@ -88,9 +93,10 @@ struct FlightAvailabilityState: Codable, Equatable, Sendable {
     /// The state of a screen about to show `input`.
     init(
         input: FlightAvailabilityInput, inputStyle: InputStyle, today: CalendarDate, pageLineBudget: Int = 12,
-        columns: Int = 80, arrivesInBatches: Bool = false
+        columns: Int = 80, arrivesInBatches: Bool = false, canWatch: Bool = false
     ) {
         self.arrivesInBatches = arrivesInBatches ? true : nil
+        self.canWatch = canWatch ? true : nil
         self.inputStyle = inputStyle
         self.today = today
         self.pageLineBudget = pageLineBudget
@@ -257,4 +263,16 @@ enum FlightAvailabilityAction: Codable, Sendable, Equatable {
     case offersListed(id: Int, after: ServiceError?, Outcome<[Offer], ServiceError>)
     /// The search of one cell of the date grid answered: the cheapest total, `nil` for no offers.
     case fareAnswered(id: Int, days: GridDays, Outcome<Money?, ServiceError>)
+    /// `w` (or `watch`): keep the search shown as a price watch.
+    case watchTapped
+    /// The watch was kept (its number), or could not be.
+    case watchAnswered(Outcome<Int, WatchFailure>)
+}
+
+/// Where keeping the search as a watch stands.
+enum WatchMark: Codable, Equatable, Sendable {
+    /// Being written.
+    case watching
+    /// Kept as watch number N.
+    case watched(Int)
 }

@@ -121,6 +121,7 @@ extension AvailabilityViewModels {
                 Row("c", "clear the filters"),
                 Row("d", "dates: the lowest price 3 days either side (departure × return for a round trip)"),
                 Row("r", "search again"),
+                Row("w", "watch this search's price (checked again by `flights watch check`)"),
                 Row("Esc b", "back (from a search in progress: cancel it with Esc)"),
                 Row("?", "this help"),
             ], legend: "Press any key to go back.")
@@ -136,6 +137,7 @@ extension AvailabilityViewModels {
             Row("filter clear", "every offer again"),
             Row("dates", "the lowest price 3 days either side (departure × return for a round trip; 3b chooses)"),
             Row("retry", "search again"),
+            Row("watch", "watch this search's price (checked again by `flights watch check`)"),
             Row("back", "back to the search (from the dates: to the offers)"),
             Row("help", "this help"),
         ], legend: "")

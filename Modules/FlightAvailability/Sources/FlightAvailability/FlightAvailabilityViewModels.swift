@@ -100,13 +100,14 @@ enum AvailabilityViewModels {
             var parts = ["↑↓ Enter choose", "s sort", "f filter"]
             if !filters.isEmpty { parts.append("c clear") }
             parts.append("d dates")
+            if state.canWatch == true { parts.append(state.watch == nil ? "w watch price" : "watched") }
             if state.pageCount > 1 { parts.append("n/p page") }
             parts += ["b back", "? help"]
             legend = parts.joined(separator: " · ")
         } else {
             var commands = ["sort", "filter"]
             if state.pageCount > 1 { commands += ["next", "prev"] }
-            commands += ["dates", "back", "help"]
+            commands += ["dates"] + (state.canWatch == true ? ["watch"] : []) + ["back", "help"]
             legend = "Type an offer number, or: \(commands.joined(separator: ", "))."
         }
         return ResultsViewModel(
@@ -172,6 +173,13 @@ enum AvailabilityViewModels {
     }
 
     /// Why `action` cannot be done now, and what to do instead.
+    /// What `w` said: the watch kept, or kept before.
+    static func watched(_ id: Int, again: Bool) -> String {
+        again
+            ? "This search is watch \(id) already; `flights watches` shows its history."
+            : "Watching this search's price as watch \(id): `flights watch check` checks it again, `flights watches` lists it."
+    }
+
     static func unavailable(_ action: String, _ state: State) -> String {
         let keys = state.inputStyle == .keys
         switch state.phase {
