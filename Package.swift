@@ -25,6 +25,7 @@ let featureModules = [
     "FlightSeats",
     "FlightBookings",
     "FlightChange",
+    "FlightWatches",
 ]
 
 let moduleDependencies: [Target.Dependency] = ["Services", "Entities", "Trips", "TerminalUI", "ModuleCore", "TravelText"]

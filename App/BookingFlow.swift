@@ -5,6 +5,7 @@ import FlightChange
 import FlightSearch
 import FlightSeats
 import FlightSummary
+import FlightWatches
 import Services
 import TerminalUI
 
@@ -17,7 +18,8 @@ import TerminalUI
 ///                                                   Offer, seats so far │ │ seats chosen
 ///                                           FlightSeats (optional: before the passengers' details, or from the review)
 ///
-/// Interactive runs start at the search, at the bookings list (`flights start --bookings`), or at the change screen
+/// Interactive runs start at the search, at the bookings list (`flights start --bookings`), at the price watches
+/// (`flights start --watches`: one searched again opens its offers, as a search does), or at the change screen
 /// (`flights change REF` without a plan, which asks). Every other command is a face over the trip's core with no
 /// screen (`CommandRuntime`): it asks a use case and prints its typed answer.
 @MainActor
@@ -48,6 +50,13 @@ final class BookingFlow {
     /// The bookings screen (`flights start --bookings`).
     func startBookings(_ input: FlightBookingsInput) {
         navigator.push(modules.bookings(input: input, router: self))
+    }
+
+    /// The price watches (`flights start --watches`).
+    func startWatches(_ input: FlightWatchesInput) {
+        guard let screen = modules.watches(input: input, router: self)
+        else { return end(.cannotUseWatchesFile) }
+        navigator.push(screen)
     }
 
     /// A booked flight moved to another day (`flights change REF`).
@@ -140,6 +149,17 @@ extension BookingFlow: FlightBookingsRouter {
         navigator.push(screen)
     }
 
+}
+
+extension BookingFlow: FlightWatchesRouter {
+    /// `s` on a watch: its search's offers over the watches, as any search's; back comes back to the watch.
+    func navigateToOffers(searching search: SearchRequest) {
+        navigator.push(modules.availability(input: FlightAvailabilityInput(request: search), router: self))
+    }
+
+    func navigateBackFromWatches() {
+        navigator.pop()
+    }
 }
 
 extension BookingFlow: FlightChangeRouter {

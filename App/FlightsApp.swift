@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightBookings
+import FlightWatches
 import Foundation
 import LocalStore
 import Logging
@@ -91,9 +92,18 @@ struct Start: AsyncParsableCommand {
     @Flag(name: .long, help: "Open the bookings list instead of a new search.")
     var bookings = false
 
+    @Flag(name: .long, help: "Open the price watches: each one's history drawn, to check it, search it again or remove it.")
+    var watches = false
+
+    func validate() throws {
+        if bookings, watches { throw ValidationError("Open one: --bookings or --watches.") }
+    }
+
     func run() async throws {
         let code = await AppRuntime.run(backend, showsBanner: true) { flow in
-            if bookings {
+            if watches {
+                flow.startWatches(FlightWatchesInput())
+            } else if bookings {
                 flow.startBookings(FlightBookingsInput(request: .list))
             } else {
                 flow.startSearch()

@@ -4,6 +4,7 @@ import FlightChange
 import FlightSearch
 import FlightSeats
 import FlightSummary
+import FlightWatches
 import Foundation
 import ModuleCore
 import Services
@@ -22,6 +23,8 @@ struct ModuleFactory {
     let seatsBuilder: FlightSeatsBuilder?
     /// `nil` when the backend makes no order changes.
     let changeBuilder: FlightChangeBuilder?
+    /// `nil` when no watches store was given.
+    let watchesBuilder: FlightWatchesBuilder?
 
     init(
         terminal: any Terminal, places: any PlaceService, offers: any OfferService, orders: any OrderService,
@@ -42,6 +45,10 @@ struct ModuleFactory {
         seatsBuilder = extras.map { FlightSeatsBuilder(extras: $0, recorder: recorder) }
         changeBuilder = changes.map {
             FlightChangeBuilder(changes: $0, orders: orders, now: now, timeZone: timeZone, recorder: recorder)
+        }
+        watchesBuilder = watches.map {
+            FlightWatchesBuilder(
+                watches: $0, offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder)
         }
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
@@ -65,7 +72,7 @@ struct ModuleFactory {
     /// How a recorded session replays each module.
     static let replays: [ModuleReplay] = [
         FlightSearchBuilder.replay, FlightAvailabilityBuilder.replay, FlightSummaryBuilder.replay,
-        FlightBookingsBuilder.replay, FlightSeatsBuilder.replay, FlightChangeBuilder.replay,
+        FlightBookingsBuilder.replay, FlightSeatsBuilder.replay, FlightChangeBuilder.replay, FlightWatchesBuilder.replay,
     ]
 
     func search(input: FlightSearchInput, router: any FlightSearchRouter) -> any Screen {
@@ -74,6 +81,11 @@ struct ModuleFactory {
 
     func availability(input: FlightAvailabilityInput, router: any FlightAvailabilityRouter) -> any Screen {
         availabilityBuilder.build(input: input, router: router, terminal: terminal)
+    }
+
+    /// The watches screen; `nil` when no watches store was given.
+    func watches(input: FlightWatchesInput, router: any FlightWatchesRouter) -> (any Screen)? {
+        watchesBuilder?.build(input: input, router: router, terminal: terminal)
     }
 
     func summary(input: FlightSummaryInput, router: any FlightSummaryRouter) -> any Screen {

@@ -3,7 +3,7 @@ public import Foundation
 
 /// A watch with its history, and what the history says: the lowest now, how it moved since the first check and since
 /// the one before, the lowest ever, whether it is under the watch's price, and a verdict when there is enough to say.
-public struct WatchSummary: Sendable, Hashable {
+public struct WatchSummary: Sendable, Hashable, Codable {
     /// The watch.
     public var watch: PriceWatch
     /// Every check, oldest first.

@@ -100,10 +100,13 @@ enum AvailabilityViewModels {
             var parts = ["↑↓ Enter choose", "s sort", "f filter"]
             if !filters.isEmpty { parts.append("c clear") }
             parts.append("d dates")
-            if state.canWatch == true { parts.append(state.watch == nil ? "w watch price" : "watched") }
             if state.pageCount > 1 { parts.append("n/p page") }
             parts += ["b back", "? help"]
-            legend = parts.joined(separator: " · ")
+            // `w` is named where the line has room for it (the help always lists it).
+            var watching = parts
+            if state.canWatch == true { watching.insert(state.watch == nil ? "w watch" : "watched", at: parts.count - 2) }
+            let withWatch = watching.joined(separator: " · ")
+            legend = TerminalText.displayWidth(of: withWatch) < state.columns ? withWatch : parts.joined(separator: " · ")
         } else {
             var commands = ["sort", "filter"]
             if state.pageCount > 1 { commands += ["next", "prev"] }

@@ -12,7 +12,7 @@ import Testing
 struct FlightAvailabilityWorkTests {
     /// The answer `work` gets from `offers`.
     private func perform(_ work: FlightAvailabilityWork, _ offers: any OfferService = FixtureOfferService()) async -> FlightAvailabilityAction {
-        await work.perform(SearchFlights(offers: offers))
+        await work.perform(SearchFlights(offers: offers), watching: WatchPrices(offers: offers, watches: nil))
     }
 
     // MARK: Searching

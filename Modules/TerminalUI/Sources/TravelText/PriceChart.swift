@@ -66,7 +66,8 @@ public enum PriceChart {
     /// (a step line); `nil` where that check found nothing.
     static func columns(_ checks: [PriceCheck], width: Int, from start: Date, to end: Date) -> [Decimal?] {
         let span = end.timeIntervalSince(start)
-        guard span > 0 else { return Array(repeating: checks.last?.lowest?.amount, count: min(width, 1)) + Array(repeating: nil, count: max(0, width - 1)) }
+        // Checks all at one moment: the last one's total across.
+        guard span > 0 else { return Array(repeating: checks.last?.lowest?.amount, count: width) }
         var index = 0
         return (0..<width).map { column in
             let time = start.addingTimeInterval(span * Double(column) / Double(max(width - 1, 1)))
