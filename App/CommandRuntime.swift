@@ -44,6 +44,21 @@ struct CommandContext {
         writer.show(.progress(message))
     }
 
+    /// The search `query` means today (its places looked up by the core), or the outcome a command ends with, its
+    /// problems said: 64 the query makes no search, 69 the places could not be looked up.
+    func request(for query: TripQuery) async -> Result<SearchRequest, FlowOutcome> {
+        switch await SearchFlights(trip).request(for: query, today: today) {
+        case .success(let made):
+            return .success(made)
+        case .failure(.invalidInput(let said)):
+            problems(said)
+            return .failure(.badInput)
+        case .failure(.service(let error)):
+            problems(["The places could not be looked up. \(error.description)"])
+            return .failure(.backendError(error.description))
+        }
+    }
+
     /// Says what went wrong and, when known, what to do, on standard error.
     func problem(_ message: String, suggestion: String? = nil) {
         writer.show(.error(message, suggestion: suggestion))

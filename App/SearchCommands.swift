@@ -127,14 +127,9 @@ struct SearchCommand: AsyncParsableCommand {
     static func search(_ query: TripQuery, listing: SearchListing, grid: Bool, in context: CommandContext) async -> FlowOutcome {
         let search = SearchFlights(context.trip)
         let request: SearchRequest
-        switch await search.request(for: query, today: context.today) {
+        switch await context.request(for: query) {
         case .success(let made): request = made
-        case .failure(.invalidInput(let problems)):
-            context.problems(problems)
-            return .badInput
-        case .failure(.service(let error)):
-            context.problems(["The places could not be looked up. \(error.description)"])
-            return .backendError(error.description)
+        case .failure(let outcome): return outcome
         }
         if let refusal = SearchFlights.refusal(of: request, today: context.today) {
             context.failure(refusal)

@@ -80,14 +80,9 @@ struct WatchAddCommand: AsyncParsableCommand {
         _ query: TripQuery, departBy: String?, terms: WatchTerms, json: Bool, in context: CommandContext
     ) async -> FlowOutcome {
         let request: SearchRequest
-        switch await SearchFlights(context.trip).request(for: query, today: context.today) {
+        switch await context.request(for: query) {
         case .success(let made): request = made
-        case .failure(.invalidInput(let problems)):
-            context.problems(problems)
-            return .badInput
-        case .failure(.service(let error)):
-            context.problems(["The places could not be looked up. \(error.description)"])
-            return .backendError(error.description)
+        case .failure(let outcome): return outcome
         }
         var terms = terms
         if let departBy, let first = request.slices.first?.departureDate {

@@ -96,9 +96,20 @@ import Testing
             #expect(before.status == 0, "before the sale:\n\(before)")
             #expect(!before.output.contains("Under your"), "\(before)")
 
-            let sale = try await app.run(["watch", "check"], environment: Self.at(Self.nineDaysBefore))
+            // --notify sends the news to the desktop: a notify-send of the test's own, on PATH, writes what it got.
+            let bin = app.root.appendingPathComponent("bin", isDirectory: true)
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            let notified = app.root.appendingPathComponent("notified")
+            let notifySend = bin.appendingPathComponent("notify-send")
+            try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(shellQuoted(notified.path))\n".utf8).write(to: notifySend)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: notifySend.path)
+            let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let sale = try await app.run(
+                ["watch", "check", "--notify"], environment: Self.at(Self.nineDaysBefore).merging(["PATH": path]) { $1 })
             #expect(sale.status == 3, "in the sale:\n\(sale)")
             #expect(sale.output.contains("Under your £\(below) now."), "\(sale)")
+            let note = try String(contentsOf: notified, encoding: .utf8)
+            #expect(note.contains("Flights: a price went down") && note.contains("Under your £\(below) now."), "\(note)")
 
             // Still under the price the next day: not news again.
             let after = try await app.run(["watch", "check", "--json"], environment: Self.at(Self.eightDaysBefore))
@@ -191,6 +202,19 @@ import Testing
             let listed = try await app.run(["watches"])
             #expect(listed.status == 73, "\(listed)")
             #expect(try Data(contentsOf: file) == junk)
+        }
+    }
+
+    @Test func theTimerWhereSystemdDoesNotRunIsACrontabLine() async throws {
+        try await FlightsApp.withFreshData { app in
+            // This machine runs no systemd (a container): the line to add is printed, and nothing is written.
+            guard !FileManager.default.fileExists(atPath: "/run/systemd/system") else { return }
+            let installed = try await app.run(["watch", "timer", "install", "--every", "3"])
+            #expect(installed.status == 0, "\(installed)")
+            #expect(installed.output.contains("0 */3 * * * FLIGHTS_DATA_DIR="), "\(installed)")
+            #expect(installed.output.contains(" watch check --notify >/dev/null 2>&1"), "\(installed)")
+            let refused = try await app.run(["watch", "timer", "install", "--every", "30"])
+            #expect(refused.status == 64, "\(refused)")
         }
     }
 
