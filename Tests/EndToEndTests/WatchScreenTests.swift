@@ -22,7 +22,7 @@ struct WatchScreenTests {
 
             // A second check, so the history has two points to draw.
             #expect(try await app.run(["watch", "check"]).status == 0)
-            for width in [80, 120] {
+            for width in [60, 80, 120] {
                 // The session before left its exit status; this one writes its own.
                 try? FileManager.default.removeItem(at: app.root.appendingPathComponent("exit-status"))
                 try await TmuxSession.run(app, arguments: ["start", "--watches"], width: width, height: 45) { terminal in
