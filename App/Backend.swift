@@ -64,6 +64,12 @@ struct BackendChoice: Sendable, Equatable {
             throw .invalidURL(BackendError.withoutCredentials(text))
         }
         if url.user != nil || url.password != nil { throw .credentialsInURL(BackendError.withoutCredentials(text)) }
+        // The clock is moved for tests of the embedded sandbox; against a real API it would misjudge real days.
+        if offset != 0 {
+            throw .invalidSetting(
+                name: "FLIGHTS_NOW", value: environment["FLIGHTS_NOW"] ?? "",
+                expected: "left unset with --api (it moves the clock of the embedded sandbox, for tests)")
+        }
         if let port = url.port, !(1...65_535).contains(port) { throw .invalidPort(url.absoluteString, port) }
         guard let token else { throw .missingToken(url) }
         if scheme == "http", !isLoopback(url.host ?? ""), token.hasPrefix("duffel_live_") {

@@ -38,7 +38,8 @@ struct ModuleFactory {
         self.terminal = terminal
         searchBuilder = FlightSearchBuilder(places: places, now: now, timeZone: timeZone, recorder: recorder)
         availabilityBuilder = FlightAvailabilityBuilder(
-            offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder, watches: watches)
+            offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder, watches: watches,
+            backend: backendName)
         summaryBuilder = FlightSummaryBuilder(
             offers: offers, orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,
             makeBookingKey: makeBookingKey, recorder: recorder, extras: extras)
@@ -48,7 +49,8 @@ struct ModuleFactory {
         }
         watchesBuilder = watches.map {
             FlightWatchesBuilder(
-                watches: $0, offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder)
+                watches: $0, offers: offers, batches: offerBatches, now: now, timeZone: timeZone, recorder: recorder,
+                backend: backendName)
         }
         bookingsBuilder = FlightBookingsBuilder(
             orders: orders, bookings: bookings, backend: backendName, now: now, timeZone: timeZone,

@@ -23,6 +23,7 @@ extension WatchReport {
         case .found: "checked"
         case .failed: "failed"
         case .over: "over"
+        case .elsewhere: "elsewhere"
         }
         check = Check(
             status: status, moved: outcome.moved, wentUnderPrice: outcome.wentUnderPrice, said: WatchText.checked(outcome))

@@ -62,20 +62,28 @@ struct WatchTimerPlan {
         return config.appendingPathComponent("systemd/user", isDirectory: true)
     }
 
-    /// The command the timer runs, the data directory kept when one is set.
-    var command: String {
-        Self.quoted(executable) + " watch check --notify"
+    /// The data directory this shell uses, when it sets one.
+    var dataDirectory: String? { environment["FLIGHTS_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Why no timer can run the check: a path with a line break or another control character, which neither a unit
+    /// file nor a crontab line can carry.
+    var problem: String? {
+        for (what, text) in [("this program's path", executable), ("FLIGHTS_DATA_DIR", dataDirectory ?? "")]
+        where text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "\(what) holds a control character (a line break?); a timer cannot run it. Move it to a plain path."
+        }
+        return nil
     }
 
-    /// The service unit: one check, with the data directory this shell uses.
+    /// The service unit: one check, with the data directory this shell uses, and the API's address and token from
+    /// `~/.config/flights/env` when that file exists (a token is never written into a unit).
     var service: String {
         var lines = [
             "[Unit]", "Description=Flights: check the price watches", "",
-            "[Service]", "Type=oneshot", "ExecStart=\(command)",
+            "[Service]", "Type=oneshot", "ExecStart=\(Self.unitQuoted(executable)) watch check --notify",
+            "EnvironmentFile=-%h/.config/flights/env",
         ]
-        if let data = environment["FLIGHTS_DATA_DIR"], !data.isEmpty {
-            lines.append("Environment=\(Self.quoted("FLIGHTS_DATA_DIR=\(data)"))")
-        }
+        if let data = dataDirectory { lines.append("Environment=\(Self.unitQuoted("FLIGHTS_DATA_DIR=\(data)"))") }
         // 3 is news (a watch went under its price), not a failure.
         lines.append("SuccessExitStatus=3")
         return lines.joined(separator: "\n") + "\n"
@@ -93,11 +101,15 @@ struct WatchTimerPlan {
     /// The crontab line, where systemd does not run.
     var crontabLine: String {
         var prefix = ""
-        if let data = environment["FLIGHTS_DATA_DIR"], !data.isEmpty { prefix = "FLIGHTS_DATA_DIR=\(Self.quoted(data)) " }
-        return "0 */\(everyHours) * * * \(prefix)\(command) >/dev/null 2>&1"
+        if let data = dataDirectory { prefix = "FLIGHTS_DATA_DIR=\(Self.cronQuoted(data)) " }
+        return "0 */\(everyHours) * * * \(prefix)\(Self.cronQuoted(executable)) watch check --notify >/dev/null 2>&1"
     }
 
     func install() -> Int32 {
+        if let problem {
+            Self.say("flights: \(problem)")
+            return 64
+        }
         guard systemd else {
             print(UntrustedText.visible("systemd does not run here; add this line with `crontab -e`:\n\(crontabLine)"))
             return 0
@@ -158,11 +170,22 @@ struct WatchTimerPlan {
         return process.terminationStatus == 0
     }
 
-    /// `text` for a shell or a unit file: as it is when it needs no quotes, else in double quotes.
-    static func quoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "/._-=+:,@".contains($0) }
-        guard !plain else { return text }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""
+    /// `text` as one word of a unit file's command line or assignment: as it is when plain, else in double quotes
+    /// with `\` and `"` escaped; `%` (a specifier) and `$` (a variable) doubled, as systemd reads them literally then.
+    static func unitQuoted(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
+        guard !isPlain(text) else { return escaped }
+        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// `text` as one word for cron's shell: as it is when plain, else in single quotes; `%` (a line break to cron)
+    /// escaped.
+    static func cronQuoted(_ text: String) -> String {
+        let quoted = isPlain(text) ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return quoted.replacingOccurrences(of: "%", with: "\\%")
+    }
+
+    private static func isPlain(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-=+:,@".contains($0)) }
     }
 }

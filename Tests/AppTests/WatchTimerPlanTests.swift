@@ -13,6 +13,7 @@ import Testing
         let plan = Self.plan(["HOME": "/home/ada", "FLIGHTS_DATA_DIR": "/data/flights"], systemd: true, every: 4)
         #expect(plan.unitFolder.path == "/home/ada/.config/systemd/user")
         #expect(plan.service.contains(#"ExecStart="/opt/my tools/flights" watch check --notify"#), "\(plan.service)")
+        #expect(plan.service.contains("EnvironmentFile=-%h/.config/flights/env"), "the API and its token, from a file of the traveller's")
         #expect(plan.service.contains("Environment=FLIGHTS_DATA_DIR=/data/flights"), "\(plan.service)")
         #expect(plan.service.contains("SuccessExitStatus=3"))
         #expect(plan.timer.contains("OnCalendar=*-*-* 00/4:00:00"))
@@ -25,11 +26,23 @@ import Testing
 
     @Test func withoutSystemdTheCrontabLineSaysTheSame() {
         let line = Self.plan(["FLIGHTS_DATA_DIR": "/data/my flights"], systemd: false).crontabLine
-        #expect(line == #"0 */6 * * * FLIGHTS_DATA_DIR="/data/my flights" "/opt/my tools/flights" watch check --notify >/dev/null 2>&1"#)
+        #expect(line == "0 */6 * * * FLIGHTS_DATA_DIR='/data/my flights' '/opt/my tools/flights' watch check --notify >/dev/null 2>&1")
     }
 
-    @Test func quotingKeepsTheShellFromReadingAnything() {
-        #expect(WatchTimerPlan.quoted("/usr/bin/flights") == "/usr/bin/flights")
-        #expect(WatchTimerPlan.quoted(#"/a b/$(rm -rf ~)`x`"q""#) == #""/a b/\$(rm -rf ~)\`x\`\"q\"""#)
+    @Test func quotingKeepsSystemdCronAndTheShellFromReadingAnything() {
+        #expect(WatchTimerPlan.unitQuoted("/usr/bin/flights") == "/usr/bin/flights")
+        // systemd: % is a specifier and $ a variable, both doubled; " and \ escaped inside double quotes.
+        #expect(WatchTimerPlan.unitQuoted(#"/a b/50%$HOME"q\"#) == #""/a b/50%%$$HOME\"q\\""#)
+        // cron: single quotes for the shell, % escaped (cron reads it as a line break).
+        #expect(WatchTimerPlan.cronQuoted("/a b/it's 50%") == #"'/a b/it'\''s 50\%'"#)
+        #expect(WatchTimerPlan.cronQuoted("/srv/50%") == #"'/srv/50\%'"#)
+    }
+
+    @Test func aPathWithALineBreakIsRefusedRatherThanWrittenIntoAUnit() {
+        let plan = WatchTimerPlan(
+            executable: "/opt/flights", everyHours: 6, environment: ["FLIGHTS_DATA_DIR": "/d\nExecStartPre=/bin/evil"],
+            systemd: true)
+        #expect(plan.problem?.contains("FLIGHTS_DATA_DIR holds a control character") == true)
+        #expect(plan.install() == 64)
     }
 }

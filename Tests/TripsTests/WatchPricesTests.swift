@@ -94,6 +94,33 @@ import Trips
         #expect(try watching.summary(of: added.watch.id).get().history.count == 1)
     }
 
+    @Test func aWindowWithADayUnansweredIsNotCheckedRatherThanPricedFromSomeDays() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let offers = WatchDayPricedOffers()
+        let watching = WatchPrices(trip(offers))
+        let added = try await watching.add(
+            Self.request(), terms: WatchTerms(latestDeparture: Self.departure.adding(days: 4)), today: Self.today).get()
+        offers.failingDays.withLock { $0 = [Self.departure.adding(days: 2)] }
+        let checked = try await watching.checkAll(today: Self.today).get()
+        guard case .failed = try #require(checked.first).answer else { throw Unexpected("\(checked)") }
+        #expect(try watching.summary(of: added.watch.id).get().history.count == 1)
+    }
+
+    @Test func aWatchMadeOnAnotherBackendIsNotSearchedHere() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let offers = WatchDayPricedOffers()
+        let added = try await WatchPrices(trip(offers)).add(Self.request(), today: Self.today).get()
+        #expect(added.watch.backend == "fixtures")
+        let searches = offers.searched.count
+        let elsewhere = WatchPrices(
+            offers: offers, watches: SQLiteWatchStore(directory: directory), backend: "api.example.com")
+        let checked = try await elsewhere.checkAll(today: Self.today).get()
+        #expect(checked.first?.answer == .elsewhere("fixtures"))
+        #expect(checked.first?.moved == false)
+        #expect(offers.searched.count == searches)
+        #expect(try elsewhere.summary(of: added.watch.id).get().history.count == 1)
+    }
+
     @Test func aCheckOfAWatchWhoseDaysArePastSearchesNothing() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let offers = WatchDayPricedOffers()
@@ -134,6 +161,8 @@ import Trips
 final class WatchDayPricedOffers: OfferService {
     let base = FixtureOfferService()
     let failing = Mutex(false)
+    /// Days whose searches fail.
+    let failingDays = Mutex<Set<CalendarDate>>([])
     private let searches = Mutex<[(departure: CalendarDate, nights: Int?)]>([])
 
     var searched: [(departure: CalendarDate, nights: Int?)] { searches.withLock { $0 } }
@@ -143,6 +172,7 @@ final class WatchDayPricedOffers: OfferService {
     func createOfferRequest(_ request: SearchRequest, returnOffers: Bool) async throws(ServiceError) -> OfferRequest {
         if failing.withLock({ $0 }) { throw .transport("No airline answered.") }
         guard let first = request.slices.first?.departureDate else { throw .transport("no slices") }
+        if failingDays.withLock({ $0.contains(first) }) { throw .transport("That day's airlines did not answer.") }
         searches.withLock { $0.append((first, request.slices.count == 2 ? first.days(until: request.slices[1].departureDate) : nil)) }
         var made = try await base.createOfferRequest(request, returnOffers: returnOffers)
         made.id = "\(made.id)|\(first)"

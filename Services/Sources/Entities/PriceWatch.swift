@@ -17,12 +17,16 @@ public struct PriceWatch: Sendable, Hashable, Codable, Identifiable {
     public var airlines: [String]
     /// When the watch was made.
     public var createdAt: Date
+    /// The name of the API it was made on (`sandbox`, or the API's host), as bookings are kept under; checks search
+    /// only there. `nil` for a watch that does not say.
+    public var backend: String?
 
     /// Creates a watch.
     public init(
         id: Int, search: SearchRequest, latestDeparture: CalendarDate? = nil, below: Decimal? = nil,
-        airlines: [String] = [], createdAt: Date
+        airlines: [String] = [], createdAt: Date, backend: String? = nil
     ) {
+        self.backend = backend
         self.id = id
         self.search = search
         self.latestDeparture = latestDeparture
@@ -51,7 +55,7 @@ public struct PriceWatch: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, search, below, airlines
+        case id, search, below, airlines, backend
         case latestDeparture = "latest_departure", createdAt = "created_at"
     }
 }

@@ -33,13 +33,16 @@ public final class SQLiteWatchStore: WatchStore {
 
     public var location: String { fileURL.path }
 
-    public func add(_ watch: PriceWatch) throws(WatchStoreError) -> PriceWatch {
+    public func add(_ watch: PriceWatch, firstCheck: PriceCheck?) throws(WatchStoreError) -> PriceWatch {
         let body = try encode(watch)
+        let check = try firstCheck.map { check throws(WatchStoreError) in try row(check) }
         let id = try write { db in
             try db.execute(
                 sql: "INSERT INTO watch (created_at, body) VALUES (?, ?)",
                 arguments: [watch.createdAt.timeIntervalSince1970, body])
-            return Int(db.lastInsertedRowID)
+            let id = Int(db.lastInsertedRowID)
+            if let check { try Self.insert(check, watch: id, in: db) }
+            return id
         }
         var added = watch
         added.id = id
@@ -62,14 +65,60 @@ public final class SQLiteWatchStore: WatchStore {
 
     public func history(of id: Int) throws(WatchStoreError) -> [PriceCheck] {
         guard exists else { return [] }
-        let rows = try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT checked_at, amount, currency, offer FROM price_check WHERE watch_id = ? ORDER BY checked_at, id
-                """, arguments: [id]).map { row in
-                (at: row["checked_at"] as Double, amount: row["amount"] as String?, currency: row["currency"] as String?,
-                 offer: row["offer"] as String?)
-            }
+        return try checks(try read { db in try Self.rows(of: id, in: db) })
+    }
+
+    @discardableResult
+    public func record(_ checks: [(watch: Int, check: PriceCheck)]) throws(WatchStoreError) -> [Int: [PriceCheck]] {
+        guard !checks.isEmpty else { return [:] }
+        var rows: [(watch: Int, row: CheckRow)] = []
+        for (watch, check) in checks { rows.append((watch, try row(check))) }
+        let before = try write { db in
+            var before: [Int: [StoredRow]] = [:]
+            for watch in Set(rows.map(\.watch)) { before[watch] = try Self.rows(of: watch, in: db) }
+            // A watch removed while it was being checked keeps no history.
+            for (watch, row) in rows { try Self.insert(row, watch: watch, in: db) }
+            return before
         }
+        var histories: [Int: [PriceCheck]] = [:]
+        for (watch, stored) in before { histories[watch] = try self.checks(stored) }
+        return histories
+    }
+
+    /// A check as its row's columns: the total exactly as written, the offer as JSON.
+    private struct CheckRow {
+        var at: Double
+        var amount: String?
+        var currency: String?
+        var offer: String?
+    }
+
+    /// A row as read.
+    private typealias StoredRow = (at: Double, amount: String?, currency: String?, offer: String?)
+
+    private func row(_ check: PriceCheck) throws(WatchStoreError) -> CheckRow {
+        CheckRow(
+            at: check.checkedAt.timeIntervalSince1970, amount: check.lowest?.wireAmount, currency: check.lowest?.currency,
+            offer: try check.offer.map { offer throws(WatchStoreError) in try encode(offer) })
+    }
+
+    private static func insert(_ row: CheckRow, watch: Int, in db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO price_check (watch_id, checked_at, amount, currency, offer)
+            SELECT id, ?, ?, ?, ? FROM watch WHERE id = ?
+            """, arguments: [row.at, row.amount, row.currency, row.offer, watch])
+    }
+
+    private static func rows(of id: Int, in db: Database) throws -> [StoredRow] {
+        try Row.fetchAll(db, sql: """
+            SELECT checked_at, amount, currency, offer FROM price_check WHERE watch_id = ? ORDER BY checked_at, id
+            """, arguments: [id]).map { row in
+            (at: row["checked_at"] as Double, amount: row["amount"] as String?, currency: row["currency"] as String?,
+             offer: row["offer"] as String?)
+        }
+    }
+
+    private func checks(_ rows: [StoredRow]) throws(WatchStoreError) -> [PriceCheck] {
         var checks: [PriceCheck] = []
         for row in rows {
             let lowest = row.amount.flatMap { amount in row.currency.flatMap { Money(amount, currency: $0) } }
@@ -77,25 +126,6 @@ public final class SQLiteWatchStore: WatchStore {
             checks.append(PriceCheck(checkedAt: Date(timeIntervalSince1970: row.at), lowest: lowest, offer: offer))
         }
         return checks
-    }
-
-    public func record(_ checks: [(watch: Int, check: PriceCheck)]) throws(WatchStoreError) {
-        guard !checks.isEmpty else { return }
-        var rows: [(watch: Int, at: Double, amount: String?, currency: String?, offer: String?)] = []
-        for (watch, check) in checks {
-            rows.append((
-                watch, check.checkedAt.timeIntervalSince1970, check.lowest?.wireAmount, check.lowest?.currency,
-                try check.offer.map { offer throws(WatchStoreError) in try encode(offer) }))
-        }
-        try write { db in
-            for row in rows {
-                // A watch removed while it was being checked keeps no history.
-                try db.execute(sql: """
-                    INSERT INTO price_check (watch_id, checked_at, amount, currency, offer)
-                    SELECT id, ?, ?, ?, ? FROM watch WHERE id = ?
-                    """, arguments: [row.at, row.amount, row.currency, row.offer, row.watch])
-            }
-        }
     }
 
     public func remove(_ id: Int) throws(WatchStoreError) -> Bool {

@@ -3,8 +3,9 @@ public import Entities
 /// The price watches kept on the traveller's machine, with every check's result. A check is written whole or not at
 /// all: a check killed half-way leaves the history as it was, and two checks at once both land.
 public protocol WatchStore: Sendable {
-    /// Keeps `watch` under a new number, and answers it with that number.
-    func add(_ watch: PriceWatch) throws(WatchStoreError) -> PriceWatch
+    /// Keeps `watch` under a new number, with `firstCheck` in its history when given, in one transaction; answers
+    /// the watch with its number.
+    func add(_ watch: PriceWatch, firstCheck: PriceCheck?) throws(WatchStoreError) -> PriceWatch
 
     /// Every watch, oldest first.
     func watches() throws(WatchStoreError) -> [PriceWatch]
@@ -13,13 +14,23 @@ public protocol WatchStore: Sendable {
     func history(of id: Int) throws(WatchStoreError) -> [PriceCheck]
 
     /// Adds each check to its watch's history in one transaction; a check of a watch removed meanwhile is dropped.
-    func record(_ checks: [(watch: Int, check: PriceCheck)]) throws(WatchStoreError)
+    /// Answers each watch's history as it was just before, read in that transaction: two checks at once each see
+    /// the other's whole or not at all, so news (a price gone under) is told once.
+    @discardableResult
+    func record(_ checks: [(watch: Int, check: PriceCheck)]) throws(WatchStoreError) -> [Int: [PriceCheck]]
 
     /// Removes watch `id` and its history; `false` when there is no such watch.
     func remove(_ id: Int) throws(WatchStoreError) -> Bool
 
     /// Where the watches are kept, for the traveller.
     var location: String { get }
+}
+
+extension WatchStore {
+    /// Keeps `watch` under a new number, its history empty.
+    public func add(_ watch: PriceWatch) throws(WatchStoreError) -> PriceWatch {
+        try add(watch, firstCheck: nil)
+    }
 }
 
 /// Why the watches' store failed.

@@ -29,6 +29,8 @@ public struct WatchCheckOutcome: Sendable, Hashable {
         case failed(ServiceError)
         /// Every day of the watch is past: nothing is searched.
         case over
+        /// The watch was made on another backend (its name): its prices are not looked for here.
+        case elsewhere(String)
     }
 
     /// The watch checked.
@@ -63,6 +65,7 @@ public struct WatchCheckOutcome: Sendable, Hashable {
     public var moved: Bool {
         switch answer {
         case .failed, .over: return true
+        case .elsewhere: return false
         case .found(let check):
             guard let before = history.last else { return true }
             return before.lowest != check.lowest

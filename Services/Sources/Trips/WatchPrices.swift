@@ -14,21 +14,25 @@ public import Services
 public struct WatchPrices: Sendable {
     private let search: SearchFlights
     private let watches: (any WatchStore)?
+    private let backend: String?
     private let now: @Sendable () -> Date
 
     /// The use case over `trip`, whose ``TripServices/watches`` keeps the watches.
     public init(_ trip: TripServices) {
-        self.init(offers: trip.offers, batches: trip.offerBatches, watches: trip.watches, now: trip.now)
+        self.init(
+            offers: trip.offers, batches: trip.offerBatches, watches: trip.watches, backend: trip.backend, now: trip.now)
     }
 
     /// The use case over an offer service and a store alone (a screen that searches and watches); with `batches`,
-    /// each check reads offers as the airlines answer.
+    /// each check reads offers as the airlines answer. `backend` names the API the offers come from (`sandbox`, or
+    /// the API's host): a watch made on one is checked only on it, so another's prices never enter its history.
     public init(
         offers: (any OfferService)?, batches: (any OfferBatchService)? = nil, watches: (any WatchStore)?,
-        now: @escaping @Sendable () -> Date = { Date() }
+        backend: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         search = SearchFlights(offers: offers, batches: batches)
         self.watches = watches
+        self.backend = backend
         self.now = now
     }
 
@@ -48,17 +52,17 @@ public struct WatchPrices: Sendable {
         }
         let problems = Self.problems(request, terms: terms, today: today)
         guard problems.isEmpty else { return .failure(.invalid(problems)) }
-        let watch: PriceWatch
-        do {
-            watch = try store.add(PriceWatch(
-                id: 0, search: request, latestDeparture: terms.latestDeparture, below: terms.below,
-                airlines: terms.airlines.map { $0.uppercased() }, createdAt: now()))
+        let made = PriceWatch(
+            id: 0, search: request, latestDeparture: terms.latestDeparture, below: terms.below,
+            airlines: terms.airlines.map { $0.uppercased() }, createdAt: now(), backend: backend)
+        // Searched first, then kept with what it found in one transaction: a watch is never kept half-made.
+        let answer = await lowest(for: made, today: today)
+        if Task.isCancelled { return .failure(.cancelled) }
+        let first: PriceCheck? = if case .found(let check) = answer { check } else { nil }
+        do throws(WatchStoreError) {
+            return .success(WatchCheckOutcome(watch: try store.add(made, firstCheck: first), history: [], answer: answer))
         } catch {
             return .failure(.store(error))
-        }
-        switch await check([watch], today: today, in: store) {
-        case .success(let outcomes): return outcomes.first.map { .success($0) } ?? .failure(.notFound(watch.id))
-        case .failure(let failure): return .failure(failure)
         }
     }
 
@@ -77,10 +81,11 @@ public struct WatchPrices: Sendable {
         let airlines = Set(terms.airlines.map { $0.uppercased() })
         let best = found.filter { Self.keeps($0, to: airlines) }.min { $0.totalAmount.amount < $1.totalAmount.amount }
         do throws(WatchStoreError) {
-            let watch = try store.add(PriceWatch(
-                id: 0, search: request, latestDeparture: terms.latestDeparture, below: terms.below,
-                airlines: airlines.sorted(), createdAt: now()))
-            try store.record([(watch.id, PriceCheck(checkedAt: now(), lowest: best?.totalAmount, offer: best.map(WatchedOffer.init)))])
+            let watch = try store.add(
+                PriceWatch(
+                    id: 0, search: request, latestDeparture: terms.latestDeparture, below: terms.below,
+                    airlines: airlines.sorted(), createdAt: now(), backend: backend),
+                firstCheck: PriceCheck(checkedAt: now(), lowest: best?.totalAmount, offer: best.map(WatchedOffer.init)))
             return .success(watch.id)
         } catch {
             return .failure(.store(error))
@@ -179,15 +184,22 @@ public struct WatchPrices: Sendable {
         for (index, watch) in watches.enumerated() {
             if Task.isCancelled { return .failure(.cancelled) }
             await progress(index, watches.count)
+            if let madeOn = watch.backend, let backend, madeOn != backend {
+                answers.append((watch, .elsewhere(madeOn)))
+                continue
+            }
             answers.append((watch, await lowest(for: watch, today: today)))
         }
         if Task.isCancelled { return .failure(.cancelled) }
         var found: [(watch: Int, check: PriceCheck)] = []
         for case let (watch, .found(check)) in answers { found.append((watch.id, check)) }
         do throws(WatchStoreError) {
-            var before: [Int: [PriceCheck]] = [:]
-            for watch in watches { before[watch.id] = try store.history(of: watch.id) }
-            try store.record(found)
+            // The history each check follows is read in the transaction that writes it.
+            var before = try store.record(found)
+            for (watch, answer) in answers where before[watch.id] == nil {
+                if case .found = answer { continue }
+                before[watch.id] = try store.history(of: watch.id)
+            }
             return .success(answers.map { watch, answer in
                 WatchCheckOutcome(watch: watch, history: before[watch.id] ?? [], answer: answer)
             })
@@ -197,7 +209,7 @@ public struct WatchPrices: Sendable {
     }
 
     /// The lowest matching offer over every search of `watch` (the window's days, ``SearchFlights/maxParallelSearches``
-    /// at once): found (possibly nothing), failed when every search failed, or over when no day is left to fly.
+    /// at once): found (possibly nothing), failed when any search failed, or over when no day is left to fly.
     func lowest(for watch: PriceWatch, today: CalendarDate) async -> WatchCheckOutcome.Answer {
         let searches = watch.searches(today: today).filter { SearchFlights.refusal(of: $0, today: today) == nil }
         guard !searches.isEmpty else { return .over }
@@ -226,7 +238,8 @@ public struct WatchPrices: Sendable {
                 if Task.isCancelled { group.cancelAll() } else { startNext() }
             }
         }
-        if let failure = failures.first, failures.count == searches.count { return .failed(failure) }
+        // A window with a day unanswered is not checked: its lowest would be the lowest of some days only.
+        if let failure = failures.first { return .failed(failure) }
         return .found(PriceCheck(checkedAt: now(), lowest: best?.totalAmount, offer: best.map(WatchedOffer.init)))
     }
 

@@ -36,9 +36,12 @@ public struct WatchSummary: Sendable, Hashable, Codable {
         return now.subtracting(before)
     }
 
-    /// The check with the lowest total ever seen (the earliest of equals).
+    /// The currency the latest priced check came in: totals in another (the API's choice changed) are not compared.
+    public var currency: String? { priced.last?.lowest?.currency }
+
+    /// The check with the lowest total ever seen (the earliest of equals), in the latest currency.
     public var lowestEver: PriceCheck? {
-        priced.min { left, right in
+        priced.filter { $0.lowest?.currency == currency }.min { left, right in
             guard let l = left.lowest, let r = right.lowest else { return false }
             return l.amount < r.amount
         }

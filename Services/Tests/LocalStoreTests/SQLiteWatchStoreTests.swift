@@ -20,7 +20,8 @@ struct SQLiteWatchStoreTests {
             id: 0,
             search: SearchRequest(
                 slices: [SearchSlice(origin: from, destination: to, departureDate: day)], passengers: [.adult]),
-            latestDeparture: day.adding(days: 3), below: below, airlines: ["BA"], createdAt: Date(timeIntervalSince1970: 1_900_000_000))
+            latestDeparture: day.adding(days: 3), below: below, airlines: ["BA"], createdAt: Date(timeIntervalSince1970: 1_900_000_000),
+            backend: "sandbox")
     }
 
     static func check(_ amount: Decimal?, at seconds: TimeInterval) -> PriceCheck {
@@ -44,10 +45,16 @@ struct SQLiteWatchStoreTests {
         let second = try store.add(Self.watch("CDG", "NRT"))
         #expect(first.id == 1 && second.id == 2)
         try store.record([(first.id, Self.check(Decimal(string: "412.37"), at: 200)), (second.id, Self.check(nil, at: 200))])
-        try store.record([(first.id, Self.check(401, at: 100))])
+        // Each watch's history as it was just before, read in the writing transaction.
+        #expect(try store.record([(first.id, Self.check(401, at: 100))]) == [first.id: [Self.check(Decimal(string: "412.37"), at: 200)]])
+        // A watch and its first check are kept together.
+        let third = try store.add(Self.watch("LHR", "LIS"), firstCheck: Self.check(99, at: 300))
+        #expect(try store.history(of: third.id) == [Self.check(99, at: 300)])
+        #expect(try store.remove(third.id))
 
         let again = SQLiteWatchStore(directory: directory)
         #expect(try again.watches() == [first, second])
+        #expect(first.backend == "sandbox")
         #expect(try again.history(of: first.id) == [Self.check(401, at: 100), Self.check(Decimal(string: "412.37"), at: 200)])
         #expect(try again.history(of: second.id) == [Self.check(nil, at: 200)])
     }
@@ -78,7 +85,7 @@ struct SQLiteWatchStoreTests {
                 group.addTask {
                     let store = SQLiteWatchStore(directory: directory)
                     for index in 0..<25 {
-                        try? store.record([(watch.id, Self.check(Decimal(writer * 100 + index), at: Double(writer * 100 + index)))])
+                        _ = try? store.record([(watch.id, Self.check(Decimal(writer * 100 + index), at: Double(writer * 100 + index)))])
                     }
                 }
             }

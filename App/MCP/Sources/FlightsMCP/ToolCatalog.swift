@@ -181,7 +181,7 @@ enum ToolCatalog {
             name: .watchTrip, title: "Watch a trip's price",
             description: "Keeps a search as a price watch on this machine and checks it at once: its lowest total and offer are written to the watch's history, as every later check_watches does. With latest_departure_date, every day from departure_date to it is searched at each check (later flights move with the first, so the nights stay the same). With below, check_watches says when the lowest goes under that total. Answers the watch with its first check.",
             fields: tripFields + [
-                ArgumentField("latest_departure_date", date, "For a window of days: the last day the first flight may leave (at most 31 days after departure_date)."),
+                ArgumentField("latest_departure_date", date, "For a window of days: the last day the first flight may leave (at most 30 days after departure_date: 31 days searched)."),
                 ArgumentField("below", .amount, "A total to get under, in the currency the offers come in, like \"400\"."),
                 ArgumentField("airlines", .array(.string(maxLength: 3), count: 1...20), "Only offers sold by these airlines (IATA codes: BA, AA)."),
             ],

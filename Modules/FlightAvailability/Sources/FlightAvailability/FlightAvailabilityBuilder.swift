@@ -21,6 +21,7 @@ public struct FlightAvailabilityBuilder {
     private let timeZone: TimeZone
     private let recorder: SessionRecorder?
     private let watches: (any WatchStore)?
+    private let backend: String?
 
     /// A builder whose screens search with `offers`.
     ///
@@ -34,11 +35,15 @@ public struct FlightAvailabilityBuilder {
     ///   - recorder: with one, every step of the screen (each action and the effects that followed) is recorded.
     ///   - watches: where `w` keeps the search shown as a price watch (the core's `WatchPrices`); `nil`: `w` says
     ///     watches are not kept here.
+    ///   - backend: the name of the API the offers come from (`sandbox`, or its host), kept with a watch so it is
+    ///     checked only there.
     public init(
         offers: any OfferService, batches: (any OfferBatchService)? = nil, now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current, recorder: SessionRecorder? = nil, watches: (any WatchStore)? = nil
+        timeZone: TimeZone = .current, recorder: SessionRecorder? = nil, watches: (any WatchStore)? = nil,
+        backend: String? = nil
     ) {
         self.watches = watches
+        self.backend = backend
         self.offers = offers
         self.batches = batches
         self.now = now
@@ -66,7 +71,7 @@ public struct FlightAvailabilityBuilder {
             pageLineBudget: max(4, terminal.rows - 12), columns: terminal.columns, arrivesInBatches: batches != nil,
             canWatch: watches != nil)
         let search = SearchFlights(offers: offers, batches: batches)
-        let watching = WatchPrices(offers: offers, batches: batches, watches: watches, now: now)
+        let watching = WatchPrices(offers: offers, batches: batches, watches: watches, backend: backend, now: now)
         return ScreenRunner<FlightAvailabilityReducer>(
             state: state, terminal: terminal, recorder: recorder, appearing: { .appeared },
             perform: { work in await work.perform(search, watching: watching) },

@@ -133,6 +133,8 @@ extension FlightAvailabilityReducer {
             return effects
         }
         state.request = chosen
+        // Another search: not the one watched.
+        state.watch = nil
         setResult(&state, nil)
         state.highlight = 0
         return effects + startSearch(&state)

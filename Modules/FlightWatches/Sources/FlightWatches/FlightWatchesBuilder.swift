@@ -28,11 +28,14 @@ public struct FlightWatchesBuilder {
     ///   - now: the clock (a check is dated by it, and today is read from it in `timeZone`).
     ///   - timeZone: where the traveller is: the checks' times are shown on its clock.
     ///   - recorder: with one, every step of the screen is recorded.
+    ///   - backend: the name of the API `offers` speaks to (`sandbox`, or its host): a watch made on another is not
+    ///     checked here.
     public init(
         watches: any WatchStore, offers: any OfferService, batches: (any OfferBatchService)? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current, recorder: SessionRecorder? = nil
+        now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current, recorder: SessionRecorder? = nil,
+        backend: String? = nil
     ) {
-        watching = WatchPrices(offers: offers, batches: batches, watches: watches, now: now)
+        watching = WatchPrices(offers: offers, batches: batches, watches: watches, backend: backend, now: now)
         self.now = now
         self.timeZone = timeZone
         self.recorder = recorder
@@ -44,7 +47,8 @@ public struct FlightWatchesBuilder {
     public func build(input: FlightWatchesInput, router: any FlightWatchesRouter, terminal: any Terminal) -> any Screen {
         let (watching, now, timeZone) = (watching, now, timeZone)
         let state = FlightWatchesState(
-            input: input, isInteractive: terminal.isInteractive, columns: terminal.columns, timeZone: timeZone.identifier)
+            input: input, isInteractive: terminal.isInteractive, columns: terminal.columns, timeZone: timeZone.identifier,
+            today: CalendarDate(now(), in: timeZone))
         return ScreenRunner<FlightWatchesReducer>(
             state: state, terminal: terminal, recorder: recorder, appearing: { .appeared },
             perform: { work in await work.perform(watching, today: CalendarDate(now(), in: timeZone)) },

@@ -49,8 +49,10 @@ enum FlightWatchesReducer: Reducer {
             state.opened = watches[index].watch.id
             return []
         case .searchTapped:
-            guard let watch = state.openedWatch else { return [] }
-            return [.leave(.search(watch.watch.search))]
+            guard let watch = state.openedWatch?.watch else { return [] }
+            // A window searched from its first day still to come.
+            let search = state.today.flatMap { watch.searches(today: $0).first } ?? watch.search
+            return [.leave(.search(search))]
         case .checkTapped:
             guard let id = state.opened, state.busy == nil else { return [] }
             state.busy = .checking(id)

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import ModuleCore
 import TerminalUI
@@ -37,8 +38,11 @@ struct FlightWatchesState: Codable, Equatable, Sendable {
     var said: Notice?
     /// Left through the router: nothing more is asked.
     var isDone = false
+    /// The traveller's today when the screen was built: a window's days already past are not searched again.
+    var today: CalendarDate?
 
-    init(input: FlightWatchesInput, isInteractive: Bool, columns: Int, timeZone: String) {
+    init(input: FlightWatchesInput, isInteractive: Bool, columns: Int, timeZone: String, today: CalendarDate? = nil) {
+        self.today = today
         self.isInteractive = isInteractive
         self.columns = columns
         self.timeZone = timeZone

@@ -91,6 +91,18 @@ struct FlightWatchesReducerTests {
         store.send(.back, effects: [.note(.progressEnded), .leave(.back)]) { $0.isDone = true }
     }
 
+    @Test("a window is searched again from its first day still to come")
+    func windowSearchedFromToday() throws {
+        var watch = try #require(try Self.summaries().first)
+        watch.watch.latestDeparture = Watches.day.adding(days: 5)
+        var state = Self.state()
+        state.watches = [watch]
+        state.opened = watch.watch.id
+        state.today = Watches.day.adding(days: 2)
+        var store = TestStore<FlightWatchesReducer>(state)
+        store.send(.searchTapped, effects: [.leave(.search(watch.watch.search.shifted(toDepartOn: Watches.day.adding(days: 2))))])
+    }
+
     @Test("a store that cannot be read is said, and Esc leaves")
     func failure() {
         var store = TestStore<FlightWatchesReducer>(Self.state())

@@ -10,12 +10,13 @@ final class MemoryWatchStore: WatchStore {
 
     var location: String { "memory" }
 
-    func add(_ watch: PriceWatch) throws(WatchStoreError) -> PriceWatch {
+    func add(_ watch: PriceWatch, firstCheck: PriceCheck?) throws(WatchStoreError) -> PriceWatch {
         kept.withLock { kept in
             var added = watch
             added.id = kept.next
             kept.next += 1
             kept.watches.append(added)
+            if let firstCheck { kept.history[added.id] = [firstCheck] }
             return added
         }
     }
@@ -26,11 +27,15 @@ final class MemoryWatchStore: WatchStore {
         kept.withLock { ($0.history[id] ?? []).sorted { $0.checkedAt < $1.checkedAt } }
     }
 
-    func record(_ checks: [(watch: Int, check: PriceCheck)]) throws(WatchStoreError) {
+    @discardableResult
+    func record(_ checks: [(watch: Int, check: PriceCheck)]) throws(WatchStoreError) -> [Int: [PriceCheck]] {
         kept.withLock { kept in
+            var before: [Int: [PriceCheck]] = [:]
+            for (watch, _) in checks { before[watch] = kept.history[watch] ?? [] }
             for (watch, check) in checks where kept.watches.contains(where: { $0.id == watch }) {
                 kept.history[watch, default: []].append(check)
             }
+            return before
         }
     }
 

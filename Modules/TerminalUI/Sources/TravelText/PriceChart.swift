@@ -13,7 +13,7 @@ public enum PriceChart {
     /// The history in one line of at most `width` cells (one per check while they fit, else each cell the last
     /// check of its stretch of time): `▃▃▅▇▆▂`; a check without offers is a space. Empty without a priced check.
     public static func sparkline(_ history: [PriceCheck], width: Int) -> String {
-        let points = history.sorted { $0.checkedAt < $1.checkedAt }.map { $0.lowest?.amount }
+        let points = inOneCurrency(history).map { $0.lowest?.amount }
         let values = points.compactMap { $0 }
         guard width > 0, let low = values.min(), let high = values.max() else { return "" }
         let cells = points.count <= width ? points : (0..<width).map { points[($0 + 1) * points.count / width - 1] }
@@ -28,7 +28,7 @@ public enum PriceChart {
     /// totals, and the middle), an axis, and the first and last days under it. Empty without a priced check, or when
     /// `width` leaves no room to draw.
     public static func lines(_ history: [PriceCheck], width: Int, height: Int = 8, timeZone: TimeZone = .current) -> [String] {
-        let checks = history.sorted { $0.checkedAt < $1.checkedAt }
+        let checks = inOneCurrency(history)
         let priced = checks.compactMap(\.lowest)
         guard let first = checks.first, let last = checks.last, let currency = priced.first?.currency,
               let low = priced.map(\.amount).min(), let high = priced.map(\.amount).max(), height > 1 else { return [] }
@@ -73,6 +73,16 @@ public enum PriceChart {
             let time = start.addingTimeInterval(span * Double(column) / Double(max(width - 1, 1)))
             while index + 1 < checks.count, checks[index + 1].checkedAt <= time { index += 1 }
             return checks[index].lowest?.amount
+        }
+    }
+
+    /// The checks in time order, a total in another currency than the latest's drawn as none (amounts in two
+    /// currencies are not on one scale).
+    static func inOneCurrency(_ history: [PriceCheck]) -> [PriceCheck] {
+        let sorted = history.sorted { $0.checkedAt < $1.checkedAt }
+        guard let currency = sorted.last(where: { $0.lowest != nil })?.lowest?.currency else { return sorted }
+        return sorted.map { check in
+            check.lowest?.currency == currency ? check : PriceCheck(checkedAt: check.checkedAt, lowest: nil, offer: nil)
         }
     }
 

@@ -38,8 +38,9 @@ public enum WatchText {
     /// `−£23`, `+£10`, `same`; `–` when there is nothing to compare.
     public static func change(_ money: Money?) -> String {
         guard let money else { return "–" }
-        if money.amount == 0 { return "same" }
-        return (money.amount > 0 ? "+" : "") + money.rounded.roundedFormatted.replacingOccurrences(of: "-", with: "−")
+        let shown = money.rounded.roundedFormatted
+        if shown.filter(\.isNumber).allSatisfy({ $0 == "0" }) { return "same" }
+        return (money.amount > 0 ? "+" : "") + shown.replacingOccurrences(of: "-", with: "−")
     }
 
     /// `Low for this trip: £42 under its usual £380 (from 12 checks).`
@@ -125,9 +126,9 @@ public enum WatchText {
         blocks.append(.rows(KeyValueList(rows: facts)))
         if let said = summary.verdict {
             blocks.append(.text(verdict(said)))
-        } else if summary.priced.count > 0 {
+        } else if let lowest = summary.now {
             blocks.append(.hint(
-                "Whether \(now(summary)) is low or high for this trip is said from \(PriceVerdict.minimumChecks + 1) checks on; there are \(summary.history.count)."))
+                "Whether \(lowest.roundedFormatted) is low or high for this trip is said once \(PriceVerdict.minimumChecks + 1) checks have found a price; \(summary.priced.count) have."))
         }
         let chart = PriceChart.lines(summary.history, width: width - 2, timeZone: timeZone)
         if !chart.isEmpty {
@@ -166,11 +167,13 @@ public enum WatchText {
             return "\(name): every day of it is past, so nothing was searched; it can be removed."
         case .failed(let error):
             return "\(name): not checked, \(OfferFormat.shortReason(error)); its history is as it was."
+        case .elsewhere(let backend):
+            return "\(name): made on \(backend), so checked only there; its history is as it was."
         case .found(let check):
             let summary = outcome.summary
             guard let lowest = check.lowest else { return "\(name): no offers now." }
             var text = "\(name): "
-            if let before = outcome.history.last?.lowest, let change = lowest.subtracting(before), change.amount != 0 {
+            if let before = outcome.history.last?.lowest, let change = lowest.subtracting(before), Self.change(change) != "same" {
                 text += "\(before.roundedFormatted) → \(lowest.roundedFormatted) (\(Self.change(change)))"
             } else {
                 text += "\(lowest.roundedFormatted)"
