@@ -325,7 +325,7 @@ let app: [Target] = [
     ),
     .testTarget(
         name: "AppTests",
-        dependencies: ["FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "FlightSearch", "FlightsMCP"],
+        dependencies: ["FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "FlightSearch", "FlightWatches", "FlightsMCP"],
         swiftSettings: strict
     ),
     // The trip's core against the fixture services and the in-process sandbox (a root test target: the sandbox's

@@ -34,6 +34,8 @@ final class BookingFlow {
     private var shownSummaryOfferID: String?
     /// Whether the change screen on top was opened from a booking's screen (rather than by `flights change`).
     private var changeFromBookings = false
+    /// The offers screen opened from the watches (a watch searched again), whose screen beneath is the watches.
+    private weak var offersOverWatches: (any Screen)?
 
     init(navigator: Navigator, modules: ModuleFactory) {
         self.navigator = navigator
@@ -91,6 +93,8 @@ extension BookingFlow: FlightSearchRouter {
     /// After other days were chosen in the date grid, the search comes back showing them: the form beneath is
     /// built again from the search as shown, and opens on its review.
     func navigateBack(withSearch search: SearchRequest) {
+        // Beneath offers opened from the watches is the watches screen, not a search form to show the days on.
+        if let offers = offersOverWatches, navigator.top === offers { return navigateBack() }
         navigator.pop()
         guard !navigator.stack.isEmpty else { return }
         navigator.replaceTop(with: modules.search(input: FlightSearchInput(search: search), router: self))
@@ -154,7 +158,9 @@ extension BookingFlow: FlightBookingsRouter {
 extension BookingFlow: FlightWatchesRouter {
     /// `s` on a watch: its search's offers over the watches, as any search's; back comes back to the watch.
     func navigateToOffers(searching search: SearchRequest) {
-        navigator.push(modules.availability(input: FlightAvailabilityInput(request: search), router: self))
+        let offers = modules.availability(input: FlightAvailabilityInput(request: search), router: self)
+        offersOverWatches = offers
+        navigator.push(offers)
     }
 
     func navigateBackFromWatches() {

@@ -21,6 +21,8 @@ struct Harness {
     let bookings = FixtureBookingStore()
     let extras: FixtureExtrasService?
 
+    let watches = FixtureWatchStore()
+
     init(interactive: Bool = false, seats: Bool = false) {
         let extras = seats ? FixtureExtrasService(offers: offers) : nil
         self.extras = extras
@@ -29,7 +31,7 @@ struct Harness {
         let modules = ModuleFactory(
             terminal: screens, places: FixturePlaceService(), offers: offers, orders: orders, bookings: bookings,
             backendName: "fixtures", extras: extras, now: fixtureNow,
-            timeZone: TimeZone(identifier: "Europe/London") ?? .current)
+            timeZone: TimeZone(identifier: "Europe/London") ?? .current, watches: watches)
         flow = BookingFlow(navigator: navigator, modules: modules)
     }
 

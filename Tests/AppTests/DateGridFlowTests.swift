@@ -39,3 +39,4 @@ struct DateGridFlowTests {
         await running.value
     }
 }
+

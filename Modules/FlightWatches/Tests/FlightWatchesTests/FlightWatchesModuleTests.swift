@@ -12,7 +12,7 @@ import Trips
 @MainActor
 @Suite("FlightWatches through its Builder")
 struct FlightWatchesModuleTests {
-    func build(_ store: MemoryWatchStore, _ terminal: VirtualTerminal, _ router: SpyWatchesRouter, open: Int? = nil) -> any Screen {
+    func build(_ store: FixtureWatchStore, _ terminal: VirtualTerminal, _ router: SpyWatchesRouter, open: Int? = nil) -> any Screen {
         FlightWatchesBuilder(
             watches: store, offers: FixtureOfferService(), now: { Date(timeIntervalSince1970: 1_900_600_000) }, timeZone: .gmt
         ).build(input: FlightWatchesInput(open: open), router: router, terminal: terminal)
