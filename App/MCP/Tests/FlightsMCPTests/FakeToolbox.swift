@@ -152,22 +152,22 @@ extension FakeToolbox {
 
 extension FakeToolbox {
     /// Watch 7, LHR → JFK, with one check at £412.50, and what a check of it came to.
-    func report(id: Int = 7, said: String? = nil) -> WatchReport {
+    func report(id: Int = 7, status: String? = nil) -> WatchReport {
         let day = CalendarDate(year: 2031, month: 3, day: 20) ?? CalendarDate(dayNumber: 0)
         let check = PriceCheck(checkedAt: Date(timeIntervalSince1970: 0), lowest: Money(amount: 412.5, currency: "GBP"), offer: nil)
         return WatchReport(
-            id: id, trip: "LHR → JFK, Thu 20 Mar",
+            id: id,
             search: SearchRequest(slices: [SearchSlice(origin: "LHR", destination: "JFK", departureDate: day)], passengers: [.adult]),
-            latestDeparture: nil, below: 400, airlines: [], createdAt: Date(timeIntervalSince1970: 0), lowestNow: check.lowest,
-            changeSinceFirst: nil, changeSinceLast: nil, lowestEver: check.lowest, underPrice: false, verdict: nil,
-            verdictSaid: nil, chart: "▅", history: [check],
-            check: said.map { WatchReport.Check(status: "checked", moved: true, wentUnderPrice: false, said: $0) })
+            latestDeparture: nil, below: 400, airlines: [], createdAt: Date(timeIntervalSince1970: 0), backend: "sandbox",
+            lowestNow: check.lowest, changeSinceFirst: nil, changeSinceLast: nil, lowestEver: check.lowest,
+            underPrice: false, verdict: nil, history: [check],
+            check: status.map { WatchReport.Check(status: $0, moved: true, wentUnderPrice: false) })
     }
 
     func watchTrip(_ search: TripSearch, terms: WatchAsked) async throws(ToolFailure) -> WatchReport {
         searches.withLock { $0.append(search) }
         try record("watch \(search.legs.map { "\($0.origin)-\($0.destination)" }) below \(terms.below.map { "\($0)" } ?? "-") until \(terms.latestDeparture ?? "-") \(terms.airlines)")
-        return report(said: "first check")
+        return report(status: "checked")
     }
 
     func watches() async throws(ToolFailure) -> [WatchReport] {
@@ -177,7 +177,7 @@ extension FakeToolbox {
 
     func checkWatches(ids: [Int]?) async throws(ToolFailure) -> [WatchReport] {
         try record("check \(ids.map { "\($0)" } ?? "all")")
-        return [report(said: "checked")]
+        return [report(status: "failed")]
     }
 
     func removeWatch(id: Int) async throws(ToolFailure) -> WatchReport {

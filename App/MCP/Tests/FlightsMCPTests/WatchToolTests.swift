@@ -21,7 +21,8 @@ import Testing
         #expect(fields["id"] == Value.int(7))
         #expect(fields["lowest_now"]?.objectValue?["amount"] == "412.50")
         #expect(fields["history"]?.arrayValue?.count == 1)
-        #expect(fields["check"]?.objectValue?["said"] == "first check")
+        #expect(fields["check"]?.objectValue?["status"] == "checked")
+        #expect(fields["check"]?.objectValue?["error"] == .null)
         #expect(fields["verdict"] == .null, "every key is written, null where there is nothing")
     }
 
@@ -30,9 +31,9 @@ import Testing
         let (client, server) = try await connect(toolbox)
         defer { Task { await server.stop() } }
         let listed = try await call(client, "list_watches", [:])
-        #expect(listed.structuredContent?.objectValue?["watches"]?.arrayValue?.first?.objectValue?["chart"] == "▅")
+        #expect(listed.structuredContent?.objectValue?["watches"]?.arrayValue?.first?.objectValue?["backend"] == "sandbox")
         let checked = try await call(client, "check_watches", ["watch_ids": [7]])
-        #expect(checked.structuredContent?.objectValue?["watches"]?.arrayValue?.first?.objectValue?["check"]?.objectValue?["moved"] == true)
+        #expect(checked.structuredContent?.objectValue?["watches"]?.arrayValue?.first?.objectValue?["check"]?.objectValue?["status"] == "failed")
         let removed = try await call(client, "remove_watch", ["watch_id": 7])
         #expect(removed.structuredContent?.objectValue?["status"] == "removed")
         let missing = try await call(client, "remove_watch", ["watch_id": 8])
