@@ -139,6 +139,20 @@ let terminal: [Target] = [
         path: "Modules/TerminalUI/Sources/ModuleTesting",
         swiftSettings: strict
     ),
+    // Time travel through a recorded session: each step's screen as it was painted, the action, the state's change
+    // and the effects, back and forth (`flights replay FILE --travel`).
+    .target(
+        name: "SessionTravel",
+        dependencies: ["ModuleCore", "TerminalUI"],
+        path: "Modules/TerminalUI/Sources/SessionTravel",
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "SessionTravelTests",
+        dependencies: ["SessionTravel", "ModuleCore", "TerminalUI"],
+        path: "Modules/TerminalUI/Tests/SessionTravelTests",
+        swiftSettings: strict
+    ),
     // The travel text that screens and commands both print: the offers table, the date grid, places, the header of
     // a search. One home for it, so the offers screen and `flights search` cannot word a flight two ways.
     .target(
@@ -287,6 +301,7 @@ let app: [Target] = [
             "SandboxServer",
             "TerminalUI",
             "ModuleCore",
+            "SessionTravel",
             "TravelText",
             "FlightsMCP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -325,7 +340,10 @@ let app: [Target] = [
     ),
     .testTarget(
         name: "AppTests",
-        dependencies: ["FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "FlightSearch", "FlightWatches", "FlightsMCP"],
+        dependencies: [
+            "FlightsApp", "FixtureServices", "Services", "Entities", "TerminalUI", "ModuleCore", "SessionTravel",
+            "FlightSearch", "FlightWatches", "FlightsMCP",
+        ],
         swiftSettings: strict
     ),
     // The trip's core against the fixture services and the in-process sandbox (a root test target: the sandbox's
@@ -361,6 +379,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ModuleCore", targets: ["ModuleCore"]),
         .library(name: "ModuleTesting", targets: ["ModuleTesting"]),
+        .library(name: "SessionTravel", targets: ["SessionTravel"]),
         .library(name: "TravelText", targets: ["TravelText"]),
         // Services: the value types, the service protocols, Duffel v2 over libcurl, the local bookings ledger.
         .library(name: "Entities", targets: ["Entities"]),

@@ -24,10 +24,8 @@ enum SessionRecording {
         }
     }
 
-    /// Replays the recording at `path` on `terminal`; the exit code: 0 every step as recorded, 1 a step differs,
-    /// 64 the file cannot be read as a recording.
-    static func replay(path: String, terminal: any Terminal, showSteps: Bool) -> Int32 {
-        let text: String
+    /// The recording at `path` as text, or `nil` once what is wrong with the file was said on `terminal`.
+    static func read(path: String, terminal: any Terminal) -> String? {
         do throws(InputFile.Problem) {
             // A device (`/dev/zero`), a folder or a disk is said as what it is; a pipe is read as it comes.
             let data = try InputFile.read(
@@ -35,11 +33,17 @@ enum SessionRecording {
             guard let decoded = String(data: data, encoding: .utf8) else {
                 throw InputFile.Problem(description: "\(path) is not text (UTF-8)")
             }
-            text = decoded
+            return decoded
         } catch {
             terminal.writeDiagnostic("flights: the recording \(UntrustedText.visible(error.description)); give the path of a file made with --record.\n")
-            return 64
+            return nil
         }
+    }
+
+    /// Replays the recording at `path` on `terminal`; the exit code: 0 every step as recorded, 1 a step differs,
+    /// 64 the file cannot be read as a recording.
+    static func replay(path: String, terminal: any Terminal, showSteps: Bool) -> Int32 {
+        guard let text = read(path: path, terminal: terminal) else { return 64 }
         let style = terminal.style
         let replayer = SessionReplayer(modules: ModuleFactory.replays, terminal: terminal) { step, module, action in
             guard showSteps else { return }
@@ -50,7 +54,7 @@ enum SessionRecording {
         do {
             report = try replayer.replay(text)
         } catch let error {
-            terminal.writeDiagnostic("flights: \(String(reflecting: path)) cannot be replayed: \(error.message)\n")
+            terminal.writeDiagnostic("flights: \(UntrustedText.visible(String(reflecting: path))) cannot be replayed: \(UntrustedText.visible(error.message))\n")
             return 64
         }
         if let divergence = report.divergence {
@@ -63,7 +67,8 @@ enum SessionRecording {
     }
 }
 
-/// `flights replay FILE`: runs a recorded session again, headlessly, with the answers it recorded and no network.
+/// `flights replay FILE`: runs a recorded session again, headlessly, with the answers it recorded and no network;
+/// with `--travel`, walks it step by step.
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -73,6 +78,12 @@ struct ReplayCommand: AsyncParsableCommand {
         service answers), with no network. The screens are printed as they were shown. \
         Exit codes: 0 every step as recorded, 1 a step now does something different (the step is named), \
         64 the file is not a recording.
+
+        --travel opens the recording as a screen of its own: each step's screen as it was painted, with a bar \
+        (the step, the module, the action, the time into the session); ←/→ a step, Home/End, [ ] the module before \
+        or after, a number and Enter to go to a step, a the action, s what it changed in the state, e its effects, \
+        d the next step today's code does differently, beside the recording. Off a terminal, --step N prints that \
+        step (its screen, action, state change and effects) and --json prints it, or every step, as data.
         """)
 
     @Argument(help: "A file written by `flights --record FILE`.")
@@ -81,12 +92,31 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not print a line before each step.")
     var quiet = false
 
+    @Flag(name: .long, help: "Walk the recording step by step: each screen as it was, the action, the state's change.")
+    var travel = false
+
+    @Option(name: .long, help: "With --travel: print this step (its number in the recording) and leave.")
+    var step: Int?
+
+    @Flag(name: .long, help: "With --travel: print the step given with --step, or every step, as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard !travel else { return }
+        if step != nil { throw ValidationError("--step goes with --travel: flights replay FILE --travel --step N.") }
+        if json { throw ValidationError("--json goes with --travel: flights replay FILE --travel --json.") }
+    }
+
     func run() async throws {
-        let code = await MainActor.run {
-            let terminal = SystemTerminal()
-            defer { terminal.close() }
-            return SessionRecording.replay(path: file, terminal: terminal, showSteps: !quiet)
-        }
+        let code = await Self.run(file: file, quiet: quiet, travel: travel, step: step, json: json)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    @MainActor
+    private static func run(file: String, quiet: Bool, travel: Bool, step: Int?, json: Bool) async -> Int32 {
+        let terminal = SystemTerminal()
+        defer { terminal.close() }
+        guard travel else { return SessionRecording.replay(path: file, terminal: terminal, showSteps: !quiet) }
+        return await TimeTravel.run(path: file, terminal: terminal, step: step, json: json)
     }
 }

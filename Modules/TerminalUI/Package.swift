@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ModuleCore", targets: ["ModuleCore"]),
         .library(name: "ModuleTesting", targets: ["ModuleTesting"]),
+        .library(name: "SessionTravel", targets: ["SessionTravel"]),
         .library(name: "TravelText", targets: ["TravelText"]),
     ],
     dependencies: [
@@ -39,6 +40,23 @@ let package = Package(
             name: "ModuleTesting",
             dependencies: [
                 "ModuleCore",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SessionTravel",
+            dependencies: [
+                "ModuleCore",
+                "TerminalUI",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SessionTravelTests",
+            dependencies: [
+                "SessionTravel",
+                "ModuleCore",
+                "TerminalUI",
             ],
             swiftSettings: strict
         ),

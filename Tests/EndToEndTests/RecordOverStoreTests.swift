@@ -90,7 +90,7 @@ import Testing
             #expect(run.status == 0, "\(run)")
             #expect(run.output.contains(BookingsFile.reference(1)), "\(run)")
             let recorded = try String(contentsOf: file, encoding: .utf8)
-            #expect(recorded.hasPrefix("{\"format\":2,\"kind\":\"session\"}"), "\(recorded)")
+            #expect(recorded.hasPrefix("{\"format\":3,\"kind\":\"session\"}"), "\(recorded)")
             #expect(BookingsFile.bytes(app) == before)
         }
     }

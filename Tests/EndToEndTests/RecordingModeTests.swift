@@ -27,7 +27,7 @@ import Testing
 
     static func expectRecording(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let recorded = try String(contentsOf: file, encoding: .utf8)
-        #expect(recorded.hasPrefix("{\"format\":2,\"kind\":\"session\"}\n"), "\(recorded)", sourceLocation: sourceLocation)
+        #expect(recorded.hasPrefix("{\"format\":3,\"kind\":\"session\"}\n"), "\(recorded)", sourceLocation: sourceLocation)
         #expect(recorded.contains("\"module\":\"FlightBookings\""), "\(recorded)", sourceLocation: sourceLocation)
     }
 

@@ -51,7 +51,8 @@ public enum Redaction {
         case let array as [Any]:
             return array.map { redact(value: $0, key: key) }
         case let text as String:
-            guard let key, let replace = fields[key] else { return text }
+            // An empty field stays empty: there is nothing personal in it, and a stand-in would show it filled in.
+            guard let key, let replace = fields[key], !text.isEmpty else { return text }
             return replace(text)
         default:
             return value

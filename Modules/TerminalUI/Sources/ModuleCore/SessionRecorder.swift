@@ -9,30 +9,46 @@ public import Foundation
 /// differs only when the reducers changed.
 ///
 /// ```
-/// {"kind":"session","format":2}
+/// {"kind":"session","format":3}
 /// {"kind":"start","module":"FlightSearch","instance":1,"state":{…}}
-/// {"kind":"step","step":1,"module":"FlightSearch","instance":1,"action":{"appeared":{}},"effects":[…],"screen":[…]}
+/// {"kind":"step","step":1,"ms":412,"module":"FlightSearch","instance":1,"action":{"appeared":{}},"effects":[…],"screen":[…]}
 /// ```
 ///
-/// Format 2: effects are the ``ScreenEffect`` kinds every screen shares (`run`, `cancel`, `note`, `print`,
-/// `leave`), and each step keeps the screen it left (its page as plain lines, and the question). Format 1 recordings,
-/// made before screens were derived from state, do not replay: record the session again.
+/// Format 3 (this one): each step says when it happened, in milliseconds since the recording began (`ms`), so time
+/// travel can show how far into the session a step was. Format 2: effects are the ``ScreenEffect`` kinds every
+/// screen shares (`run`, `cancel`, `note`, `print`, `leave`), and each step keeps the screen it left (its page as
+/// plain lines, and the question); it still replays, without the times. Format 1 recordings, made before screens
+/// were derived from state, do not replay: record the session again.
 @MainActor
 public final class SessionRecorder {
-    /// The recording's format; a replayer refuses another.
-    public static let format = 2
+    /// The format this recorder writes.
+    nonisolated public static let format = 3
+    /// The formats a replay reads: this one, and format 2 (the same steps without their times).
+    nonisolated public static let readableFormats: ClosedRange<Int> = 2...3
 
     private let write: (Data) throws -> Void
     private let onFailure: (String) -> Void
+    private let elapsed: () -> Duration
     private var failed = false
     private var instances = 0
     private var steps = 0
 
     /// A recorder that hands each line (with its newline) to `write`; the first error `write` throws stops the
-    /// recording and is reported once through `onFailure`.
-    public init(write: @escaping (Data) throws -> Void, onFailure: @escaping (String) -> Void = { _ in }) {
+    /// recording and is reported once through `onFailure`. `elapsed` says how long the session has run when a step
+    /// is written (by default, the time since this recorder was made).
+    public init(
+        write: @escaping (Data) throws -> Void, onFailure: @escaping (String) -> Void = { _ in },
+        elapsed: (() -> Duration)? = nil
+    ) {
         self.write = write
         self.onFailure = onFailure
+        if let elapsed {
+            self.elapsed = elapsed
+        } else {
+            let clock = ContinuousClock()
+            let start = clock.now
+            self.elapsed = { start.duration(to: clock.now) }
+        }
         line(["kind": "session", "format": Self.format])
     }
 
@@ -77,7 +93,11 @@ public final class SessionRecorder {
     func record<R: Reducer>(_ action: R.Action, before: R.State, on tape: RecordingTape<R>) {
         guard !failed else { return }
         steps += 1
-        var entry: [String: Any] = ["kind": "step", "step": steps, "module": R.module, "instance": tape.instance]
+        let (seconds, attoseconds) = elapsed().components
+        let milliseconds = max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        var entry: [String: Any] = [
+            "kind": "step", "step": steps, "ms": milliseconds, "module": R.module, "instance": tape.instance,
+        ]
         guard let (shadowAction, actionJSON) = Self.roundTrip(R.redacted(action, in: before), as: R.Action.self) else {
             entry["unrecordable"] = String(describing: type(of: action))
             return line(entry)
@@ -118,8 +138,14 @@ public final class SessionRecorder {
 
     /// `value` as a JSON object, redacted by key.
     static func json<T: Encodable>(_ value: T) -> Any? {
+        guard let encoded = jsonData(value) else { return nil }
+        return try? JSONSerialization.jsonObject(with: encoded, options: [.fragmentsAllowed])
+    }
+
+    /// `value` as JSON text, redacted by key.
+    static func jsonData<T: Encodable>(_ value: T) -> Data? {
         guard let encoded = try? SessionJSON.encoder.encode(value) else { return nil }
-        return try? JSONSerialization.jsonObject(with: Redaction.redact(encoded), options: [.fragmentsAllowed])
+        return Redaction.redact(encoded)
     }
 }
 

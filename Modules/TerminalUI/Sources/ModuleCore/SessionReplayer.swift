@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 public import TerminalUI
 
 /// How to replay one module: decode its recorded starting state, reduce its recorded actions, and show the effects
@@ -6,7 +6,7 @@ public import TerminalUI
 public struct ModuleReplay: Sendable {
     /// The module's name in a recording.
     public let module: String
-    let start: @MainActor @Sendable (Data, any Terminal) throws -> ReplayingModule
+    package let start: @MainActor @Sendable (Data, any Terminal) throws -> ReplayingModule
 
     /// The replay of a module's screen: after each recorded step, its notes and blocks are written and its page
     /// drawn when it changed, as the ``ScreenRunner`` draws them; work and ways out are not done.
@@ -14,7 +14,7 @@ public struct ModuleReplay: Sendable {
         ModuleReplay(module: F.module) { json, terminal in
             let state = try SessionJSON.decoder.decode(F.State.self, from: json)
             let painter = ScreenPainter(terminal: terminal, outputIsForPrograms: false)
-            return ReplayingModule(reducer: F.self, state: state) { state, effects in
+            return ReplayingModule(reducer: F.self, state: state, question: { F.screen($0).question }) { state, effects in
                 for effect in effects { painter.paint(effect) }
                 painter.draw(F.screen(state))
             }
@@ -22,24 +22,52 @@ public struct ModuleReplay: Sendable {
     }
 }
 
-/// One module instance being replayed.
+/// One module instance being replayed: its state, moved on by each recorded action through today's reducer.
 @MainActor
-final class ReplayingModule {
-    /// Reduces one recorded action (JSON) and returns the effects as canonical JSON.
-    let step: (Data) throws -> String
+package final class ReplayingModule {
+    /// Reduces one recorded action (JSON), shows what it gave, and returns it.
+    package let step: (Data) throws -> ReplayedStep
+    /// The state now, as JSON. It holds what the recording holds and nothing else (the recorded starting state, moved
+    /// on by recorded actions), so its personal fields hold the recorder's stand-ins.
+    package let state: () -> Data?
+    /// The question the screen asks now, if any.
+    package let question: () -> ScreenQuestion?
 
-    init<R: Reducer>(reducer: R.Type, state: R.State, show: @escaping (R.State, [R.Effect]) -> Void) {
-        var state = state
+    init<R: Reducer>(
+        reducer: R.Type, state: R.State, question: @escaping (R.State) -> ScreenQuestion?,
+        show: @escaping (R.State, [R.Effect]) -> Void
+    ) {
+        let box = StateBox(state)
+        self.state = { try? SessionJSON.encoder.encode(box.value) }
+        self.question = { question(box.value) }
         step = { json in
             let action = try SessionJSON.decoder.decode(R.Action.self, from: json)
-            let effects = R.reduce(&state, action)
-            show(state, effects)
+            let effects = R.reduce(&box.value, action)
+            show(box.value, effects)
             guard let object = SessionRecorder.json(effects) else {
                 throw RecordingError(message: "the effects of \(R.module) could not be written as JSON")
             }
-            return SessionReplayer.canonical(effects: object, screen: R.recordedScreen(state))
+            let screen = R.recordedScreen(box.value)
+            return ReplayedStep(effects: object, screen: screen, canonical: SessionReplayer.canonical(effects: object, screen: screen))
         }
     }
+}
+
+/// A state the closures of one replaying module share.
+@MainActor
+private final class StateBox<State> {
+    var value: State
+    init(_ value: State) { self.value = value }
+}
+
+/// What a replayed step gave through today's reducer.
+package struct ReplayedStep {
+    /// Its effects (a JSON value).
+    package var effects: Any
+    /// The screen it left, as plain lines and the question.
+    package var screen: [String]?
+    /// Both as one JSON text, to compare with the recording's.
+    package var canonical: String
 }
 
 /// The outcome of a replay.
@@ -97,89 +125,88 @@ public final class SessionReplayer {
         self.announce = announce
     }
 
-    /// Replays the recording `text` (JSON lines). Throws when the file is not a recording this replayer can read.
-    public func replay(_ text: String) throws(RecordingError) -> ReplayReport {
-        var running: [String: ReplayingModule] = [:]
+    /// Replays the recording `text` (JSON lines), to its end or to the step numbered `lastStep`, so the terminal
+    /// shows what it showed then. Throws when the file is not a recording this replayer can read.
+    public func replay(_ text: String, through lastStep: Int? = nil) throws(RecordingError) -> ReplayReport {
+        var running = RunningModules(modules: modules, terminal: terminal)
         var report = ReplayReport(matched: 0, divergence: nil)
-        var sawHeader = false
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
-            let lineNumber = index + 1
-            guard let object = try? JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any],
-                  let kind = object["kind"] as? String else {
-                throw RecordingError(message: "Line \(lineNumber) is not a recorded step (not a JSON object with a kind).")
-            }
-            switch kind {
-            case "session":
-                guard object["format"] as? Int == SessionRecorder.format else {
-                    throw RecordingError(message: "This recording's format is \(object["format"] ?? "unknown"); this version of flights replays format \(SessionRecorder.format).")
-                }
-                sawHeader = true
-            case "start":
-                guard sawHeader else { throw RecordingError(message: "The recording has no session line before line \(lineNumber).") }
-                let (name, instance) = try Self.module(object, line: lineNumber)
-                guard let replay = modules[name] else {
-                    throw RecordingError(message: "Line \(lineNumber) starts the module \(name), which this version of flights does not have.")
-                }
-                let state = try Self.data(object["state"], line: lineNumber)
-                do {
-                    running["\(name)#\(instance)"] = try replay.start(state, terminal)
-                } catch {
-                    throw RecordingError(message: "The starting state of \(name) on line \(lineNumber) no longer reads: \(error).")
-                }
-            case "step":
-                let (name, instance) = try Self.module(object, line: lineNumber)
-                let step = object["step"] as? Int ?? lineNumber
-                guard let module = running["\(name)#\(instance)"] else {
-                    throw RecordingError(message: "Step \(step) (line \(lineNumber)) is for \(name) #\(instance), which was never started.")
-                }
-                let actionObject = object["action"] ?? NSNull()
-                let actionName = (actionObject as? [String: Any])?.keys.first ?? "unknown"
-                announce(step, name, actionName)
-                let recorded = Self.canonical(effects: object["effects"] ?? NSNull(), screen: object["screen"])
-                let replayed: String
-                do {
-                    replayed = try module.step(try Self.data(actionObject, line: lineNumber))
-                } catch {
-                    replayed = "the action no longer reads: \(error)"
-                }
-                guard replayed == recorded else {
+        for entry in try RecordedSession(text).entries {
+            switch entry {
+            case .start(let name, let instance, let state, let line):
+                try running.start(name, instance: instance, state: state, line: line)
+            case .step(let step):
+                if let lastStep, step.number > lastStep { return report }
+                announce(step.number, step.module, step.actionName)
+                let replayed = try running.replay(step).canonical
+                guard replayed == step.canonical else {
                     report.divergence = ReplayDivergence(
-                        step: step, module: name, instance: instance, action: actionName,
-                        recorded: recorded, replayed: replayed)
+                        step: step.number, module: step.module, instance: step.instance, action: step.actionName,
+                        recorded: step.canonical, replayed: replayed)
                     return report
                 }
                 report.matched += 1
-            default:
-                continue
             }
         }
-        guard sawHeader else { throw RecordingError(message: "This is not a recorded session: it has no session line.") }
         return report
     }
 
-    private static func module(_ object: [String: Any], line: Int) throws(RecordingError) -> (String, Int) {
-        guard let name = object["module"] as? String, let instance = object["instance"] as? Int else {
-            throw RecordingError(message: "Line \(line) does not say which module it belongs to.")
-        }
-        return (name, instance)
-    }
-
-    private static func data(_ value: Any?, line: Int) throws(RecordingError) -> Data {
-        guard let value, let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) else {
-            throw RecordingError(message: "Line \(line) has no readable value.")
-        }
-        return data
-    }
-
     /// One step's effects and screen as one JSON text, to compare.
-    static func canonical(effects: Any, screen: Any?) -> String {
+    nonisolated static func canonical(effects: Any, screen: Any?) -> String {
         canonical(["effects": effects, "screen": screen ?? NSNull()])
     }
 
     /// One JSON text for a value, keys sorted, so equal values compare equal.
-    static func canonical(_ value: Any) -> String {
+    nonisolated static func canonical(_ value: Any) -> String {
         guard let data = try? JSONSerialization.data(
             withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else { return "?" }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The module instances a replay has started, by name and instance.
+@MainActor
+package struct RunningModules {
+    private let modules: [String: ModuleReplay]
+    private let terminal: any Terminal
+    private var running: [String: ReplayingModule] = [:]
+
+    /// None yet; each is started from `modules` and shows its screens on `terminal`.
+    package init(modules: [String: ModuleReplay], terminal: any Terminal) {
+        self.modules = modules
+        self.terminal = terminal
+    }
+
+    /// Starts `name`'s instance from its recorded `state` (JSON), as line `line` says.
+    package mutating func start(_ name: String, instance: Int, state: Data, line: Int) throws(RecordingError) {
+        guard let replay = modules[name] else {
+            throw RecordingError(message: "Line \(line) starts the module \(name), which this version of flights does not have.")
+        }
+        do {
+            running["\(name)#\(instance)"] = try replay.start(state, terminal)
+        } catch {
+            throw RecordingError(message: "The starting state of \(name) on line \(line) no longer reads: \(error).")
+        }
+    }
+
+    /// The instance `step` belongs to.
+    package func module(of step: RecordedStep) throws(RecordingError) -> ReplayingModule {
+        guard let module = running["\(step.module)#\(step.instance)"] else {
+            throw RecordingError(message: "Step \(step.number) (line \(step.line)) is for \(step.module) #\(step.instance), which was never started.")
+        }
+        return module
+    }
+
+    /// Replays `step` through today's reducer; an action that no longer reads is said as what it gave.
+    package func replay(_ step: RecordedStep) throws(RecordingError) -> ReplayedStep {
+        let module = try module(of: step)
+        do {
+            guard let action = step.action else {
+                throw RecordingError(message: "the line holds no action")
+            }
+            return try module.step(action)
+        } catch {
+            let said = "the action no longer reads: \(error)"
+            return ReplayedStep(effects: said, screen: nil, canonical: said)
+        }
     }
 }

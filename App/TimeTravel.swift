@@ -1,0 +1,73 @@
+import Foundation
+import ModuleCore
+import SessionTravel
+import TerminalUI
+
+/// `flights replay FILE --travel`: the recording as a screen to walk step by step on a terminal, or one step (or all
+/// of them) printed for a script.
+@MainActor
+enum TimeTravel {
+    /// Opens, or prints, the recording at `path`; the exit code: 0 shown, 64 the file is not a recording this version
+    /// reads, or there is no such step, or there is no terminal to show it on.
+    static func run(path: String, terminal: any Terminal, step: Int?, json: Bool) async -> Int32 {
+        guard let text = SessionRecording.read(path: path, terminal: terminal) else { return 64 }
+        let timeline: SessionTimeline
+        do {
+            timeline = try SessionTimeline(recording: text, modules: ModuleFactory.replays, columns: terminal.columns)
+        } catch {
+            terminal.writeDiagnostic("flights: \(UntrustedText.visible(String(reflecting: path))) cannot be replayed: \(UntrustedText.visible(error.message))\n")
+            return 64
+        }
+        let numbers = timeline.steps.map(\.number)
+        let range = numbers.isEmpty ? "it has no steps" : "its steps are \(numbers.min() ?? 1) to \(numbers.max() ?? 1)"
+        if let step {
+            guard let position = timeline.position(ofStep: step) else {
+                terminal.writeDiagnostic("flights: the recording has no step \(step): \(range).\n")
+                return 64
+            }
+            return print(timeline.steps[position], of: timeline, on: terminal, json: json)
+        }
+        if json { return write(Document(timeline: timeline), on: terminal) }
+        guard terminal.isInteractive else {
+            terminal.writeDiagnostic(
+                "flights: --travel opens a screen on a terminal; off one, give --step N to print a step (\(range)), or --json for every step.\n")
+            return 64
+        }
+        await SessionTravel.screen(timeline, terminal: terminal, startingAt: 0).run()
+        return 0
+    }
+
+    private static func print(_ step: TimelineStep, of timeline: SessionTimeline, on terminal: any Terminal, json: Bool) -> Int32 {
+        if json { return write(StepDocument(format: timeline.format, steps: timeline.steps.count, step: step), on: terminal) }
+        // Text from the file (a module's name, a typed line, a server's words): shown, never obeyed.
+        terminal.writeLines(SessionTravel.report(of: step, in: timeline, width: terminal.columns).map(UntrustedText.visible))
+        return 0
+    }
+
+    private static func write(_ document: some Encodable, on terminal: any Terminal) -> Int32 {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(document) else {
+            terminal.writeDiagnostic("flights: the steps could not be written as JSON.\n")
+            return 74
+        }
+        ScreenWriter(terminal: terminal, outputIsForPrograms: true).writeOutput(String(decoding: data, as: UTF8.self))
+        return 0
+    }
+
+    /// `--travel --json`: every step.
+    struct Document: Encodable {
+        var timeline: SessionTimeline
+
+        func encode(to encoder: any Encoder) throws {
+            try timeline.encode(to: encoder)
+        }
+    }
+
+    /// `--travel --step N --json`: one step, with the recording's format and how many steps it has.
+    struct StepDocument: Encodable {
+        var format: Int
+        var steps: Int
+        var step: TimelineStep
+    }
+}
