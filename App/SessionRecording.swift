@@ -95,7 +95,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Walk the recording step by step: each screen as it was, the action, the state's change.")
     var travel = false
 
-    @Option(name: .long, help: "With --travel: print this step (its number in the recording) and leave.")
+    @Option(name: .long, help: "With --travel: open at this step (its number in the recording); off a terminal, print it and leave.")
     var step: Int?
 
     @Flag(name: .long, help: "With --travel: print the step given with --step, or every step, as JSON.")

@@ -20,12 +20,17 @@ enum TimeTravel {
         }
         let numbers = timeline.steps.map(\.number)
         let range = numbers.isEmpty ? "it has no steps" : "its steps are \(numbers.min() ?? 1) to \(numbers.max() ?? 1)"
+        var start = 0
         if let step {
             guard let position = timeline.position(ofStep: step) else {
                 terminal.writeDiagnostic("flights: the recording has no step \(step): \(range).\n")
                 return 64
             }
-            return print(timeline.steps[position], of: timeline, on: terminal, json: json)
+            // On a terminal the screen opens at that step; off one (or for JSON) the step is printed.
+            guard terminal.isInteractive, !json else {
+                return print(timeline.steps[position], of: timeline, on: terminal, json: json)
+            }
+            start = position
         }
         if json { return write(Document(timeline: timeline), on: terminal) }
         guard terminal.isInteractive else {
@@ -33,7 +38,7 @@ enum TimeTravel {
                 "flights: --travel opens a screen on a terminal; off one, give --step N to print a step (\(range)), or --json for every step.\n")
             return 64
         }
-        await SessionTravel.screen(timeline, terminal: terminal, startingAt: 0).run()
+        await SessionTravel.screen(timeline, terminal: terminal, startingAt: start).run()
         return 0
     }
 

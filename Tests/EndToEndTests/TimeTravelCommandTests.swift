@@ -98,6 +98,13 @@ import Testing
                     #expect(try await terminal.waitForExit() == 0)
                 }
             }
+            // On a terminal, --step opens the screen at that step.
+            try? FileManager.default.removeItem(at: app.root.appendingPathComponent("exit-status"))
+            try await TmuxSession.run(app, arguments: ["replay", Self.booking.path, "--travel", "--step", "20"], width: 80, height: 30) { terminal in
+                try await terminal.waitForScreen(containing: "── step 20 of \(count) · FlightSummary")
+                try await terminal.press("Escape")
+                #expect(try await terminal.waitForExit() == 0)
+            }
         }
     }
 }

@@ -1,8 +1,12 @@
 /// Reads JSON text into a ``JSONValue`` in one pass. A whole state is read at every step of a timeline, so this does
 /// not go through `JSONDecoder`, which can only find out what a value is by trying each kind in turn.
 struct JSONValueParser {
+    /// How deep arrays and objects may nest; deeper text is not read (no state is near it, and the stack is kept).
+    static let maximumDepth = 512
+
     private let bytes: [UInt8]
     private var index = 0
+    private var depth = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -19,8 +23,11 @@ struct JSONValueParser {
         skipSpaces()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return object()
-        case UInt8(ascii: "["): return array()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < Self.maximumDepth else { return nil }
+            depth += 1
+            defer { depth -= 1 }
+            return bytes[index] == UInt8(ascii: "{") ? object() : array()
         case UInt8(ascii: "\""): return string().map(JSONValue.string)
         case UInt8(ascii: "t"): return literal("true", .bool(true))
         case UInt8(ascii: "f"): return literal("false", .bool(false))
@@ -95,9 +102,13 @@ struct JSONValueParser {
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             guard let high = hex4() else { return nil }
-            if (0xD800..<0xDC00).contains(high), take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(),
-               (0xDC00..<0xE000).contains(low) {
-                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            if (0xD800..<0xDC00).contains(high) {
+                // The low half of the pair follows; anything else is read on its own after a stand-in.
+                let after = index
+                if take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00..<0xE000).contains(low) {
+                    return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                }
+                index = after
             }
             return Unicode.Scalar(high) ?? "\u{FFFD}"
         default: return nil

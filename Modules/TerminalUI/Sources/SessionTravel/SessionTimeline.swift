@@ -36,10 +36,14 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
             modules: Dictionary(modules.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }), terminal: canvas)
         var states: [String: JSONValue] = [:]
         var steps: [TimelineStep] = []
+        // A step that painted nothing shares the screen of the one before (one copy, not one per step).
+        var screen: [String] = []
+        var painted = -1
         for entry in session.entries {
             switch entry {
             case .start(let name, let instance, let state, let line):
                 try running.start(name, instance: instance, state: state, line: line)
+                states["\(name)#\(instance)"] = nil
             case .step(let recordedStep):
                 let module = try running.module(of: recordedStep)
                 let key = "\(recordedStep.module)#\(recordedStep.instance)"
@@ -47,11 +51,16 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
                 let replayed = try running.replay(recordedStep)
                 let after = Self.value(module.state())
                 states[key] = after
+                if canvas.output.utf8.count != painted {
+                    painted = canvas.output.utf8.count
+                    let now = Array(canvas.screen.suffix(Self.keptLines))
+                    if now != screen { screen = now }
+                }
                 steps.append(TimelineStep(
                     number: recordedStep.number, module: recordedStep.module, instance: recordedStep.instance,
                     action: recordedStep.actionName, actionValue: recordedStep.action.flatMap(JSONValue.init(data:)) ?? .null,
                     milliseconds: recordedStep.milliseconds,
-                    screen: Array(canvas.screen.suffix(Self.keptLines)),
+                    screen: screen,
                     question: QuestionLines.lines(module.question(), columns: canvas.columns),
                     changes: StateChange.changes(from: before, to: after),
                     recorded: .init(effects: Self.value(of: recordedStep.effects), screen: recordedStep.screen as? [String] ?? []),

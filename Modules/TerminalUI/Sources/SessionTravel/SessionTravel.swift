@@ -30,11 +30,13 @@ public enum SessionTravel {
     public static func report(of step: TimelineStep, in timeline: SessionTimeline, width: Int = 80) -> [String] {
         let width = max(20, width)
         let time = step.milliseconds.map { ", \(TravelScreen.clock($0)) into the session" } ?? ""
+        let module = TravelPanes.shown(step.module), action = TravelPanes.shown(step.action)
+        let diverged = timeline.firstDifference.map { timeline.steps[$0].number <= step.number } ?? false
         var lines = [
-            "Step \(step.number) of \(timeline.steps.count): \(step.module) #\(step.instance), \(step.action)\(time)"
+            "Step \(step.number) of \(timeline.steps.count): \(module) #\(step.instance), \(action)\(time)"
                 + (step.differs ? "; today's code does something different" : "") + ".",
             "",
-            "The screen after it:",
+            diverged ? "The screen after it, as today's code paints it:" : "The screen after it:",
         ]
         lines += TravelPanes.lines(.screen, of: step, width: width)
         for pane in [TravelPane.action, .state, .effects] + (step.differs ? [.difference] : []) {

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 
 /// What each pane shows of a step, as plain lines at a width: the screen, and the step printed off a terminal, both
@@ -7,29 +8,31 @@ enum TravelPanes {
         let width = max(20, width)
         switch pane {
         case .screen:
-            return (step.screen + step.question).map { TerminalText.truncate($0, toWidth: width) }
+            return (step.screen + step.question).map { TerminalText.truncate(shown($0), toWidth: width) }
         case .action:
-            return ["Action \(step.action) of \(step.module), as recorded (personal fields hold their stand-ins):"]
-                .flatMap { TerminalText.wrap($0, toWidth: width) }
-                + wrapped(step.actionValue.pretty, width: width)
+            return TerminalText.wrap(
+                "Action \(shown(step.action)) of \(shown(step.module)), as recorded (personal fields hold their stand-ins):",
+                toWidth: width) + wrapped(step.actionValue.pretty.map(shown), width: width)
         case .state:
             return stateLines(of: step, width: width)
         case .effects:
             guard step.now.effects != .array([]) else { return ["No effects: the step changed the state only."] }
-            return ["The effects \(step.module) gives for it:"] + wrapped(step.now.effects.pretty, width: width)
+            return TerminalText.wrap("The effects \(shown(step.module)) gives for it:", toWidth: width)
+                + wrapped(step.now.effects.pretty.map(shown), width: width)
         case .difference:
             return differenceLines(of: step, width: width)
         }
     }
 
     private static func stateLines(of step: TimelineStep, width: Int) -> [String] {
-        guard !step.changes.isEmpty else { return ["Nothing in the state of \(step.module) changed."] }
+        let module = shown(step.module)
+        guard !step.changes.isEmpty else { return TerminalText.wrap("Nothing in the state of \(module) changed.", toWidth: width) }
         let fields = step.changes.count == 1 ? "1 field" : "\(step.changes.count) fields"
-        var lines = ["\(fields) of the state of \(step.module) changed:"]
+        var lines = TerminalText.wrap("\(fields) of the state of \(module) changed:", toWidth: width)
         for change in step.changes {
-            lines.append(TerminalText.truncate(change.path, toWidth: width))
-            lines.append(TerminalText.truncate("  − " + (change.before?.compact ?? "(none)"), toWidth: width))
-            lines.append(TerminalText.truncate("  + " + (change.after?.compact ?? "(none)"), toWidth: width))
+            lines.append(TerminalText.truncate(shown(change.path), toWidth: width))
+            lines.append(TerminalText.truncate("  − " + shown(change.before?.compact ?? "(none)"), toWidth: width))
+            lines.append(TerminalText.truncate("  + " + shown(change.after?.compact ?? "(none)"), toWidth: width))
         }
         return lines
     }
@@ -47,16 +50,16 @@ enum TravelPanes {
         lines.append(pair("Recorded", "Now", side: side, same: true))
         let screens = max(step.recorded.screen.count, step.now.screen.count)
         for index in 0..<screens {
-            let recorded = index < step.recorded.screen.count ? step.recorded.screen[index] : ""
-            let now = index < step.now.screen.count ? step.now.screen[index] : ""
+            let recorded = shown(index < step.recorded.screen.count ? step.recorded.screen[index] : "")
+            let now = shown(index < step.now.screen.count ? step.now.screen[index] : "")
             // A line the same on both sides is cut to fit; one that differs is shown whole, wrapped in its column.
             lines += recorded == now ? [pair(recorded, now, side: side, same: true)] : pairs(recorded, now, side: side)
         }
         let same = step.recorded.effects == step.now.effects
         lines.append(pair(same ? "Effects (the same)" : "Effects", "", side: side, same: same))
         lines += same
-            ? wrapped([step.now.effects.compact], width: side).map { pair($0, $0, side: side, same: true) }
-            : pairs(step.recorded.effects.compact, step.now.effects.compact, side: side)
+            ? wrapped([shown(step.now.effects.compact)], width: side).map { pair($0, $0, side: side, same: true) }
+            : pairs(shown(step.recorded.effects.compact), shown(step.now.effects.compact), side: side)
         return lines
     }
 
@@ -72,6 +75,12 @@ enum TravelPanes {
     private static func pair(_ left: String, _ right: String, side: Int, same: Bool) -> String {
         let line = TerminalText.fit(left, toWidth: side) + (same ? " │ " : " ≠ ") + TerminalText.truncate(right, toWidth: side)
         return line.replacing(/\ +$/, with: "")
+    }
+
+    /// Text from the recording as it may be drawn: control characters and escape sequences made visible, and no
+    /// line break or tab inside a line (each would move what follows). Done before a line is measured and cut.
+    static func shown(_ text: String) -> String {
+        UntrustedText.visible(text).replacingOccurrences(of: "\n", with: "↵").replacingOccurrences(of: "\t", with: " ")
     }
 
     /// Lines cut into pieces of `width` columns, so a long value is read whole.

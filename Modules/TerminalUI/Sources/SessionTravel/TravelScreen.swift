@@ -13,7 +13,7 @@ enum TravelScreen {
     /// The rows the pane has on a terminal of `rows` and `columns`: all but the bar, the line under it and the keys.
     static func bodyHeight(rows: Int, columns: Int) -> Int {
         let keys = TerminalText.wrap(keys(columns: columns), toWidth: max(20, columns - 2)).count
-        return max(3, rows - 2 - keys)
+        return max(1, rows - 2 - keys)
     }
 
     /// The first line of the pane shown, with `scroll` lines moved from where the pane starts (a screen at its
@@ -52,7 +52,8 @@ enum TravelScreen {
     /// `── step 12 of 36 · FlightSummary #3 · entered · 0:14.2 ──── ≠ differs ──`
     static func bar(of step: TimelineStep, in state: TravelState, width: Int) -> String {
         let time = step.milliseconds.map(clock) ?? "no time"
-        let said = "── step \(step.number) of \(state.timeline.steps.count) · \(step.module) #\(step.instance) · \(step.action) · \(time) "
+        let module = TravelPanes.shown(step.module), action = TravelPanes.shown(step.action)
+        let said = "── step \(step.number) of \(state.timeline.steps.count) · \(module) #\(step.instance) · \(action) · \(time) "
         let end = step.differs ? " ≠ differs ──" : ""
         let room = width - TerminalText.displayWidth(of: end)
         let fill = max(0, room - TerminalText.displayWidth(of: said))
@@ -61,7 +62,7 @@ enum TravelScreen {
 
     /// A time into the session: `0:14.2`, `1:02:03.0`.
     static func clock(_ milliseconds: Int) -> String {
-        let tenths = milliseconds / 100
+        let tenths = max(0, milliseconds) / 100
         let seconds = tenths / 10
         let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
         let fraction = "\(rest < 10 ? "0" : "")\(rest).\(tenths % 10)"
@@ -77,9 +78,14 @@ enum TravelScreen {
         switch state.pane {
         case .screen:
             let widest = (state.step?.screen ?? []).map(TerminalText.displayWidth(of:)).max() ?? 0
-            said = widest > state.columns
-                ? "Lines are cut at \(state.columns) columns: the screen was \(widest) wide."
-                : "The screen after step \(number), as it was painted."
+            if widest > state.columns {
+                said = "Lines are cut at \(state.columns) columns: the screen was \(widest) wide."
+            } else if let first = state.timeline.firstDifference, state.position >= first {
+                let from = state.timeline.steps[first].number
+                said = "The screen today's code paints after step \(number); the recording differs from step \(from) (d)."
+            } else {
+                said = "The screen after step \(number), as it was painted."
+            }
         case .action: said = "The action of step \(number) · a again: the screen."
         case .state: said = "What step \(number) changed in the state · s again: the screen."
         case .effects: said = "The effects of step \(number) · e again: the screen."

@@ -109,6 +109,11 @@ struct TravelScreenTests {
         try await press(terminal, .character("d"))
         #expect(terminal.screen.contains("No later step does anything different from the recording."))
         #expect(bar(terminal).hasPrefix("── step 3 of 4 "))
+        // From the first step that differs on, the screen is today's code's, and says so.
+        try await press(terminal, .escape, .right)
+        #expect(terminal.screen.contains {
+            $0.hasPrefix("The screen today's code paints after step 4; the recording")
+        })
         running.cancel()
         _ = await running.value
     }
@@ -134,6 +139,38 @@ struct TravelScreenTests {
         #expect(bar(terminal).hasPrefix("── step 5 of 8 "))
         try await press(terminal, .character("["))
         #expect(bar(terminal).hasPrefix("── step 1 of 8 · TravellerForm #1 "))
+        running.cancel()
+        _ = await running.value
+    }
+
+    @Test("text from the file is shown, never obeyed, and measured as shown: every line stays within the width")
+    func untrustedNames() async throws {
+        let recording = await FormRecording.make()
+            .replacing(#"{"typed":"#, with: #"{"typed\u001b[2J\u009b31m":"#)
+        let timeline = try SessionTimeline(recording: recording, modules: [.screen(TravellerForm.self)], columns: 60)
+        let terminal = VirtualTerminal(columns: 60, isInteractive: true)
+        terminal.rows = 20
+        let running = Task { await SessionTravel.screen(timeline, terminal: terminal, startingAt: 1).run() }
+        try await terminal.waitUntilAwaitingInput()
+        // Cut to the width after it was made visible, so the bar keeps to one line.
+        #expect(bar(terminal).contains("typed^[[2"))
+        #expect(terminal.screen.allSatisfy { TerminalText.displayWidth(of: $0) <= 60 })
+        try await press(terminal, .character("a"))
+        #expect(terminal.screen.contains { $0.contains("typed^[[2J<U+009B>31m") })
+        #expect(!terminal.output.contains("\u{9b}"))
+        #expect(!terminal.output.contains("\u{1b}[2J\u{9b}"))
+        running.cancel()
+        _ = await running.value
+    }
+
+    @Test("on a terminal of five rows the page still fits: the pane shrinks, the bar and the keys stay")
+    func smallTerminal() async throws {
+        let (terminal, running) = try await open(rows: 5)
+        #expect(terminal.screen.count == 5)
+        #expect(bar(terminal).hasPrefix("── step 1 of 4 "))
+        try await press(terminal, .right)
+        #expect(terminal.screen.count == 5)
+        #expect(bar(terminal).hasPrefix("── step 2 of 4 "))
         running.cancel()
         _ = await running.value
     }
