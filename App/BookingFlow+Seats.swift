@@ -1,5 +1,6 @@
 import Entities
 import FlightSeats
+import ModuleCore
 import Services
 
 // MARK: Summary ⇄ seats, bookings ⇄ seats

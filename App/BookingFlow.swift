@@ -6,6 +6,7 @@ import FlightSearch
 import FlightSeats
 import FlightSummary
 import FlightWatches
+import ModuleCore
 import Services
 import TerminalUI
 

@@ -28,6 +28,7 @@ let flights: [Target.Dependency] = [
     .product(name: "CurlHTTP", package: "flights"),
     .product(name: "LocalStore", package: "flights"),
     .product(name: "TerminalUI", package: "flights"),
+    .product(name: "ModuleCore", package: "flights"),  // the Navigator that keeps the screens
     .product(name: "Trips", package: "flights"),
     .product(name: "TravelText", package: "flights"),
     .product(name: "FlightAvailability", package: "flights"),

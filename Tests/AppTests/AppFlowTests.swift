@@ -3,6 +3,7 @@ import FixtureServices
 import FlightSearch
 import Foundation
 import Services
+import ModuleCore
 import TerminalUI
 import Testing
 @testable import FlightsApp

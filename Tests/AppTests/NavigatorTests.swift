@@ -1,4 +1,5 @@
 import Foundation
+import ModuleCore
 import TerminalUI
 import Testing
 @testable import FlightsApp

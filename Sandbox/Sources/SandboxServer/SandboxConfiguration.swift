@@ -78,6 +78,19 @@ public struct SandboxConfiguration: Sendable {
         self.logger = logger
     }
 
+    /// Creates a configuration that logs at `logLevel`, in Flights' own terms: a team that quiets the sandbox in its
+    /// tests (`logLevel: .quiet`) needs no import of swift-log. The other defaults are the app's embedded sandbox.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL? = nil,
+        tokenPolicy: TokenPolicy = .duffelTestTokens, faults: FaultPlan = .none,
+        rateLimit: RateLimitPolicy = .standard, now: @escaping @Sendable () -> Date = { Date() },
+        logLevel: SandboxLogLevel
+    ) {
+        self.init(
+            host: host, port: port, dataDirectory: dataDirectory, tokenPolicy: tokenPolicy, faults: faults,
+            rateLimit: rateLimit, now: now, logger: logLevel.logger(label: "flights.sandbox"))
+    }
+
     /// `$FLIGHTS_SANDBOX_DATA_DIR`, else `$XDG_DATA_HOME/flights/sandbox`, else `~/.local/share/flights/sandbox`
     /// (on macOS `~/Library/Application Support/Flights/sandbox`).
     public static func defaultDataDirectory(
@@ -110,5 +123,37 @@ public struct SandboxConfiguration: Sendable {
             throw .invalidConfiguration("an injected error status must be 400 to 599, not \(status)")
         }
         return self
+    }
+}
+
+/// How much a sandbox says about what it serves, in Flights' own terms.
+public enum SandboxLogLevel: String, Sendable, CaseIterable {
+    /// Nothing at all.
+    case quiet
+    /// Only what went wrong on the sandbox's side (a store that cannot be written, a request it could not answer).
+    case errors
+    /// What went wrong, and what looks wrong (a fault injected, a malformed request).
+    case warnings
+    /// One line per request besides.
+    case info
+    /// Everything, for debugging the sandbox itself.
+    case debug
+
+    /// A logger that says this much, labelled `label`.
+    public func logger(label: String) -> Logger {
+        guard let level = level else { return Logger(label: label, factory: { _ in SwiftLogNoOpLogHandler() }) }
+        var logger = Logger(label: label)
+        logger.logLevel = level
+        return logger
+    }
+
+    private var level: Logger.Level? {
+        switch self {
+        case .quiet: nil
+        case .errors: .error
+        case .warnings: .warning
+        case .info: .info
+        case .debug: .debug
+        }
     }
 }

@@ -41,7 +41,7 @@ struct HeadlessTrip: AsyncParsableCommand {
         let http: HTTPClient
         do {
             sandbox = try await Sandbox.start(
-                SandboxConfiguration(dataDirectory: folder.appendingPathComponent("sandbox", isDirectory: true)))
+                SandboxConfiguration(dataDirectory: folder.appendingPathComponent("sandbox", isDirectory: true), logLevel: .quiet))
         } catch {
             throw fail("the sandbox did not start: \(error)")
         }

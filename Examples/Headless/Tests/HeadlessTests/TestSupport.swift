@@ -16,7 +16,7 @@ func withTrip(_ body: (TripServices, DuffelClient, SentChanges) async throws -> 
         .appendingPathComponent("headless-tests-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let sandbox = try await Sandbox.start(
-        SandboxConfiguration(dataDirectory: folder.appendingPathComponent("sandbox", isDirectory: true)))
+        SandboxConfiguration(dataDirectory: folder.appendingPathComponent("sandbox", isDirectory: true), logLevel: .quiet))
     let http: HTTPClient
     do {
         http = try HTTPClient()

@@ -1,6 +1,7 @@
 import Entities
 import FlightAvailability
 import FlightSummary
+import ModuleCore
 import Services
 import TerminalUI
 
@@ -11,8 +12,9 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
     private let availability: FlightAvailabilityBuilder
     private let summary: FlightSummaryBuilder
     private let terminal: any Terminal
-    private var screens: [any Screen] = []
-    private var showing: Task<ScreenExit, Never>?
+    /// Flights' navigator: the stack of screens, the cancel-on-push, the end of the flow on Ctrl-C or the end of
+    /// the input.
+    private let navigator = Navigator()
     /// What the run came to, for the exit status.
     private(set) var result: Result = .left
 
@@ -32,43 +34,30 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
 
     /// Shows the offers for `request` and runs until the traveller books or leaves.
     func run(_ request: SearchRequest) async {
-        screens = [availability.build(input: FlightAvailabilityInput(request: request), router: self, terminal: terminal)]
-        while let screen = screens.last {
-            let count = screens.count
-            let task = Task { await screen.run() }
-            showing = task
-            let exit = await task.value
-            // Ctrl-C or the end of the input ends the whole flow; a screen done without moving anywhere too.
-            if exit == .interrupted || exit == .ended { break }
-            if screens.count == count, screens.last === screen { break }
-        }
-    }
-
-    private func show(_ screens: [any Screen]) {
-        self.screens = screens
-        showing?.cancel()
+        navigator.push(availability.build(input: FlightAvailabilityInput(request: request), router: self, terminal: terminal))
+        await navigator.run()
     }
 
     // MARK: FlightAvailabilityRouter
 
     func navigateToSummary(offer: Offer, search: SearchRequest) {
-        show(screens + [summary.build(
-            input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search), router: self, terminal: terminal)])
+        navigator.push(summary.build(
+            input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search), router: self, terminal: terminal))
     }
 
     func navigateBack() {
-        show(Array(screens.dropLast()))
+        navigator.pop()
     }
 
     // MARK: FlightSummaryRouter
 
     func navigateBackToAvailability() {
-        show(Array(screens.dropLast()))
+        navigator.pop()
     }
 
     func navigateToBookings(highlighting order: Order) {
         // This tool has no bookings screen: the new booking is the end of its story.
         result = .booked(reference: order.bookingReference)
-        show([])
+        navigator.finish()
     }
 }

@@ -53,7 +53,7 @@ struct RebookingSandboxTests {
             .appendingPathComponent("rebooking-tests-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let sandbox = try await Sandbox.start(
-            SandboxConfiguration(dataDirectory: directory.appendingPathComponent("sandbox", isDirectory: true)))
+            SandboxConfiguration(dataDirectory: directory.appendingPathComponent("sandbox", isDirectory: true), logLevel: .quiet))
         let http: HTTPClient
         do {
             http = try HTTPClient()

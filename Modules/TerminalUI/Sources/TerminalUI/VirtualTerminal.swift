@@ -123,7 +123,6 @@ public final class VirtualTerminal: Terminal {
         conditionsMayHaveChanged()
     }
 
-    /// When interactive, drops the queued keys not read yet (as a real TTY drops type-ahead); nothing otherwise.
     /// What a Ctrl-C would say while a change is on its way (``holdInterrupts(notice:stopping:)``); `nil` when none
     /// is, so a test sees that a booking holds Ctrl-C back and lets it go.
     public private(set) var interruptNotice: String?
@@ -131,6 +130,8 @@ public final class VirtualTerminal: Terminal {
     public func holdInterrupts(notice: String, stopping: String) { interruptNotice = notice }
     public func releaseInterrupts() { interruptNotice = nil }
 
+    /// When interactive, drops the queued keys not read yet (as a real TTY drops type-ahead); nothing otherwise: on
+    /// a terminal that is not interactive, queued lines are a script written in advance and still answer.
     public func discardPendingInput() {
         guard isInteractive else { return }
         queue.discardBuffered()
