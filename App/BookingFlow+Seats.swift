@@ -8,7 +8,7 @@ import Services
 extension BookingFlow {
     /// The seats screen over a booking, for the offer it was booked from (drawn from the order); the seats confirmed
     /// come back to the bookings screen, which prices them and asks before adding them.
-    func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
+    func bookingsWantSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
         let answer = SeatsAnswer(navigator: navigator)
         let offer = Offer(bookedAs: order, offerID: offerID)
         guard let screen = modules.seats(input: FlightSeatsInput(offer: offer), router: answer) else {
@@ -20,7 +20,7 @@ extension BookingFlow {
 
     /// The seats screen over the summary; the seats confirmed come back as the answer (`nil`: the traveller went back
     /// unchanged), which the summary takes as an action.
-    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
+    func summaryWantsSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
         let answer = SeatsAnswer(navigator: navigator)
         guard let screen = modules.seats(input: FlightSeatsInput(offer: offer, chosen: chosen), router: answer) else {
             return nil
@@ -49,12 +49,12 @@ final class SeatsAnswer: FlightSeatsRouter {
         }
     }
 
-    func seatsChosen(_ seats: [SeatChoice]) {
+    func seatsDidChoose(_ seats: [SeatChoice]) {
         give(seats)
         navigator.pop()
     }
 
-    func navigateBack() {
+    func seatsDidGoBack() {
         give(nil)
         navigator.pop()
     }

@@ -79,35 +79,45 @@ final class BookingFlow {
 // MARK: Search → availability
 
 extension BookingFlow: FlightSearchRouter {
-    func navigateToAvailability(for request: SearchRequest) {
+    func searchDidSearch(for request: SearchRequest) {
         navigator.releaseSetAside()
         navigator.push(modules.availability(input: FlightAvailabilityInput(request: request), router: self))
     }
 
-    /// Every module's way back is the same move: the screen beneath comes back, as it was. Leaving the first
-    /// screen ends the app.
-    func navigateBack() {
-        changeFromBookings = false
-        navigator.pop()
+    /// Leaving the first screen ends the app.
+    func searchDidGoBack() {
+        goBack()
     }
 
-    /// After other days were chosen in the date grid, the search comes back showing them: the form beneath is
-    /// built again from the search as shown, and opens on its review.
-    func navigateBack(withSearch search: SearchRequest) {
-        // Beneath offers opened from the watches is the watches screen, not a search form to show the days on.
-        if let offers = offersOverWatches, navigator.top === offers { return navigateBack() }
+    /// Every module's way back is the same move: the screen beneath comes back, as it was.
+    private func goBack() {
+        changeFromBookings = false
         navigator.pop()
-        guard !navigator.stack.isEmpty else { return }
-        navigator.replaceTop(with: modules.search(input: FlightSearchInput(search: search), router: self))
     }
 }
 
 // MARK: Availability → summary
 
 extension BookingFlow: FlightAvailabilityRouter {
-    func navigateToSummary(offer: Offer, search: SearchRequest) {
+    func availabilityDidGoBack() {
+        goBack()
+    }
+
+    /// After other days were chosen in the date grid, the search comes back showing them: the form beneath is
+    /// built again from the search as shown, and opens on its review.
+    func availabilityDidGoBack(withSearch search: SearchRequest) {
+        // Beneath offers opened from the watches is the watches screen, not a search form to show the days on.
+        if let offers = offersOverWatches, navigator.top === offers { return goBack() }
+        navigator.pop()
+        guard !navigator.stack.isEmpty else { return }
+        navigator.replaceTop(with: modules.search(input: FlightSearchInput(search: search), router: self))
+    }
+
+    func availabilityDidChoose(offer: Offer, search: SearchRequest) {
         let screen = navigator.takeSetAside(offer.id)
-            ?? modules.summary(input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search), router: self)
+            ?? modules.summary(
+                input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search, afterBooking: "see your bookings"),
+                router: self)
         shownSummary = screen
         shownSummaryOfferID = offer.id
         navigator.push(screen)
@@ -117,7 +127,7 @@ extension BookingFlow: FlightAvailabilityRouter {
 // MARK: Summary → booked → bookings
 
 extension BookingFlow: FlightSummaryRouter {
-    func navigateBackToAvailability() {
+    func summaryDidGoBack() {
         if let offerID = shownSummaryOfferID, let shown = shownSummary, navigator.top === shown {
             navigator.pop(settingAsideAs: offerID)
         } else {
@@ -125,7 +135,10 @@ extension BookingFlow: FlightSummaryRouter {
         }
     }
 
-    func navigateToBookings(highlighting order: Order) {
+    /// The booking is kept in the store already and the summary shows it; the bookings follow once it is read.
+    func summaryDidBook(_ order: Order) {}
+
+    func summaryDidFinish(_ order: Order) {
         // The booking is done: the search form stays beneath, so "new search" comes back to it.
         let bookings = modules.bookings(
             input: FlightBookingsInput(request: .list, highlight: order.bookingReference), router: self)
@@ -139,7 +152,7 @@ extension BookingFlow: FlightSummaryRouter {
 }
 
 extension BookingFlow: FlightBookingsRouter {
-    func navigateToSearch() {
+    func bookingsDidAskForSearch() {
         if navigator.stack.count > 1 {
             navigator.pop()
         } else {
@@ -147,8 +160,12 @@ extension BookingFlow: FlightBookingsRouter {
         }
     }
 
+    func bookingsDidGoBack() {
+        goBack()
+    }
+
     /// `m` on a booking: the change screen over it.
-    func navigateToChange(_ order: Order) {
+    func bookingsDidAskToChange(_ order: Order) {
         guard let screen = modules.change(input: FlightChangeInput(order: order), router: self) else { return }
         changeFromBookings = true
         navigator.push(screen)
@@ -158,19 +175,23 @@ extension BookingFlow: FlightBookingsRouter {
 
 extension BookingFlow: FlightWatchesRouter {
     /// `s` on a watch: its search's offers over the watches, as any search's; back comes back to the watch.
-    func navigateToOffers(searching search: SearchRequest) {
+    func watchesDidAskToSearch(_ search: SearchRequest) {
         let offers = modules.availability(input: FlightAvailabilityInput(request: search), router: self)
         offersOverWatches = offers
         navigator.push(offers)
     }
 
-    func navigateBackFromWatches() {
+    func watchesDidGoBack() {
         navigator.pop()
     }
 }
 
 extension BookingFlow: FlightChangeRouter {
-    func flightChangeDidFinish(_ outcome: FlightChangeOutcome) {
+    func changeDidGoBack() {
+        goBack()
+    }
+
+    func changeDidFinish(_ outcome: FlightChangeOutcome) {
         if changeFromBookings {
             // Back to the booking: read again, with its new flights, when it changed.
             changeFromBookings = false

@@ -14,11 +14,11 @@ final class OffersRouter: FlightAvailabilityRouter {
     var chosen: Offer?
     var showing: Task<Void, Never>?
 
-    func navigateToSummary(offer: Offer, search: SearchRequest) {
+    func availabilityDidChoose(offer: Offer, search: SearchRequest) {
         chosen = offer
         showing?.cancel()
     }
-    func navigateBack() { showing?.cancel() }
+    func availabilityDidGoBack() { showing?.cancel() }
 }
 
 // The recorded offers were priced on 22 Nov 2026; a clock set then keeps them valid in this run.

@@ -11,8 +11,8 @@ import TerminalUI
 final class BookingsRouter: FlightBookingsRouter {
     var wantsSearch = false
 
-    func navigateToSearch() { wantsSearch = true }
-    func navigateBack() {}
+    func bookingsDidAskForSearch() { wantsSearch = true }
+    func bookingsDidGoBack() {}
 }
 
 let router = BookingsRouter()

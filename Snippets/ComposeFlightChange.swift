@@ -11,8 +11,8 @@ import TerminalUI
 @MainActor
 final class ChangeToolRouter: FlightChangeRouter {
     var outcome: FlightChangeOutcome?
-    func flightChangeDidFinish(_ outcome: FlightChangeOutcome) { self.outcome = outcome }
-    func navigateBack() {}
+    func changeDidFinish(_ outcome: FlightChangeOutcome) { self.outcome = outcome }
+    func changeDidGoBack() {}
 }
 
 let orders = FixtureOrderService()

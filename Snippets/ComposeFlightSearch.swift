@@ -11,8 +11,8 @@ import TerminalUI
 final class SearchRouter: FlightSearchRouter {
     var request: SearchRequest?
 
-    func navigateToAvailability(for request: SearchRequest) { self.request = request }
-    func navigateBack() {}
+    func searchDidSearch(for request: SearchRequest) { self.request = request }
+    func searchDidGoBack() {}
 }
 
 let router = SearchRouter()

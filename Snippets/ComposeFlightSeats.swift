@@ -12,8 +12,8 @@ import TerminalUI
 final class SeatsRouter: FlightSeatsRouter {
     var seats: [SeatChoice] = []
 
-    func seatsChosen(_ seats: [SeatChoice]) { self.seats = seats }
-    func navigateBack() {}
+    func seatsDidChoose(_ seats: [SeatChoice]) { self.seats = seats }
+    func seatsDidGoBack() {}
 }
 
 let offer = try FixtureFile.offer.decode(DataEnvelope<Offer>.self).data

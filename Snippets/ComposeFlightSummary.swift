@@ -13,16 +13,20 @@ import TerminalUI
 final class BookingRouter: FlightSummaryRouter {
     var booked: Order?
 
-    func navigateBackToAvailability() {}
-    func navigateToBookings(highlighting order: Order) { booked = order }
+    func summaryDidGoBack() {}
+    /// Told the moment the booking is made, whatever the traveller does next.
+    func summaryDidBook(_ order: Order) { booked = order }
+    /// The traveller pressed Enter on the booking shown: this tool has nothing more to show.
+    func summaryDidFinish(_ order: Order) {}
 }
 
 // The recorded offer expires on 22 Nov 2026 at 10:45 UTC; a clock set before then keeps it bookable.
 let recordedAt = Date(timeIntervalSince1970: 1_795_342_800)
 let offer = try FixtureFile.offer.decode(DataEnvelope<Offer>.self).data
 
-// Go on to the details; title, names, birth date, gender, email, phone; book and pay (1), yes; then Enter.
-let answers = ["y", "ms", "Imogen", "Fairweather", "1990-04-12", "f", "imogen@example.com", "+442079460123", "1", "y", ""]
+// Go on to the details; title, names, birth date, gender, email, phone; book and pay (1), yes. The input ends there,
+// as a kiosk's might: the router has heard of the booking already.
+let answers = ["y", "ms", "Imogen", "Fairweather", "1990-04-12", "f", "imogen@example.com", "+442079460123", "1", "y"]
 let router = BookingRouter()
 let terminal = VirtualTerminal(columns: 100, input: answers.map { .line($0) }, endsWhenEmpty: true)
 let builder = FlightSummaryBuilder(

@@ -14,8 +14,8 @@ import Trips
 @MainActor
 final class WatchesRouter: FlightWatchesRouter {
     var search: SearchRequest?
-    func navigateToOffers(searching search: SearchRequest) { self.search = search }
-    func navigateBackFromWatches() {}
+    func watchesDidAskToSearch(_ search: SearchRequest) { self.search = search }
+    func watchesDidGoBack() {}
 }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watches-\(UUID().uuidString)")

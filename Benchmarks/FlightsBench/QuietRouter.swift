@@ -4,6 +4,6 @@ import FlightAvailability
 /// A router that goes nowhere: the benchmark only watches the screen.
 @MainActor
 final class QuietRouter: FlightAvailabilityRouter {
-    func navigateToSummary(offer: Offer, search: SearchRequest) {}
-    func navigateBack() {}
+    func availabilityDidChoose(offer: Offer, search: SearchRequest) {}
+    func availabilityDidGoBack() {}
 }

@@ -40,24 +40,28 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
 
     // MARK: FlightAvailabilityRouter
 
-    func navigateToSummary(offer: Offer, search: SearchRequest) {
+    func availabilityDidChoose(offer: Offer, search: SearchRequest) {
         navigator.push(summary.build(
             input: FlightSummaryInput(offerID: offer.id, offer: offer, search: search), router: self, terminal: terminal))
     }
 
-    func navigateBack() {
+    func availabilityDidGoBack() {
         navigator.pop()
     }
 
     // MARK: FlightSummaryRouter
 
-    func navigateBackToAvailability() {
+    func summaryDidGoBack() {
         navigator.pop()
     }
 
-    func navigateToBookings(highlighting order: Order) {
-        // This tool has no bookings screen: the new booking is the end of its story.
+    func summaryDidBook(_ order: Order) {
+        // Heard the moment it is made: even if the input ends now, the run says it booked.
         result = .booked(reference: order.bookingReference)
+    }
+
+    func summaryDidFinish(_ order: Order) {
+        // This tool has no bookings screen: the new booking is the end of its story.
         navigator.finish()
     }
 }

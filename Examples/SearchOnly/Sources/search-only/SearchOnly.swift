@@ -40,10 +40,10 @@ struct SearchOnly {
 final class PrintingRouter: FlightSearchRouter {
     private(set) var request: SearchRequest?
 
-    func navigateToAvailability(for request: SearchRequest) {
+    func searchDidSearch(for request: SearchRequest) {
         // Where Flights' App opens its availability screen, this tool keeps the request to print it.
         self.request = request
     }
 
-    func navigateBack() {}
+    func searchDidGoBack() {}
 }

@@ -74,8 +74,8 @@ final class CountingTerminal: Terminal {
 
 @MainActor
 final class NullRouter: FlightAvailabilityRouter {
-    func navigateToSummary(offer: Offer, search: SearchRequest) {}
-    func navigateBack() {}
+    func availabilityDidChoose(offer: Offer, search: SearchRequest) {}
+    func availabilityDidGoBack() {}
 }
 
 enum Synthetic {

@@ -77,9 +77,9 @@ public struct FlightAvailabilityBuilder {
             perform: { work in await work.perform(search, watching: watching) },
             leave: { [weak router] route in
                 switch route {
-                case .summary(let offer, let search): router?.navigateToSummary(offer: offer, search: search)
-                case .back: router?.navigateBack()
-                case .backChangingSearch(let search): router?.navigateBack(withSearch: search)
+                case .summary(let offer, let search): router?.availabilityDidChoose(offer: offer, search: search)
+                case .back: router?.availabilityDidGoBack()
+                case .backChangingSearch(let search): router?.availabilityDidGoBack(withSearch: search)
                 }
                 return nil
             })

@@ -1,25 +1,28 @@
 public import Entities
 
-/// The ways out of the availability screen. The composer (the App) implements it and decides what comes next.
+/// The ways out of the availability screen, each saying what happened; the composer (the App, or another team's
+/// tool) implements it and decides what comes next. Every method is named after the module (`availability…`), so
+/// one object can implement several modules' routers and still tell their ways out apart.
 @MainActor
 public protocol FlightAvailabilityRouter: AnyObject {
     /// The traveller chose `offer`, found by `search` (the search as run: after a choice in the date grid, the
     /// shifted one, whose passengers the offer prices).
-    func navigateToSummary(offer: Offer, search: SearchRequest)
+    func availabilityDidChoose(offer: Offer, search: SearchRequest)
 
-    /// The traveller wants to change the search: go back to it, its fields kept.
-    func navigateBack()
+    /// The traveller went back to change the search (its fields as they were).
+    func availabilityDidGoBack()
 
-    /// The traveller chose other days in the date grid, then went back to change the search: go back to it,
-    /// showing `search`, the days chosen, rather than the fields as they were. The default calls
-    /// ``navigateBack()``.
-    func navigateBack(withSearch search: SearchRequest)
+    /// The traveller chose other days in the date grid, then went back to change the search: `search` is the
+    /// search with the days chosen, to show rather than the fields as they were. The default calls
+    /// ``availabilityDidGoBack()``.
+    func availabilityDidGoBack(withSearch search: SearchRequest)
 }
 
 extension FlightAvailabilityRouter {
-    /// Goes back as ``navigateBack()`` does: a composer that does not show the days chosen needs nothing more.
-    public func navigateBack(withSearch search: SearchRequest) {
-        navigateBack()
+    /// Goes back as ``availabilityDidGoBack()`` does: a composer that does not show the days chosen needs nothing
+    /// more.
+    public func availabilityDidGoBack(withSearch search: SearchRequest) {
+        availabilityDidGoBack()
     }
 }
 

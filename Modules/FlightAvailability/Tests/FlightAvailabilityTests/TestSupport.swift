@@ -40,9 +40,9 @@ final class SpyAvailabilityRouter: FlightAvailabilityRouter {
     /// The searches gone back with, after other days were chosen in the date grid.
     private(set) var backSearches: [SearchRequest] = []
 
-    func navigateToSummary(offer: Offer, search: SearchRequest) { summaries.append((offer, search)) }
-    func navigateBack() { backCount += 1 }
-    func navigateBack(withSearch search: SearchRequest) { backSearches.append(search) }
+    func availabilityDidChoose(offer: Offer, search: SearchRequest) { summaries.append((offer, search)) }
+    func availabilityDidGoBack() { backCount += 1 }
+    func availabilityDidGoBack(withSearch search: SearchRequest) { backSearches.append(search) }
 }
 
 /// The fixture service, with the searches of chosen days failing, so a test knows which day fails however the

@@ -39,14 +39,14 @@ public struct FlightBookingsBuilder {
     ///   - now: the clock, for quote expiry and record times.
     ///   - timeZone: the traveller's time zone, for payment and quote deadlines.
     ///   - offersChanges: whether a booking's screen offers `m` to move a flight to another day, through
-    ///     ``FlightBookingsRouter/navigateToChange(_:)`` (when the fare allows changes).
+    ///     ``FlightBookingsRouter/bookingsDidAskToChange(_:)`` (when the fare allows changes).
     ///   - airlineChanges: the airline's schedule changes to orders: a booking shows the one waiting for an answer
     ///   (its flights as they were and are now) and offers `a` to accept it; the list marks bookings with one
     ///   waiting. Without it, a change is shown as the order carries it, and cannot be accepted.
     ///   - extras: extras added after booking: a booking's screen offers `x` to add checked bags, priced before
     ///   anything is paid (a held booking adds them to what the hold costs).
     ///   - seatMaps: reads the booked offer's seat maps: with `extras`, seats are added to a booking made on this
-    ///   machine, chosen on the screen ``FlightBookingsRouter/navigateToSeats(for:offerID:)`` shows (`s`).
+    ///   machine, chosen on the screen ``FlightBookingsRouter/bookingsWantSeats(for:offerID:)`` shows (`s`).
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service and the
     ///     booking store) is written to the session it records, so the session can be replayed (see ``replay``).
     public init(
@@ -95,13 +95,13 @@ public struct FlightBookingsBuilder {
             perform: { work in await services.perform(work) },
             leave: { [weak router] route in
                 switch route {
-                case .search: router?.navigateToSearch()
-                case .change(let order): router?.navigateToChange(order)
+                case .search: router?.bookingsDidAskForSearch()
+                case .change(let order): router?.bookingsDidAskToChange(order)
                 case .seats(let order, let offerID):
                     // The seats screen is the App's: its answer comes back as an action.
-                    let seats = await router?.navigateToSeats(for: order, offerID: offerID)
+                    let seats = await router?.bookingsWantSeats(for: order, offerID: offerID)
                     return .seatsChosen(seats, now: services.now)
-                case .back: router?.navigateBack()
+                case .back: router?.bookingsDidGoBack()
                 }
                 return nil
             })

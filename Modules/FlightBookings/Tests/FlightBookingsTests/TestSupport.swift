@@ -138,13 +138,13 @@ final class SpyRouter: FlightBookingsRouter {
 
     private(set) var exits: [Exit] = []
 
-    func navigateToSearch() { exits.append(.search) }
-    func navigateBack() { exits.append(.back) }
-    func navigateToChange(_ order: Order) { exits.append(.change(order.bookingReference)) }
+    func bookingsDidAskForSearch() { exits.append(.search) }
+    func bookingsDidGoBack() { exits.append(.back) }
+    func bookingsDidAskToChange(_ order: Order) { exits.append(.change(order.bookingReference)) }
     /// The offers whose seats screen was asked for, and what it answers.
     private(set) var seatsAsked: [String] = []
     var seatsToChoose: [SeatChoice]?
-    func navigateToSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
+    func bookingsWantSeats(for order: Order, offerID: String) async -> [SeatChoice]? {
         seatsAsked.append(offerID)
         return seatsToChoose
     }

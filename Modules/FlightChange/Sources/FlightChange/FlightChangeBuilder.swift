@@ -53,8 +53,8 @@ public struct FlightChangeBuilder {
             perform: { work in await services.perform(work) },
             leave: { [weak router] route in
                 switch route {
-                case .back: router?.navigateBack()
-                case .finished(let outcome): router?.flightChangeDidFinish(outcome)
+                case .back: router?.changeDidGoBack()
+                case .finished(let outcome): router?.changeDidFinish(outcome)
                 }
                 return nil
             })

@@ -1,12 +1,13 @@
 public import Entities
 
-/// The ways out of FlightChange; the composer implements it.
+/// The ways out of FlightChange, each saying what happened; the composer implements it. Every method is named after
+/// the module (`change…`), so one object can implement several modules' routers.
 @MainActor
 public protocol FlightChangeRouter: AnyObject {
     /// The traveller went back without changing anything (Esc, or `b`).
-    func navigateBack()
+    func changeDidGoBack()
     /// The change ended: made, declined, refused or failed.
-    func flightChangeDidFinish(_ outcome: FlightChangeOutcome)
+    func changeDidFinish(_ outcome: FlightChangeOutcome)
 }
 
 /// How a change ended, for the composer (and a command's exit status).

@@ -132,6 +132,6 @@ final class ScriptedChanges: OrderChangeService, OrderService, @unchecked Sendab
 @MainActor
 final class SpyFlightChangeRouter: FlightChangeRouter {
     var left: [FlightChangeRoute] = []
-    func navigateBack() { left.append(.back) }
-    func flightChangeDidFinish(_ outcome: FlightChangeOutcome) { left.append(.finished(outcome)) }
+    func changeDidGoBack() { left.append(.back) }
+    func changeDidFinish(_ outcome: FlightChangeOutcome) { left.append(.finished(outcome)) }
 }

@@ -10,7 +10,7 @@ public import Trips
 /// ```swift
 /// let builder = FlightSearchBuilder(places: placeService)
 /// let screen = builder.build(router: appRouter, terminal: terminal)
-/// await screen.run()   // ends in appRouter.navigateToAvailability(for:) or navigateBack()
+/// await screen.run()   // ends in appRouter.searchDidSearch(for:) or searchDidGoBack()
 /// ```
 public struct FlightSearchBuilder {
     private let places: any PlaceService
@@ -58,8 +58,8 @@ public struct FlightSearchBuilder {
             perform: { work in await Self.perform(work, places: places) },
             leave: { [weak router] route in
                 switch route {
-                case .availability(let request): router?.navigateToAvailability(for: request)
-                case .back: router?.navigateBack()
+                case .availability(let request): router?.searchDidSearch(for: request)
+                case .back: router?.searchDidGoBack()
                 }
                 return nil
             })

@@ -43,8 +43,8 @@ final class SpyRouter: FlightSearchRouter {
 
     private(set) var calls: [Call] = []
 
-    func navigateToAvailability(for request: SearchRequest) { calls.append(.availability(request)) }
-    func navigateBack() { calls.append(.back) }
+    func searchDidSearch(for request: SearchRequest) { calls.append(.availability(request)) }
+    func searchDidGoBack() { calls.append(.back) }
 
     var requests: [SearchRequest] {
         calls.compactMap { if case .availability(let request) = $0 { return request } else { return nil } }

@@ -28,8 +28,8 @@ public struct FlightSeatsBuilder {
             perform: { work in await work.perform(with: extras) },
             leave: { [weak router] route in
                 switch route {
-                case .chosen(let seats): router?.seatsChosen(seats)
-                case .back: router?.navigateBack()
+                case .chosen(let seats): router?.seatsDidChoose(seats)
+                case .back: router?.seatsDidGoBack()
                 }
                 return nil
             })

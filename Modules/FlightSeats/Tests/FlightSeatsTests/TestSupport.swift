@@ -12,8 +12,8 @@ import Services
 final class SpyFlightSeatsRouter: FlightSeatsRouter {
     var chosen: [[SeatChoice]] = []
     var backs = 0
-    func seatsChosen(_ seats: [SeatChoice]) { chosen.append(seats) }
-    func navigateBack() { backs += 1 }
+    func seatsDidChoose(_ seats: [SeatChoice]) { chosen.append(seats) }
+    func seatsDidGoBack() { backs += 1 }
 }
 
 /// The recorded offer (one adult, LHR→JFK) and its seat map.

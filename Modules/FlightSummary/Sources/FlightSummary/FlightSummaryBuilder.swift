@@ -38,7 +38,7 @@ public struct FlightSummaryBuilder {
     ///   - recorder: when given, every action the screen reduces (and every answer of the flight service) is written
     ///     to the session it records, so the session can be replayed (see ``replay``).
     ///   - extras: when given, the offer is read with the extra bags it sells (the review offers them) and the review
-    ///     offers seats, through ``FlightSummaryRouter/navigateToSeats(for:chosen:)``.
+    ///     offers seats, through ``FlightSummaryRouter/summaryWantsSeats(for:chosen:)``.
     public init(
         offers: any OfferService, orders: any OrderService, bookings: any BookingStore, backend: String,
         now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
@@ -78,10 +78,11 @@ public struct FlightSummaryBuilder {
             perform: { work in await services.perform(work) },
             leave: { [weak router] route in
                 switch route {
-                case .availability: router?.navigateBackToAvailability()
-                case .bookings(let order): router?.navigateToBookings(highlighting: order)
+                case .availability: router?.summaryDidGoBack()
+                case .booked(let order): router?.summaryDidBook(order)
+                case .finished(let order): router?.summaryDidFinish(order)
                 case .seats(let offer, let chosen):
-                    if let seats = await router?.navigateToSeats(for: offer, chosen: chosen) { return .seatsChosen(seats) }
+                    if let seats = await router?.summaryWantsSeats(for: offer, chosen: chosen) { return .seatsChosen(seats) }
                 }
                 return nil
             })
@@ -109,11 +110,15 @@ public struct FlightSummaryInput: Sendable, Hashable, Codable {
     public var offer: Offer?
     /// The search it came from (dates, ages), when known.
     public var search: SearchRequest?
+    /// What Enter leads to once the booking is shown, in the words of "Press Enter to …" (Flights' app: "see your
+    /// bookings"); `nil` says "continue". The composer decides where it goes (``FlightSummaryRouter/summaryDidFinish(_:)``).
+    public var afterBooking: String?
 
     /// Creates an input.
-    public init(offerID: String, offer: Offer? = nil, search: SearchRequest? = nil) {
+    public init(offerID: String, offer: Offer? = nil, search: SearchRequest? = nil, afterBooking: String? = nil) {
         self.offerID = offerID
         self.offer = offer
         self.search = search
+        self.afterBooking = afterBooking
     }
 }

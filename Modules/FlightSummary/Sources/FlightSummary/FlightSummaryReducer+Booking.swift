@@ -211,6 +211,8 @@ extension FlightSummaryReducer {
         case .booked(let order, let recovered, let storeProblem):
             if recovered { effects.append(recoveredNotice) }
             state.booked = FlightSummaryBooked(order: order, storeProblem: storeProblem)
+            // The composer hears of it at once: whatever comes next (a key, the end of the input), it is booked.
+            effects.append(.leave(.booked(order)))
             // Shown as the traveller knows it: an instant booking was paid with the order.
             let shown = type == .instant ? order.paidWithBooking() : order
             effects.append(.print(state.bookingViewModel(shown, storeProblem: storeProblem).blocks))

@@ -13,8 +13,10 @@ typealias FlightSummaryEffect = ScreenEffect<FlightSummaryWork, FlightSummaryRou
 enum FlightSummaryRoute: Encodable, Sendable, Equatable {
     /// Back to the offers.
     case availability
-    /// On to the bookings, with this one picked out.
-    case bookings(Order)
+    /// The booking is made (said at once; the screen goes on to show it).
+    case booked(Order)
+    /// The traveller read the booking and moved on.
+    case finished(Order)
     /// To the seat maps of `offer`, with the seats chosen so far; the seats confirmed there come back as
     /// ``FlightSummaryAction/seatsChosen(_:)``.
     case seats(Offer, chosen: [SeatChoice])
@@ -61,7 +63,7 @@ enum FlightSummaryReducer: ScreenFeature {
             }
         case .acknowledged:
             switch state.step {
-            case .booked(let order): return leave(&state, .bookings(order))
+            case .booked(let order): return leave(&state, .finished(order))
             case .leaving: return leaveToOffers(&state)
             default: return []
             }
@@ -136,7 +138,7 @@ enum FlightSummaryReducer: ScreenFeature {
         case .recheckFailed(let next):
             return next == .details ? leaveToOffers(&state) : showReview(&state)
         case .booked(let order):
-            return leave(&state, .bookings(order))
+            return leave(&state, .finished(order))
         }
     }
 

@@ -1,21 +1,30 @@
 public import Entities
 
-/// The ways out of the summary screen. The App implements it and hands the next module what it needs.
+/// The ways out of the summary screen, each saying what happened; the composer implements it and decides where to
+/// go. Every method is named after the module (`summary…`), so one object can implement several modules' routers.
 @MainActor
 public protocol FlightSummaryRouter: AnyObject {
-    /// The traveller goes back to the offers, or the offer expired or is gone and another must be chosen.
-    func navigateBackToAvailability()
+    /// The traveller went back to the offers, or the offer expired or is gone and another must be chosen.
+    func summaryDidGoBack()
 
-    /// The booking is made and the traveller moves on: show the bookings with `order` picked out.
-    func navigateToBookings(highlighting order: Order)
+    /// The booking is made (booked and paid, or held to pay later): `order` is the airline's answer, written to the
+    /// booking store. Said the moment
+    /// it is made, before the screen shows it or asks anything more, so a composer whose input ends there (a kiosk,
+    /// a script) still hears it. The screen goes on: it shows the booking and waits for Enter
+    /// (``summaryDidFinish(_:)``).
+    func summaryDidBook(_ order: Order)
+
+    /// The traveller read the booking and moved on (Enter): the composer decides what comes next (Flights' app shows
+    /// its bookings with `order` picked out).
+    func summaryDidFinish(_ order: Order)
 
     /// The traveller wants to choose seats for `offer` (`chosen` so far): show the seat maps, and return the seats
     /// confirmed there once the traveller comes back to this screen; `nil` when the traveller went back unchanged.
     /// Asked only when the builder was given an `ExtrasService`.
-    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]?
+    func summaryWantsSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]?
 }
 
 extension FlightSummaryRouter {
     /// A composer without seat maps: nothing to show, nothing chosen.
-    public func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? { nil }
+    public func summaryWantsSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? { nil }
 }

@@ -54,7 +54,7 @@ extension FlightSummaryReducer {
                 "The booking is not confirmed.",
                 ["Try again (looks for the booking first, then books once)", "Back to the offers"])
         case .booked:
-            return .line("Press Enter to see your bookings. ")
+            return .line("Press Enter to \(state.input.afterBooking ?? "continue"). ")
         case .leaving:
             return .line("Press Enter to choose another offer. ")
         }

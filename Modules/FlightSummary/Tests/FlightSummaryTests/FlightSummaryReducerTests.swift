@@ -252,12 +252,16 @@ struct FlightSummaryReducerTests {
         expected.now = afterExpiry
         expected.booked = FlightSummaryBooked(order: order, storeProblem: nil)
         store.send(.bookingEnded(.booked(order, recovered: false, storeProblem: nil), now: afterExpiry), effects: [
-            .note(.progressEnded), .print(expected.bookingViewModel(order, storeProblem: nil).blocks),
+            // The composer is told at once, before the booking is shown or anything more asked.
+            .note(.progressEnded), .leave(.booked(order)), .print(expected.bookingViewModel(order, storeProblem: nil).blocks),
         ]) {
             $0 = expected
         }
-        #expect(Reducer.question(store.state)?.helped(by: []) == .line("Press Enter to see your bookings. "))
-        store.send(.acknowledged, effects: [.leave(.bookings(order))]) { $0.stopped = true }
+        #expect(Reducer.question(store.state)?.helped(by: []) == .line("Press Enter to continue. "))
+        var named = store.state
+        named.input.afterBooking = "see your bookings"
+        #expect(Reducer.question(named)?.helped(by: []) == .line("Press Enter to see your bookings. "))
+        store.send(.acknowledged, effects: [.leave(.finished(order))]) { $0.stopped = true }
         #expect(Reducer.question(store.state)?.helped(by: []) == nil)
     }
 
@@ -268,7 +272,7 @@ struct FlightSummaryReducerTests {
         order.paymentStatus = PaymentStatus(awaitingPayment: true)
         let effects = Reducer.reduce(&state, .bookingEnded(.booked(order, recovered: false, storeProblem: nil), now: afterExpiry))
         let shown = state.bookingViewModel(type == .instant ? order.paidWithBooking() : order, storeProblem: nil)
-        #expect(effects.dropFirst().first == .print(shown.blocks))
+        #expect(effects.dropFirst(2).first == .print(shown.blocks))
         #expect(shown.headline.hasPrefix(type == .instant ? "Booked:" : "Held:"), "\(shown.headline)")
         #expect(state.booked?.order == order, "the API's order is kept as it came")
     }

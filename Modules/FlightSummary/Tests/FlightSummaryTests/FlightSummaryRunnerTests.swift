@@ -212,9 +212,9 @@ struct FlightSummaryRunnerTests {
         #expect(h.text.contains("\n  ZZ117 Fri 18 Dec 08:25 GMT LHR → Fri 18 Dec 11:30 GMT-5 JFK\n"))
         #expect(!h.text.contains("could not be saved on this machine"))
         #expect(h.orders.created.count == 1)
-        #expect(h.question == .line("Press Enter to see your bookings. "))
+        #expect(h.question == .line("Press Enter to continue. "))
         await h.send(.acknowledged)
-        #expect(h.router.exits == [.bookings("ERDAH6")])
+        #expect(h.router.exits == [.booked("ERDAH6"), .finished("ERDAH6")])
     }
 
     @Test func thePriceIsCheckedAgainRightBeforeBooking() async throws {

@@ -137,7 +137,10 @@ extension Offer {
 final class SpyRouter: FlightSummaryRouter {
     enum Exit: Equatable {
         case availability
-        case bookings(String)
+        /// Told the moment the booking was made.
+        case booked(String)
+        /// The traveller moved on from the booking shown.
+        case finished(String)
         /// To the seat maps, with this many seats chosen so far.
         case seats(chosen: Int)
     }
@@ -147,9 +150,10 @@ final class SpyRouter: FlightSummaryRouter {
 
     private(set) var exits: [Exit] = []
 
-    func navigateBackToAvailability() { exits.append(.availability) }
-    func navigateToBookings(highlighting order: Order) { exits.append(.bookings(order.bookingReference)) }
-    func navigateToSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
+    func summaryDidGoBack() { exits.append(.availability) }
+    func summaryDidBook(_ order: Order) { exits.append(.booked(order.bookingReference)) }
+    func summaryDidFinish(_ order: Order) { exits.append(.finished(order.bookingReference)) }
+    func summaryWantsSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? {
         exits.append(.seats(chosen: chosen.count))
         return seatsToHandBack
     }

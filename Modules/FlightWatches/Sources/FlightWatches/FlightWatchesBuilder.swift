@@ -54,8 +54,8 @@ public struct FlightWatchesBuilder {
             perform: { work in await work.perform(watching, today: CalendarDate(now(), in: timeZone)) },
             leave: { [weak router] route in
                 switch route {
-                case .search(let search): router?.navigateToOffers(searching: search)
-                case .back: router?.navigateBackFromWatches()
+                case .search(let search): router?.watchesDidAskToSearch(search)
+                case .back: router?.watchesDidGoBack()
                 }
                 return nil
             })

@@ -112,6 +112,6 @@ struct FlightWatchesModuleTests {
 @MainActor
 final class SpyWatchesRouter: FlightWatchesRouter {
     var left: [FlightWatchesRoute] = []
-    func navigateToOffers(searching search: SearchRequest) { left.append(.search(search)) }
-    func navigateBackFromWatches() { left.append(.back) }
+    func watchesDidAskToSearch(_ search: SearchRequest) { left.append(.search(search)) }
+    func watchesDidGoBack() { left.append(.back) }
 }
