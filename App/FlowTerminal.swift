@@ -45,6 +45,7 @@ final class FlowTerminal: Terminal {
     func discardPendingInput() { base.discardPendingInput() }
     func holdInterrupts(notice: String, stopping: String) { base.holdInterrupts(notice: notice, stopping: stopping) }
     func releaseInterrupts() { base.releaseInterrupts() }
+    func asking(_ question: AskedQuestion?) { base.asking(question) }
     func readLine(prompt: String, default defaultValue: String?) async -> LineInput {
         await base.readLine(prompt: prompt, default: defaultValue)
     }

@@ -95,6 +95,36 @@ struct FlightSummaryModuleTests {
         #expect(terminal.text.contains("Press Enter to continue."))
     }
 
+    /// Another team's test scripts the screen by its questions' kinds, never by their words: the same script books on
+    /// a TTY (keys, a menu) and on a line terminal (typed lines, a numbered list).
+    @Test(arguments: [false, true])
+    func aScriptAnswersTheQuestionsByKindOnEitherTerminal(interactive: Bool) async throws {
+        let terminal = VirtualTerminal(columns: 120, isInteractive: interactive)
+        let screen = screen(try interactiveInput(), on: terminal)
+        let running = Task { await screen.run() }
+        var lines = imogenAnswers[...]
+        var kinds: [String] = []
+        // Book this offer? · the seven details · What next? · Book and pay? · Press Enter.
+        for _ in 0..<11 {
+            let question = try await terminal.waitForQuestion()
+            switch question.kind {
+            case .keys:
+                kinds.append("key")
+                terminal.answer("y")
+            case .line:
+                kinds.append("line")
+                terminal.answer(lines.popFirst() ?? "")
+            case .choice(let options, _):
+                kinds.append("choice of \(options)")
+                terminal.answer(choosing: 0)
+            }
+        }
+        #expect(await running.value == .done)
+        #expect(kinds == ["key"] + Array(repeating: "line", count: 7) + ["choice of 5", "key", "line"], "\(kinds)")
+        #expect(router.exits == [.booked("ERDAH6"), .finished("ERDAH6")])
+        #expect(orders.created.first?.passengers.first?.givenName == "Imogen")
+    }
+
     @Test func aTravellerHoldsABookingWithKeys() async throws {
         let terminal = VirtualTerminal(columns: 100, isInteractive: true)
         let screen = screen(try interactiveInput(), on: terminal)

@@ -64,3 +64,14 @@ extension PromptResult {
     }
 }
 
+extension AskedQuestion {
+    /// `question` as a terminal is told it: its words and its kind.
+    init(_ question: ScreenQuestion) {
+        switch question.kind {
+        case .line(let value), .checked(let value): self.init(question.prompt, kind: .line(default: value))
+        case .keys: self.init(question.prompt, kind: .keys)
+        case .choice(let options, let selected): self.init(question.prompt, kind: .choice(options: options.count, selected: selected))
+        case .table(let table, let selected): self.init(question.prompt, kind: .choice(options: table.rows.count, selected: selected))
+        }
+    }
+}

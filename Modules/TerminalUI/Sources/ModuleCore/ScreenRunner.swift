@@ -209,7 +209,9 @@ public final class ScreenRunner<Feature: ScreenFeature>: Screen {
         paintedDuringRead = false
         let reader = Task { [weak self] () -> ScreenInput? in await self?.ask(question) }
         reading = reader
+        terminal.asking(AskedQuestion(question))
         let input = await withTaskCancellationHandler { await reader.value } onCancel: { reader.cancel() }
+        terminal.asking(nil)
         if reading == reader {
             reading = nil
             readingModel = nil

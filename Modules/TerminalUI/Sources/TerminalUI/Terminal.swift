@@ -63,10 +63,41 @@ public protocol Terminal: AnyObject {
     /// Stops holding Ctrl-C back (see ``holdInterrupts(notice:stopping:)``). Required, not defaulted: a terminal
     /// that wraps another must pass both on, or Ctrl-C would end a booking unseen.
     func releaseInterrupts()
+    /// Told the question a screen asks before it reads the answer, and `nil` once the answer is read, so a terminal
+    /// that scripts a screen (``VirtualTerminal``) can answer by the question's kind rather than by its printed words.
+    /// A terminal that wraps another passes it on; the default does nothing.
+    func asking(_ question: AskedQuestion?)
 }
 
 extension Terminal {
     public var statusNote: String? { nil }
+    public func asking(_ question: AskedQuestion?) {}
+}
+
+/// A question a screen asks, as its terminal is told it (``Terminal/asking(_:)``): its words, and how it is answered.
+/// The words differ between a TTY and a line terminal (a list is a menu of keys on one and a numbered prompt on the
+/// other); the kind does not.
+public struct AskedQuestion: Sendable, Hashable {
+    /// How the question is answered.
+    public enum Kind: Sendable, Hashable {
+        /// A line of text and Enter; Enter alone takes `default`.
+        case line(default: String?)
+        /// A single key, acting at once (a line off a TTY): `y`, `n`, a letter the prompt names.
+        case keys
+        /// One of `options` items of a list, `selected` marked at first.
+        case choice(options: Int, selected: Int)
+    }
+
+    /// What is asked: a prompt, or a list's title.
+    public var prompt: String
+    /// How it is answered.
+    public var kind: Kind
+
+    /// A question worded `prompt`, answered as `kind` says.
+    public init(_ prompt: String, kind: Kind) {
+        self.prompt = prompt
+        self.kind = kind
+    }
 }
 
 /// The outcome of ``Terminal/readLine(prompt:default:)``.

@@ -127,6 +127,15 @@ public final class VirtualTerminal: Terminal {
     /// is, so a test sees that a booking holds Ctrl-C back and lets it go.
     public private(set) var interruptNotice: String?
 
+    /// The question the screen asks now, told by ``Terminal/asking(_:)``; `nil` between questions. See
+    /// ``waitForQuestion(timeout:)`` and ``answer(_:)``.
+    public private(set) var question: AskedQuestion?
+
+    public func asking(_ question: AskedQuestion?) {
+        self.question = question
+        conditionsMayHaveChanged()
+    }
+
     public func holdInterrupts(notice: String, stopping: String) { interruptNotice = notice }
     public func releaseInterrupts() { interruptNotice = nil }
 
