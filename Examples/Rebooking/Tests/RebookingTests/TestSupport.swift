@@ -21,25 +21,28 @@ enum Traveller {
     static let familyName = "Fairweather"
     static let answers = ["ms", "Imogen", familyName, "1990-04-12", "f", "imogen.fairweather@example.com", "+442079460123"]
 
-    /// Types a whole booking as a traveller would, from the offers' prompt to the booked screen: the offer by its
-    /// number, yes to it, the passenger's details, book, and Enter at the end. `serverWait` bounds the steps that wait
-    /// on a server (a search, a price re-check, the order).
+    /// Types a whole booking as a traveller would, answering each question by its kind rather than its words (which
+    /// differ between a TTY and a line terminal, and are the screens' to reword): the offer by its number, yes to
+    /// it, the passenger's details, book and pay (the first choice), yes. Then the input ends, as a kiosk's might:
+    /// the flow has heard of the booking the moment it was made. `serverWait` bounds the steps that wait on a server
+    /// (a search, a price re-check, the order).
     @MainActor
     static func book(offer number: String, on terminal: VirtualTerminal, serverWait: Duration = .seconds(10))
         async throws
     {
-        try await terminal.waitForOutput(containing: "Offer number or command:", timeout: serverWait)
-        terminal.enter(number)
-        try await terminal.waitForOutput(containing: "Book this offer?", timeout: serverWait)
-        terminal.enter("y")
-        try await terminal.waitForOutput(containing: "Passenger 1 of 1 · Adult")
-        for answer in answers { terminal.enter(answer) }
-        try await terminal.waitForOutput(containing: "What next?")
-        terminal.enter("1")
-        try await terminal.waitForOutput(containing: "Book for 1 passenger")
-        terminal.enter("y")
-        try await terminal.waitForOutput(containing: "Press Enter to see your bookings.", timeout: serverWait)
-        terminal.enter("")
+        var keys = [number, "y", "y"][...]
+        var lines = answers[...]
+        while !keys.isEmpty || !lines.isEmpty {
+            let question = try await terminal.waitForQuestion(timeout: serverWait)
+            switch question.kind {
+            case .keys: terminal.answer(keys.popFirst() ?? "")
+            case .line: terminal.answer(lines.popFirst() ?? "")
+            case .choice: terminal.answer(choosing: 0)
+            }
+        }
+        // The booked screen's "Press Enter to …": not answered; the input ends instead.
+        _ = try await terminal.waitForQuestion(timeout: serverWait)
+        terminal.endInput()
     }
 }
 
