@@ -132,11 +132,11 @@ public enum SandboxLogLevel: String, Sendable, CaseIterable {
     case quiet
     /// Only what went wrong on the sandbox's side (a store that cannot be written, a request it could not answer).
     case errors
-    /// What went wrong, and what looks wrong (a fault injected, a malformed request).
+    /// What went wrong, and warnings from the libraries it runs on (the sandbox itself writes none of its own).
     case warnings
-    /// One line per request besides.
+    /// Besides, where it listens once started: the default.
     case info
-    /// Everything, for debugging the sandbox itself.
+    /// Everything, one line per request included.
     case debug
 
     /// A logger that says this much, labelled `label`.

@@ -60,6 +60,11 @@ final class RebookingFlow: FlightAvailabilityRouter, FlightSummaryRouter {
         result = .booked(reference: order.bookingReference)
     }
 
+    func summaryDidFindBookingMadeEarlier(_ record: BookingRecord) {
+        // Made by an earlier attempt, and not readable now: booked all the same.
+        result = .booked(reference: record.bookingReference ?? record.bookingKey)
+    }
+
     func summaryDidFinish(_ order: Order) {
         // This tool has no bookings screen: the new booking is the end of its story.
         navigator.finish()

@@ -80,6 +80,7 @@ public struct FlightSummaryBuilder {
                 switch route {
                 case .availability: router?.summaryDidGoBack()
                 case .booked(let order): router?.summaryDidBook(order)
+                case .madeEarlier(let record): router?.summaryDidFindBookingMadeEarlier(record)
                 case .finished(let order): router?.summaryDidFinish(order)
                 case .seats(let offer, let chosen):
                     if let seats = await router?.summaryWantsSeats(for: offer, chosen: chosen) { return .seatsChosen(seats) }

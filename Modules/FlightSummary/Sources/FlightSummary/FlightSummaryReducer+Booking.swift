@@ -233,7 +233,7 @@ extension FlightSummaryReducer {
             return effects + [notSavedError(problem, then: "Fix that, then book again; the details are kept.")]
                 + showReview(&state)
         case .madeEarlier(let record, let readProblem):
-            return effects + [
+            return effects + [.leave(.madeEarlier(record))] + [
                 Self.error(
                     "Booking \(record.bookingReference ?? "") was made already, and it cannot be read now (\(readProblem.message)); nothing was sent.",
                     suggestion: "It is in your bookings; read it there again in a moment."),

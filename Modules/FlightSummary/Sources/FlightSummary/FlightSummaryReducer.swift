@@ -15,6 +15,8 @@ enum FlightSummaryRoute: Encodable, Sendable, Equatable {
     case availability
     /// The booking is made (said at once; the screen goes on to show it).
     case booked(Order)
+    /// A booking an earlier attempt made was found, and cannot be read now (said at once).
+    case madeEarlier(BookingRecord)
     /// The traveller read the booking and moved on.
     case finished(Order)
     /// To the seat maps of `offer`, with the seats chosen so far; the seats confirmed there come back as
@@ -74,6 +76,10 @@ enum FlightSummaryReducer: ScreenFeature {
             // rather than end without a word.
             state.stopped = true
             return [message(.warning, "The input ended before the booking was made: nothing was booked.")]
+        case .inputEnded where state.isAwaitingLostAnswer:
+            // The booking may have been made: say where it is kept and how it is settled, never that it was not.
+            state.stopped = true
+            return [message(.warning, "The input ended with the booking not confirmed: it is kept as pending on this machine, and `flights bookings` checks it again.")]
         case .interrupted, .inputEnded:
             // Ctrl-C or the end of the input: nothing more is asked; the screen stays where it was, to come back
             // there.

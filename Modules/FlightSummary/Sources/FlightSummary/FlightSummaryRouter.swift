@@ -8,11 +8,16 @@ public protocol FlightSummaryRouter: AnyObject {
     func summaryDidGoBack()
 
     /// The booking is made (booked and paid, or held to pay later): `order` is the airline's answer, written to the
-    /// booking store. Said the moment
+    /// booking store (when that write failed, the screen says so and how to keep it). Said the moment
     /// it is made, before the screen shows it or asks anything more, so a composer whose input ends there (a kiosk,
     /// a script) still hears it. The screen goes on: it shows the booking and waits for Enter
     /// (``summaryDidFinish(_:)``).
     func summaryDidBook(_ order: Order)
+
+    /// Booking again, an earlier attempt's booking of this offer was found (the same booking key): it was made, and
+    /// cannot be read from the airline now. `record` is what this machine keeps of it (its reference, its order id).
+    /// Said the moment it is found, as ``summaryDidBook(_:)`` is; nothing is sent again. The default does nothing.
+    func summaryDidFindBookingMadeEarlier(_ record: BookingRecord)
 
     /// The traveller read the booking and moved on (Enter): the composer decides what comes next (Flights' app shows
     /// its bookings with `order` picked out).
@@ -25,6 +30,9 @@ public protocol FlightSummaryRouter: AnyObject {
 }
 
 extension FlightSummaryRouter {
+    /// A composer that keeps no account of earlier attempts: the screen says where the booking is.
+    public func summaryDidFindBookingMadeEarlier(_ record: BookingRecord) {}
+
     /// A composer without seat maps: nothing to show, nothing chosen.
     public func summaryWantsSeats(for offer: Offer, chosen: [SeatChoice]) async -> [SeatChoice]? { nil }
 }

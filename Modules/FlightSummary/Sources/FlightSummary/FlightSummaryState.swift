@@ -117,11 +117,18 @@ struct FlightSummaryState: Codable, Equatable, Sendable {
         self.now = now
     }
 
+    /// Whether the booking's answer was lost, or its earlier booking cannot be read: it may have been made.
+    var isAwaitingLostAnswer: Bool {
+        if case .lostAnswer = step { return true }
+        return false
+    }
+
     /// Whether the traveller is on the way to a booking not made yet (details, review, a confirmation).
     var isBeforeBooking: Bool {
         switch step {
-        case .continueToDetails, .field, .review, .bag, .confirmBooking, .confirmNewPrice, .recheckFailed, .lostAnswer: true
-        case .start, .checking, .booking, .booked, .leaving: false
+        case .continueToDetails, .field, .review, .bag, .confirmBooking, .confirmNewPrice, .recheckFailed: true
+        // A booking whose answer was lost may have been made: it is never said to be not booked.
+        case .start, .checking, .booking, .booked, .leaving, .lostAnswer: false
         }
     }
 

@@ -310,6 +310,29 @@ struct FlightSummaryReducerTests {
         }
     }
 
+    @Test func aLostAnswerIsNeverSaidNotBookedWhenTheInputEnds() throws {
+        var state = try filledIn(at: .booking(.instant))
+        _ = Reducer.reduce(&state, .bookingEnded(.notFound(.timedOut, storeProblem: nil), now: searchTime))
+        let effects = Reducer.reduce(&state, .inputEnded)
+        let said = "\(effects)"
+        #expect(!said.contains("nothing was booked"), "\(said)")
+        #expect(said.contains("kept as pending on this machine"), "\(said)")
+        #expect(state.stopped)
+    }
+
+    @Test func aBookingAnEarlierAttemptMadeIsToldToTheComposerAtOnce() throws {
+        var state = try filledIn(at: .booking(.instant))
+        let offer = try recordedOffer()
+        let record = BookingRecord(
+            bookingKey: "key-1", offerID: offer.id, orderID: "ord_1", bookingReference: "ABC123", backend: "fixtures",
+            legs: [], passengers: ["Imogen Fairweather"], total: offer.totalAmount, state: .confirmed,
+            createdAt: searchTime, updatedAt: searchTime)
+        let effects = Reducer.reduce(
+            &state, .bookingEnded(.madeEarlier(record, readProblem: .timedOut), now: searchTime))
+        #expect(effects.contains(.leave(.madeEarlier(record))))
+        #expect(state.step == .lostAnswer(.instant))
+    }
+
     // MARK: Seats, from the router
 
     @Test func seatsHandedBackAfterTheScreenCameBackAreShownAtOnce() throws {

@@ -19,8 +19,9 @@ extension VirtualTerminal {
         return question
     }
 
-    /// Answers the question asked with `text`: a line and Enter; for a key question, the key itself on an
-    /// interactive terminal (it acts at once) and a line elsewhere.
+    /// Answers the question asked with `text`: a line and Enter; for a key question, the keys themselves on an
+    /// interactive terminal (a key acts at once; where a screen takes a number then Enter, as the offers do, press
+    /// ``KeyInput/enter`` after) and a line elsewhere.
     public func answer(_ text: String) {
         if case .keys = question?.kind, isInteractive {
             type(text)
