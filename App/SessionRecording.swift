@@ -40,6 +40,12 @@ enum SessionRecording {
         }
     }
 
+    /// Says that the recording at `path` does not replay here, and why; the exit code, 64.
+    static func cannotReplay(_ path: String, _ error: RecordingError, on terminal: any Terminal) -> Int32 {
+        terminal.writeDiagnostic("flights: \(UntrustedText.visible(String(reflecting: path))) cannot be replayed: \(UntrustedText.visible(error.message))\n")
+        return 64
+    }
+
     /// Replays the recording at `path` on `terminal`; the exit code: 0 every step as recorded, 1 a step differs,
     /// 64 the file cannot be read as a recording.
     static func replay(path: String, terminal: any Terminal, showSteps: Bool) -> Int32 {
@@ -54,8 +60,7 @@ enum SessionRecording {
         do {
             report = try replayer.replay(text)
         } catch let error {
-            terminal.writeDiagnostic("flights: \(UntrustedText.visible(String(reflecting: path))) cannot be replayed: \(UntrustedText.visible(error.message))\n")
-            return 64
+            return cannotReplay(path, error, on: terminal)
         }
         if let divergence = report.divergence {
             terminal.writeDiagnostic(

@@ -15,11 +15,9 @@ enum TimeTravel {
         do {
             timeline = try SessionTimeline(recording: text, modules: ModuleFactory.replays, columns: terminal.columns)
         } catch {
-            terminal.writeDiagnostic("flights: \(UntrustedText.visible(String(reflecting: path))) cannot be replayed: \(UntrustedText.visible(error.message))\n")
-            return 64
+            return SessionRecording.cannotReplay(path, error, on: terminal)
         }
-        let numbers = timeline.steps.map(\.number)
-        let range = numbers.isEmpty ? "it has no steps" : "its steps are \(numbers.min() ?? 1) to \(numbers.max() ?? 1)"
+        let range = timeline.stepNumbers.map { "its steps are \($0.lowerBound) to \($0.upperBound)" } ?? "it has no steps"
         var start = 0
         if let step {
             guard let position = timeline.position(ofStep: step) else {
@@ -32,7 +30,7 @@ enum TimeTravel {
             }
             start = position
         }
-        if json { return write(Document(timeline: timeline), on: terminal) }
+        if json { return write(timeline, on: terminal) }
         guard terminal.isInteractive else {
             terminal.writeDiagnostic(
                 "flights: --travel opens a screen on a terminal; off one, give --step N to print a step (\(range)), or --json for every step.\n")
@@ -49,6 +47,8 @@ enum TimeTravel {
         return 0
     }
 
+    /// Writes `document` as pretty JSON, keys sorted. Not `CommandJSON`, which writes Duffel's documents: the
+    /// timeline is the recording's own values, under the key names the recording has.
     private static func write(_ document: some Encodable, on terminal: any Terminal) -> Int32 {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -58,15 +58,6 @@ enum TimeTravel {
         }
         ScreenWriter(terminal: terminal, outputIsForPrograms: true).writeOutput(String(decoding: data, as: UTF8.self))
         return 0
-    }
-
-    /// `--travel --json`: every step.
-    struct Document: Encodable {
-        var timeline: SessionTimeline
-
-        func encode(to encoder: any Encoder) throws {
-            try timeline.encode(to: encoder)
-        }
     }
 
     /// `--travel --step N --json`: one step, with the recording's format and how many steps it has.

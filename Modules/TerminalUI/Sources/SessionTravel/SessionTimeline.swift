@@ -81,6 +81,12 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     /// The position of the first step today's code does differently, as the headless replay reports it.
     public var firstDifference: Int? { nextDifference(after: -1) }
 
+    /// The numbers of the first and the last step; `nil` for a recording with no steps.
+    public var stepNumbers: ClosedRange<Int>? {
+        guard let first = steps.map(\.number).min(), let last = steps.map(\.number).max() else { return nil }
+        return first...last
+    }
+
     /// The position of the step numbered `number` in the recording, if it has one.
     public func position(ofStep number: Int) -> Int? {
         steps.firstIndex { $0.number == number }

@@ -50,10 +50,9 @@ enum TravelFeature: ScreenFeature {
         case .go(let number):
             state.typed = ""
             guard let target = state.timeline.position(ofStep: number) else {
-                let numbers = state.timeline.steps.map(\.number)
-                state.note = numbers.isEmpty
-                    ? "The recording has no steps."
-                    : "There is no step \(number): the steps are \(numbers.min() ?? 1) to \(numbers.max() ?? 1)."
+                state.note = state.timeline.stepNumbers.map {
+                    "There is no step \(number): the steps are \($0.lowerBound) to \($0.upperBound)."
+                } ?? "The recording has no steps."
                 return []
             }
             go(to: target, in: &state)

@@ -55,16 +55,12 @@ extension Terminal {
         visibleCount: Int = 10,
         help: (@MainActor () -> Void)? = nil
     ) async -> PromptResult<Int> {
-        var table = table
-        table.firstRowNumber = nil
-        table.showsHeader = true
-        let width = max(1, columns - 1 - ChoiceList.prefixWidth(optionCount: table.rows.count))
-        let lines = table.render(width: width, style: style)
+        let (header, options) = ChoiceList.rows(of: table, columns: columns, style: style)
         return await choose(
             title,
-            options: Array(lines.dropFirst()),
+            options: options,
             default: defaultIndex,
-            header: lines.first,
+            header: header,
             visibleCount: visibleCount,
             help: help
         )
@@ -175,6 +171,16 @@ struct ChoiceList {
         self.header = header
         self.visibleCount = max(1, min(visibleCount, options.count))
         scrollToSelection()
+    }
+
+    /// `table` as a list's header and options: rendered to fit beside the markers and numbers of a terminal
+    /// `columns` wide, its title line the header and its rows the options.
+    static func rows(of table: Table, columns: Int, style: Style) -> (header: String?, options: [String]) {
+        var table = table
+        table.firstRowNumber = nil
+        table.showsHeader = true
+        let lines = table.render(width: max(1, columns - 1 - prefixWidth(optionCount: table.rows.count)), style: style)
+        return (lines.first, Array(lines.dropFirst()))
     }
 
     /// The columns before an option's text: a marker, a space, the right-aligned number with its dot, a space.
